@@ -1,0 +1,694 @@
+// Collects ModuleFacts from a tree-sitter Python syntax tree (see fact_extractor.h).
+#include "parse/fact_extractor.h"
+
+#include "parse/python_parser.h"
+
+#include <tree_sitter/api.h>
+
+#include <algorithm>
+#include <cstring>
+
+namespace katlas {
+namespace {
+
+// Deeply nested expressions (generated tables, long operator chains) are
+// walked only this deep, so that a pathological file cannot exhaust the stack.
+constexpr int kMaxDepth = 400;
+constexpr size_t kMaxInnerChains = 16;
+
+struct Ctx {
+    std::string scope;       // enclosing function qualName, "" at module level
+    std::string assignScope; // scope of assignments: function, class or module
+    std::string classQual;   // set directly inside a class body
+    std::string selfName;    // first parameter of the enclosing method
+    std::string qualPrefix;  // prefix of definitions made here
+    int functionIndex = -1;
+    GuardList guards;
+};
+
+bool isType(TSNode n, const char *type) { return std::strcmp(ts_node_type(n), type) == 0; }
+
+TSNode field(TSNode n, const char *name)
+{
+    return ts_node_child_by_field_name(n, name, static_cast<uint32_t>(std::strlen(name)));
+}
+
+int lineOf(TSNode n) { return static_cast<int>(ts_node_start_point(n).row) + 1; }
+int endLineOf(TSNode n) { return static_cast<int>(ts_node_end_point(n).row) + 1; }
+
+std::string normaliseSpace(std::string_view s)
+{
+    std::string out;
+    out.reserve(s.size());
+    bool space = false;
+    for (char c : s) {
+        if (c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '\\') {
+            space = !out.empty();
+            continue;
+        }
+        if (space) {
+            const char last = out.back();
+            // No space just inside brackets or before a closing one.
+            if (last != '(' && last != '[' && last != '{' && c != ')' && c != ']' && c != '}' && c != ',')
+                out.push_back(' ');
+            space = false;
+        }
+        out.push_back(c);
+    }
+    return out;
+}
+
+class Extractor {
+public:
+    Extractor(std::string_view source, ModuleFacts &facts) : m_src(source), m_facts(facts) {}
+
+    void run(TSNode root)
+    {
+        Ctx ctx;
+        visitBlock(root, ctx);
+        collectErrors(root, 0);
+    }
+
+private:
+    std::string_view m_src;
+    ModuleFacts &m_facts;
+    bool m_depthReported = false;
+
+    std::string_view text(TSNode n) const
+    {
+        const uint32_t b = ts_node_start_byte(n);
+        const uint32_t e = ts_node_end_byte(n);
+        if (b >= m_src.size() || e < b)
+            return {};
+        return m_src.substr(b, std::min<size_t>(e, m_src.size()) - b);
+    }
+
+    static TSNode unparen(TSNode n)
+    {
+        while (!ts_node_is_null(n) && isType(n, "parenthesized_expression") && ts_node_named_child_count(n) == 1)
+            n = ts_node_named_child(n, 0);
+        return n;
+    }
+
+    // --- chains -----------------------------------------------------------
+
+    Chain chainOf(TSNode n, int depth = 0) const
+    {
+        if (ts_node_is_null(n) || depth > 64)
+            return {};
+        const char *t = ts_node_type(n);
+        if (!std::strcmp(t, "identifier"))
+            return std::string(text(n));
+        if (!std::strcmp(t, "attribute")) {
+            Chain obj = chainOf(field(n, "object"), depth + 1);
+            TSNode attr = field(n, "attribute");
+            if (obj.empty() || ts_node_is_null(attr))
+                return {};
+            return obj + "." + std::string(text(attr));
+        }
+        if (!std::strcmp(t, "call")) {
+            Chain fn = chainOf(field(n, "function"), depth + 1);
+            return fn.empty() ? Chain{} : fn + "()";
+        }
+        if (!std::strcmp(t, "subscript")) {
+            Chain v = chainOf(field(n, "value"), depth + 1);
+            return v.empty() ? Chain{} : v + "[]";
+        }
+        if (!std::strcmp(t, "parenthesized_expression") || !std::strcmp(t, "await"))
+            return ts_node_named_child_count(n) == 1 ? chainOf(ts_node_named_child(n, 0), depth + 1) : Chain{};
+        return {};
+    }
+
+    std::string stringContent(TSNode n) const
+    {
+        if (ts_node_is_null(n) || !isType(n, "string"))
+            return {};
+        std::string out;
+        const uint32_t count = ts_node_named_child_count(n);
+        for (uint32_t i = 0; i < count; ++i) {
+            TSNode c = ts_node_named_child(n, i);
+            if (isType(c, "string_content"))
+                out += text(c);
+        }
+        return out;
+    }
+
+    // --- guards -------------------------------------------------------------
+
+    void addGuards(TSNode cond, bool negated, GuardList &out) const
+    {
+        cond = unparen(cond);
+        if (ts_node_is_null(cond))
+            return;
+        if (isType(cond, "not_operator")) {
+            addGuards(field(cond, "argument"), !negated, out);
+            return;
+        }
+        if (isType(cond, "boolean_operator")) {
+            const std::string_view op = text(field(cond, "operator"));
+            // A conjunction that must hold (or a disjunction that must fail)
+            // is several independent guards.
+            if ((op == "and" && !negated) || (op == "or" && negated)) {
+                addGuards(field(cond, "left"), negated, out);
+                addGuards(field(cond, "right"), negated, out);
+                return;
+            }
+        }
+        out.push_back({normaliseSpace(text(cond)), negated});
+    }
+
+    static bool terminates(TSNode block)
+    {
+        const uint32_t n = ts_node_named_child_count(block);
+        if (n == 0)
+            return false;
+        TSNode last = ts_node_named_child(block, n - 1);
+        return isType(last, "return_statement") || isType(last, "raise_statement")
+            || isType(last, "continue_statement") || isType(last, "break_statement");
+    }
+
+    // --- statements ----------------------------------------------------------
+
+    void visitBlock(TSNode block, Ctx ctx)
+    {
+        const uint32_t n = ts_node_named_child_count(block);
+        for (uint32_t i = 0; i < n; ++i) {
+            TSNode stmt = ts_node_named_child(block, i);
+            visitStatement(stmt, ctx);
+            // `if c: return` guards everything after it in the block with `not c`.
+            if (isType(stmt, "if_statement") && ts_node_is_null(field(stmt, "alternative"))) {
+                TSNode body = field(stmt, "consequence");
+                if (!ts_node_is_null(body) && terminates(body))
+                    addGuards(field(stmt, "condition"), true, ctx.guards);
+            }
+        }
+    }
+
+    void visitStatement(TSNode n, Ctx &ctx)
+    {
+        const char *t = ts_node_type(n);
+        if (!std::strcmp(t, "decorated_definition")) {
+            std::vector<Decorator> decorators;
+            const uint32_t count = ts_node_named_child_count(n);
+            for (uint32_t i = 0; i < count; ++i) {
+                TSNode d = ts_node_named_child(n, i);
+                if (isType(d, "decorator") && ts_node_named_child_count(d) > 0)
+                    decorators.push_back(decoratorOf(ts_node_named_child(d, 0), ctx));
+            }
+            TSNode def = field(n, "definition");
+            if (!ts_node_is_null(def))
+                visitDefinition(def, std::move(decorators), ctx);
+        } else if (!std::strcmp(t, "function_definition") || !std::strcmp(t, "class_definition")) {
+            visitDefinition(n, {}, ctx);
+        } else if (!std::strcmp(t, "import_statement") || !std::strcmp(t, "import_from_statement")) {
+            visitImport(n, ctx);
+        } else if (!std::strcmp(t, "if_statement")) {
+            visitIf(n, ctx);
+        } else if (!std::strcmp(t, "for_statement")) {
+            TSNode right = field(n, "right");
+            scanExpr(right, ctx);
+            TSNode left = field(n, "left");
+            if (!ts_node_is_null(left) && isType(left, "identifier"))
+                addAssignment(std::string(text(left)), right, ctx);
+            visitChildBlocks(n, ctx);
+        } else if (!std::strcmp(t, "while_statement")) {
+            TSNode cond = field(n, "condition");
+            scanExpr(cond, ctx);
+            Ctx inner = ctx;
+            addGuards(cond, false, inner.guards);
+            visitChildBlocks(n, inner);
+        } else if (!std::strcmp(t, "with_statement")) {
+            visitWith(n, ctx);
+        } else if (!std::strcmp(t, "try_statement") || !std::strcmp(t, "except_clause")
+                   || !std::strcmp(t, "else_clause") || !std::strcmp(t, "finally_clause")
+                   || !std::strcmp(t, "match_statement") || !std::strcmp(t, "case_clause")) {
+            visitChildBlocks(n, ctx);
+        } else if (!std::strcmp(t, "expression_statement")) {
+            const uint32_t count = ts_node_named_child_count(n);
+            for (uint32_t i = 0; i < count; ++i) {
+                TSNode e = ts_node_named_child(n, i);
+                if (isType(e, "assignment"))
+                    visitAssignment(e, ctx);
+                else {
+                    recordDictUpdate(e, ctx);
+                    scanExpr(e, ctx);
+                }
+            }
+        } else if (!std::strcmp(t, "return_statement")) {
+            TSNode value = ts_node_named_child_count(n) ? ts_node_named_child(n, 0) : TSNode{};
+            if (!ts_node_is_null(value)) {
+                if (ctx.functionIndex >= 0)
+                    addValues(value, ctx.guards, m_facts.functions[ctx.functionIndex].returns);
+                scanExpr(value, ctx);
+            }
+        } else if (!std::strcmp(t, "block")) {
+            visitBlock(n, ctx);
+        } else {
+            scanExpr(n, ctx);
+        }
+    }
+
+    // Visits the blocks and clauses below a compound statement, scanning any
+    // other child expression for calls.
+    void visitChildBlocks(TSNode n, const Ctx &ctx)
+    {
+        const uint32_t count = ts_node_named_child_count(n);
+        for (uint32_t i = 0; i < count; ++i) {
+            TSNode c = ts_node_named_child(n, i);
+            if (isType(c, "block"))
+                visitBlock(c, ctx);
+            else if (isType(c, "except_clause") || isType(c, "else_clause") || isType(c, "finally_clause")
+                     || isType(c, "case_clause") || isType(c, "except_group_clause"))
+                visitChildBlocks(c, ctx);
+            else if (!isType(c, "identifier") || !isType(n, "for_statement"))
+                scanExpr(c, ctx);
+        }
+    }
+
+    void visitIf(TSNode n, const Ctx &ctx)
+    {
+        TSNode cond = field(n, "condition");
+        scanExpr(cond, ctx);
+        Ctx then = ctx;
+        addGuards(cond, false, then.guards);
+        visitBlock(field(n, "consequence"), then);
+
+        Ctx otherwise = ctx;
+        addGuards(cond, true, otherwise.guards);
+        const uint32_t count = ts_node_named_child_count(n);
+        for (uint32_t i = 0; i < count; ++i) {
+            TSNode c = ts_node_named_child(n, i);
+            if (isType(c, "elif_clause")) {
+                TSNode c2 = field(c, "condition");
+                scanExpr(c2, otherwise);
+                Ctx branch = otherwise;
+                addGuards(c2, false, branch.guards);
+                visitBlock(field(c, "consequence"), branch);
+                addGuards(c2, true, otherwise.guards);
+            } else if (isType(c, "else_clause")) {
+                visitBlock(field(c, "body"), otherwise);
+            }
+        }
+    }
+
+    void visitWith(TSNode n, const Ctx &ctx)
+    {
+        const uint32_t count = ts_node_named_child_count(n);
+        for (uint32_t i = 0; i < count; ++i) {
+            TSNode c = ts_node_named_child(n, i);
+            if (isType(c, "with_clause")) {
+                const uint32_t items = ts_node_named_child_count(c);
+                for (uint32_t j = 0; j < items; ++j) {
+                    TSNode item = ts_node_named_child(c, j);
+                    TSNode value = field(item, "value");
+                    if (!ts_node_is_null(value) && isType(value, "as_pattern")) {
+                        TSNode expr = ts_node_named_child(value, 0);
+                        TSNode alias = field(value, "alias");
+                        scanExpr(expr, ctx);
+                        if (!ts_node_is_null(alias) && ts_node_named_child_count(alias) == 1
+                            && isType(ts_node_named_child(alias, 0), "identifier"))
+                            addAssignment(std::string(text(ts_node_named_child(alias, 0))), expr, ctx);
+                    } else {
+                        scanExpr(ts_node_is_null(value) ? item : value, ctx);
+                    }
+                }
+            } else if (isType(c, "block")) {
+                visitBlock(c, ctx);
+            }
+        }
+    }
+
+    Decorator decoratorOf(TSNode expr, const Ctx &ctx)
+    {
+        Decorator d;
+        d.chain = chainOf(expr);
+        if (isType(expr, "call")) {
+            TSNode args = field(expr, "arguments");
+            if (!ts_node_is_null(args) && ts_node_named_child_count(args) > 0)
+                d.firstArg = stringContent(ts_node_named_child(args, 0));
+            scanExpr(args, ctx);
+        }
+        return d;
+    }
+
+    void visitDefinition(TSNode n, std::vector<Decorator> decorators, const Ctx &ctx)
+    {
+        TSNode nameNode = field(n, "name");
+        if (ts_node_is_null(nameNode))
+            return;
+        const std::string qual = ctx.qualPrefix + std::string(text(nameNode));
+        if (isType(n, "class_definition")) {
+            ClassFact cls;
+            cls.qualName = qual;
+            cls.line = lineOf(n);
+            cls.endLine = endLineOf(n);
+            cls.decorators = std::move(decorators);
+            TSNode supers = field(n, "superclasses");
+            if (!ts_node_is_null(supers)) {
+                const uint32_t count = ts_node_named_child_count(supers);
+                for (uint32_t i = 0; i < count; ++i) {
+                    Chain base = chainOf(ts_node_named_child(supers, i));
+                    if (!base.empty())
+                        cls.bases.push_back(base);
+                }
+            }
+            m_facts.classes.push_back(std::move(cls));
+            Ctx inner = ctx;
+            inner.assignScope = qual;
+            inner.classQual = qual;
+            inner.selfName.clear();
+            inner.qualPrefix = qual + ".";
+            inner.functionIndex = -1;
+            visitBlock(field(n, "body"), inner);
+            return;
+        }
+
+        FunctionFact fn;
+        fn.qualName = qual;
+        fn.className = ctx.classQual;
+        fn.line = lineOf(n);
+        fn.endLine = endLineOf(n);
+        bool isStatic = false;
+        for (const Decorator &d : decorators)
+            isStatic = isStatic || d.chain == "staticmethod";
+        fn.decorators = std::move(decorators);
+        collectParams(field(n, "parameters"), fn.params);
+        m_facts.functions.push_back(std::move(fn));
+
+        Ctx inner;
+        inner.scope = qual;
+        inner.assignScope = qual;
+        inner.qualPrefix = qual + ".";
+        inner.functionIndex = static_cast<int>(m_facts.functions.size()) - 1;
+        const auto &params = m_facts.functions.back().params;
+        if (!ctx.classQual.empty() && !isStatic && !params.empty())
+            inner.selfName = params.front().name;
+        // Default values run at definition time, in the outer scope.
+        scanExpr(field(n, "parameters"), ctx);
+        visitBlock(field(n, "body"), inner);
+    }
+
+    void collectParams(TSNode params, std::vector<Param> &out) const
+    {
+        if (ts_node_is_null(params))
+            return;
+        const uint32_t count = ts_node_named_child_count(params);
+        for (uint32_t i = 0; i < count; ++i) {
+            TSNode p = ts_node_named_child(params, i);
+            Param param;
+            if (isType(p, "identifier")) {
+                param.name = text(p);
+            } else if (isType(p, "typed_parameter")) {
+                if (ts_node_named_child_count(p) > 0 && isType(ts_node_named_child(p, 0), "identifier"))
+                    param.name = text(ts_node_named_child(p, 0));
+                param.annotation = normaliseSpace(text(field(p, "type")));
+            } else if (isType(p, "default_parameter") || isType(p, "typed_default_parameter")) {
+                param.name = text(field(p, "name"));
+                TSNode type = field(p, "type");
+                if (!ts_node_is_null(type))
+                    param.annotation = normaliseSpace(text(type));
+            } else {
+                continue; // *args, **kwargs, separators
+            }
+            out.push_back(std::move(param));
+        }
+    }
+
+    void visitImport(TSNode n, const Ctx &ctx)
+    {
+        auto push = [&](ImportFact imp) {
+            imp.line = lineOf(n);
+            imp.scope = ctx.scope;
+            imp.guards = ctx.guards;
+            m_facts.imports.push_back(std::move(imp));
+        };
+        const uint32_t count = ts_node_child_count(n);
+        if (isType(n, "import_statement")) {
+            for (uint32_t i = 0; i < count; ++i) {
+                TSNode c = ts_node_child(n, i);
+                ImportFact imp;
+                if (isType(c, "dotted_name")) {
+                    imp.module = text(c);
+                } else if (isType(c, "aliased_import")) {
+                    imp.module = text(field(c, "name"));
+                    imp.alias = text(field(c, "alias"));
+                } else {
+                    continue;
+                }
+                push(std::move(imp));
+            }
+            return;
+        }
+        // from <module> import <names>
+        ImportFact base;
+        bool afterImport = false;
+        for (uint32_t i = 0; i < count; ++i) {
+            TSNode c = ts_node_child(n, i);
+            if (!afterImport) {
+                if (isType(c, "import"))
+                    afterImport = true;
+                else if (isType(c, "dotted_name"))
+                    base.module = text(c);
+                else if (isType(c, "relative_import")) {
+                    const uint32_t rc = ts_node_child_count(c);
+                    for (uint32_t j = 0; j < rc; ++j) {
+                        TSNode r = ts_node_child(c, j);
+                        if (isType(r, "import_prefix"))
+                            base.level = static_cast<int>(text(r).size());
+                        else if (isType(r, "dotted_name"))
+                            base.module = text(r);
+                    }
+                }
+                continue;
+            }
+            ImportFact imp = base;
+            if (isType(c, "dotted_name")) {
+                imp.name = text(c);
+            } else if (isType(c, "aliased_import")) {
+                imp.name = text(field(c, "name"));
+                imp.alias = text(field(c, "alias"));
+            } else if (isType(c, "wildcard_import")) {
+                imp.name = "*";
+            } else {
+                continue;
+            }
+            push(std::move(imp));
+        }
+    }
+
+    // --- assignments and values ---------------------------------------------
+
+    std::string targetName(TSNode target, const Ctx &ctx) const
+    {
+        if (isType(target, "identifier"))
+            return std::string(text(target));
+        if (isType(target, "attribute") && !ctx.selfName.empty()) {
+            TSNode obj = field(target, "object");
+            if (isType(obj, "identifier") && text(obj) == ctx.selfName)
+                return "self." + std::string(text(field(target, "attribute")));
+        }
+        return {};
+    }
+
+    void visitAssignment(TSNode n, const Ctx &ctx)
+    {
+        TSNode left = field(n, "left");
+        TSNode right = field(n, "right");
+        if (ts_node_is_null(right)) {
+            // `x: T` alone: the annotation is all we know of x.
+            return;
+        }
+        // Chained assignment: a = b = value
+        while (isType(right, "assignment")) {
+            TSNode nextLeft = field(right, "left");
+            const std::string name = targetName(nextLeft, ctx);
+            TSNode nextRight = field(right, "right");
+            if (ts_node_is_null(nextRight))
+                break;
+            if (!name.empty())
+                addAssignment(name, nextRight, ctx);
+            right = nextRight;
+        }
+        const std::string name = targetName(left, ctx);
+        if (!name.empty()) {
+            addAssignment(name, right, ctx);
+            if (ctx.assignScope.empty() && isType(right, "dictionary"))
+                recordDictEntries(name, right);
+            if (ctx.assignScope.empty() && name == "__all__")
+                recordAll(right);
+        }
+        scanExpr(right, ctx);
+    }
+
+    void addAssignment(const std::string &target, TSNode value, const Ctx &ctx)
+    {
+        std::vector<ValueFact> values;
+        addValues(value, ctx.guards, values);
+        for (ValueFact &v : values)
+            m_facts.assignments.push_back({ctx.assignScope, target, std::move(v)});
+    }
+
+    // Splits a value into the alternatives it may take: both arms of a
+    // conditional expression (with the condition as a guard), both sides of
+    // `a or b`; each with the call chains nested in it.
+    void addValues(TSNode value, const GuardList &guards, std::vector<ValueFact> &out, int depth = 0)
+    {
+        value = unparen(value);
+        if (ts_node_is_null(value) || depth > 16)
+            return;
+        if (isType(value, "conditional_expression") && ts_node_named_child_count(value) == 3) {
+            TSNode cond = ts_node_named_child(value, 1);
+            GuardList yes = guards;
+            addGuards(cond, false, yes);
+            addValues(ts_node_named_child(value, 0), yes, out, depth + 1);
+            GuardList no = guards;
+            addGuards(cond, true, no);
+            addValues(ts_node_named_child(value, 2), no, out, depth + 1);
+            return;
+        }
+        if (isType(value, "boolean_operator") && text(field(value, "operator")) == "or") {
+            addValues(field(value, "left"), guards, out, depth + 1);
+            addValues(field(value, "right"), guards, out, depth + 1);
+            return;
+        }
+        ValueFact v;
+        v.chain = chainOf(value);
+        v.line = lineOf(value);
+        v.guards = guards;
+        collectInner(value, v.inner, 0, true);
+        if (!v.chain.empty() || !v.inner.empty())
+            out.push_back(std::move(v));
+    }
+
+    void collectInner(TSNode n, std::vector<Chain> &out, int depth, bool top) const
+    {
+        if (depth > 32 || out.size() >= kMaxInnerChains)
+            return;
+        if (!top && isType(n, "call")) {
+            Chain c = chainOf(n);
+            if (!c.empty())
+                out.push_back(c);
+        }
+        const uint32_t count = ts_node_named_child_count(n);
+        for (uint32_t i = 0; i < count; ++i)
+            collectInner(ts_node_named_child(n, i), out, depth + 1, false);
+    }
+
+    void recordDictEntries(const std::string &dictName, TSNode dict)
+    {
+        const uint32_t count = ts_node_named_child_count(dict);
+        for (uint32_t i = 0; i < count; ++i) {
+            TSNode pair = ts_node_named_child(dict, i);
+            if (!isType(pair, "pair"))
+                continue;
+            const std::string key = stringContent(field(pair, "key"));
+            const Chain value = chainOf(field(pair, "value"));
+            if (!key.empty() && !value.empty())
+                m_facts.dictEntries.push_back({dictName, key, value, lineOf(pair)});
+        }
+    }
+
+    // NAME.update({...}) at module level adds entries to a registry dict.
+    void recordDictUpdate(TSNode e, const Ctx &ctx)
+    {
+        if (!ctx.assignScope.empty() || !isType(e, "call"))
+            return;
+        const Chain fn = chainOf(field(e, "function"));
+        const auto dot = fn.find('.');
+        if (dot == std::string::npos || fn.substr(dot) != ".update")
+            return;
+        TSNode args = field(e, "arguments");
+        if (!ts_node_is_null(args) && ts_node_named_child_count(args) > 0
+            && isType(ts_node_named_child(args, 0), "dictionary"))
+            recordDictEntries(fn.substr(0, dot), ts_node_named_child(args, 0));
+    }
+
+    void recordAll(TSNode list)
+    {
+        if (!isType(list, "list") && !isType(list, "tuple"))
+            return;
+        const uint32_t count = ts_node_named_child_count(list);
+        for (uint32_t i = 0; i < count; ++i) {
+            std::string s = stringContent(ts_node_named_child(list, i));
+            if (!s.empty())
+                m_facts.allNames.push_back(std::move(s));
+        }
+    }
+
+    // --- expressions -----------------------------------------------------------
+
+    void scanExpr(TSNode n, const Ctx &ctx, int depth = 0)
+    {
+        if (ts_node_is_null(n))
+            return;
+        if (depth > kMaxDepth) {
+            if (!m_depthReported) {
+                m_facts.diagnostics.push_back({lineOf(n), "expression nested too deeply; calls below were skipped"});
+                m_depthReported = true;
+            }
+            return;
+        }
+        const char *t = ts_node_type(n);
+        if (!std::strcmp(t, "call")) {
+            Chain callee = chainOf(field(n, "function"));
+            if (!callee.empty())
+                m_facts.calls.push_back({ctx.scope, std::move(callee), lineOf(n), ctx.guards});
+        } else if (!std::strcmp(t, "conditional_expression") && ts_node_named_child_count(n) == 3) {
+            TSNode cond = ts_node_named_child(n, 1);
+            scanExpr(cond, ctx, depth + 1);
+            Ctx yes = ctx;
+            addGuards(cond, false, yes.guards);
+            scanExpr(ts_node_named_child(n, 0), yes, depth + 1);
+            Ctx no = ctx;
+            addGuards(cond, true, no.guards);
+            scanExpr(ts_node_named_child(n, 2), no, depth + 1);
+            return;
+        } else if (!std::strcmp(t, "function_definition") || !std::strcmp(t, "class_definition")
+                   || !std::strcmp(t, "decorated_definition")) {
+            Ctx copy = ctx;
+            visitStatement(n, copy);
+            return;
+        } else if (!std::strcmp(t, "string") || !std::strcmp(t, "comment")) {
+            return;
+        }
+        const uint32_t count = ts_node_named_child_count(n);
+        for (uint32_t i = 0; i < count; ++i)
+            scanExpr(ts_node_named_child(n, i), ctx, depth + 1);
+    }
+
+    // --- diagnostics -------------------------------------------------------------
+
+    void collectErrors(TSNode n, int depth)
+    {
+        if (m_facts.diagnostics.size() >= 20 || depth > kMaxDepth || !ts_node_has_error(n))
+            return;
+        if (ts_node_is_missing(n)) {
+            m_facts.diagnostics.push_back({lineOf(n), "syntax error: missing " + std::string(ts_node_type(n))});
+            return;
+        }
+        if (isType(n, "ERROR")) {
+            std::string snippet = normaliseSpace(text(n).substr(0, 40));
+            m_facts.diagnostics.push_back({lineOf(n), "syntax error near '" + snippet + "'"});
+            return;
+        }
+        const uint32_t count = ts_node_child_count(n);
+        for (uint32_t i = 0; i < count; ++i)
+            collectErrors(ts_node_child(n, i), depth + 1);
+    }
+};
+
+} // namespace
+
+void extractFacts(PythonParser &parser, std::string_view source, ModuleFacts &facts)
+{
+    SyntaxTree tree = parser.parse(source);
+    if (!tree) {
+        facts.diagnostics.push_back({1, "the parser gave up on this file"});
+        return;
+    }
+    facts.lineCount = static_cast<int>(std::count(source.begin(), source.end(), '\n'))
+        + (source.empty() || source.back() == '\n' ? 0 : 1);
+    Extractor(source, facts).run(ts_tree_root_node(tree.get()));
+}
+
+} // namespace katlas

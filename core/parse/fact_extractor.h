@@ -1,0 +1,19 @@
+// Walks one tree-sitter syntax tree and collects its ModuleFacts: classes,
+// functions, imports, assignments, dict registries and call sites with the
+// guards that enclose them. Pure syntax: no name is resolved here.
+#pragma once
+
+#include "parse/syntax_facts.h"
+
+#include <string_view>
+
+namespace katlas {
+
+class PythonParser;
+
+// Parses `source` with `parser` and fills the syntax parts of `facts`
+// (repo, path, module and hash are the caller's). Syntax errors become
+// diagnostics; the file is still read as far as it parses.
+void extractFacts(PythonParser &parser, std::string_view source, ModuleFacts &facts);
+
+} // namespace katlas

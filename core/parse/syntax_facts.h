@@ -1,0 +1,136 @@
+// Syntax facts: what one Python file says, as plain data, before any name is
+// resolved. Produced by FactExtractor, serialised into the index so that an
+// unchanged file is never parsed twice, consumed by the resolver.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace katlas {
+
+// The test of an enclosing if/elif/else, conditional expression or early
+// return, as normalised source text, with its polarity.
+struct Guard {
+    std::string text;
+    bool negated = false;
+    bool operator==(const Guard &) const = default;
+};
+using GuardList = std::vector<Guard>;
+
+// Expressions the resolver follows are kept as "chains": a head name followed
+// by attribute accesses, calls and subscripts, with arguments dropped:
+//   self.quant_method.apply    get_moe_impl_class()()    kernel[]    super().forward
+// Anything else (literals, operators, lambdas) is the empty chain.
+using Chain = std::string;
+
+struct Decorator {
+    Chain chain;            // "triton.jit", "register_backend()"
+    std::string firstArg;   // first string-literal argument, e.g. the registry key
+    bool operator==(const Decorator &) const = default;
+};
+
+struct Param {
+    std::string name;
+    std::string annotation; // source text, e.g. "Optional[QuantizationConfig]"
+    bool operator==(const Param &) const = default;
+};
+
+// A value an assignment or a return produces. `chain` is the top-level
+// expression; `inner` lists call chains nested inside it (list
+// comprehensions, lambdas, container constructors), so that
+// `nn.ModuleList([Layer(...) for ...])` still says it holds Layers.
+struct ValueFact {
+    Chain chain;
+    std::vector<Chain> inner;
+    int line = 0;
+    GuardList guards;
+    bool operator==(const ValueFact &) const = default;
+};
+
+struct FunctionFact {
+    std::string qualName;   // within the module: "fn", "Cls.method", "outer.inner"
+    std::string className;  // enclosing class qualName for methods, else empty
+    int line = 0;
+    int endLine = 0;
+    std::vector<Decorator> decorators;
+    std::vector<Param> params;
+    std::vector<ValueFact> returns;
+    bool operator==(const FunctionFact &) const = default;
+};
+
+struct ClassFact {
+    std::string qualName;
+    int line = 0;
+    int endLine = 0;
+    std::vector<Chain> bases;
+    std::vector<Decorator> decorators;
+    bool operator==(const ClassFact &) const = default;
+};
+
+// `import a.b as c`        -> module "a.b", name "",  alias "c"
+// `from ..x import y as z` -> level 2, module "x", name "y", alias "z"
+// `from m import *`        -> module "m", name "*"
+struct ImportFact {
+    std::string module;
+    std::string name;
+    std::string alias;
+    int level = 0;
+    int line = 0;
+    std::string scope;      // enclosing function qualName, empty at module level
+    GuardList guards;
+    bool operator==(const ImportFact &) const = default;
+};
+
+// `x = v`, `self.attr = v`, `for x in v`, class attributes. `scope` is the
+// enclosing function or class qualName (empty at module level).
+struct AssignmentFact {
+    std::string scope;
+    std::string target;     // "x" or "self.attr"
+    ValueFact value;
+    bool operator==(const AssignmentFact &) const = default;
+};
+
+// `NAME = {"key": Value, ...}` at module level: a candidate dict registry.
+struct DictEntryFact {
+    std::string dictName;
+    std::string key;
+    Chain value;
+    int line = 0;
+    bool operator==(const DictEntryFact &) const = default;
+};
+
+struct CallFact {
+    std::string scope;      // enclosing function qualName, empty at module level
+    Chain callee;           // "self.q_b_proj", "kernel[]", "torch.ops.ns.op.default"
+    int line = 0;
+    GuardList guards;
+    bool operator==(const CallFact &) const = default;
+};
+
+struct Diagnostic {
+    int line = 0;
+    std::string message;
+    bool operator==(const Diagnostic &) const = default;
+};
+
+struct ModuleFacts {
+    std::string repo;       // the repository's name, e.g. "sglang"
+    std::string path;       // relative to the repository root
+    std::string module;     // dotted module name, e.g. "pkg.layers.norm"
+    bool isPackage = false; // an __init__.py
+    std::string hash;       // content hash of the file
+    int lineCount = 0;
+    std::int64_t size = 0;
+    std::vector<std::string> allNames; // __all__, when it is a literal list
+    std::vector<ClassFact> classes;
+    std::vector<FunctionFact> functions;
+    std::vector<ImportFact> imports;
+    std::vector<AssignmentFact> assignments;
+    std::vector<DictEntryFact> dictEntries;
+    std::vector<CallFact> calls;
+    std::vector<Diagnostic> diagnostics;
+    bool operator==(const ModuleFacts &) const = default;
+};
+
+} // namespace katlas

@@ -1,0 +1,108 @@
+// The profile: everything Kernel Atlas knows about a codebase, as data
+// (package roots, kernel rules, registries, guard → dimension rules, model
+// entries). Loaded from JSON; see docs/profile.md for the format.
+#pragma once
+
+#include <QString>
+#include <optional>
+#include <regex>
+#include <string>
+#include <vector>
+
+namespace katlas {
+
+struct RepoRule {
+    std::string name;                      // "sglang"
+    std::vector<std::string> packageRoots; // folders whose children are top-level packages
+    std::vector<std::string> include;      // globs relative to the repo root
+    std::vector<std::string> exclude;
+};
+
+// How a function becomes a kernel. Exactly one matcher is set.
+struct KernelRule {
+    std::string source;         // "sgl-kernel", "flashinfer", "triton", "torch.ops", ...
+    std::string modulePrefix;   // public functions/classes of modules under this package
+    std::string decorator;      // functions decorated with this chain, e.g. "triton.jit"
+    std::string callPrefix;     // call chains starting with this, e.g. "torch.ops."
+    bool publicOnly = true;     // skip names starting with '_'
+};
+
+struct CategoryRule {
+    std::string category;
+    std::regex pattern;         // searched in "<module>.<name>" of the kernel
+    std::string patternText;
+};
+
+// A registry whose keys select a dimension value.
+struct RegistryRule {
+    enum class Kind { Decorator, Dict };
+    Kind kind = Kind::Decorator;
+    std::string name;           // decorator chain head ("register_backend") or dict variable
+    std::string dimension;
+};
+
+// Maps guard text or a function name to a dimension value. `value` may use
+// $1.. for the pattern's capture groups.
+struct DimensionRule {
+    enum class Target { Guard, Function };
+    Target target = Target::Guard;
+    std::regex pattern;
+    std::string patternText;
+    std::string dimension;
+    std::string value;
+};
+
+struct Dimension {
+    std::string key;            // "quantization"
+    std::string label;          // "Quantization"
+    std::vector<std::string> values; // known values, in display order (may grow from the index)
+};
+
+struct ModelEntry {
+    std::string model;          // "deepseek_v2"
+    std::string repo;
+    std::string function;       // dotted: "pkg.models.m.ForCausalLM.forward"
+    std::vector<std::string> modelModules; // module globs that count as model code
+    std::string label;          // human-readable, "DeepSeek V2/V3/R1"
+};
+
+struct ExtraEntry {
+    std::string name;           // "Sampler"
+    std::string group;          // "Sampling"
+    std::string function;       // dotted function name
+};
+
+struct Profile {
+    std::string name;
+    std::vector<RepoRule> repos;
+    std::vector<std::string> callMethods; // obj(...) calls these, e.g. "forward", "__call__"
+    std::vector<KernelRule> kernels;
+    std::vector<CategoryRule> categories;
+    std::string defaultCategory = "Utility";
+    std::vector<RegistryRule> registries;
+    std::vector<Dimension> dimensions;
+    std::vector<DimensionRule> dimensionRules;
+    std::vector<ModelEntry> models;
+    std::vector<ExtraEntry> extraEntries;
+    std::string defaultModel;
+    std::string sourceText;     // the JSON as loaded, stored in the index
+
+    const RepoRule *repo(const std::string &name) const;
+    const ModelEntry *model(const std::string &name) const;
+    const Dimension *dimension(const std::string &key) const;
+};
+
+struct ProfileError {
+    QString file;
+    int line = 0;
+    QString key;
+    QString message;
+    QString toString() const;
+};
+
+// Parses and validates a profile; on failure returns nullopt and fills `error`
+// with the file, line and key at fault.
+std::optional<Profile> loadProfile(const QString &path, ProfileError *error);
+std::optional<Profile> parseProfile(const QByteArray &json, const QString &fileName, ProfileError *error);
+
+} // namespace katlas

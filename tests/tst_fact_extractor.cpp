@@ -1,0 +1,194 @@
+// Tests of FactExtractor: what the syntax facts of small Python sources are.
+#include "parse/fact_extractor.h"
+#include "parse/python_parser.h"
+
+#include <QTest>
+
+using namespace katlas;
+
+namespace {
+ModuleFacts factsOf(const char *src)
+{
+    PythonParser parser;
+    ModuleFacts facts;
+    extractFacts(parser, src, facts);
+    return facts;
+}
+
+const CallFact *findCall(const ModuleFacts &f, const std::string &callee)
+{
+    for (const CallFact &c : f.calls)
+        if (c.callee == callee)
+            return &c;
+    return nullptr;
+}
+} // namespace
+
+class TestFactExtractor : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void definitionsAndBases()
+    {
+        const ModuleFacts f = factsOf(
+            "import torch\n"
+            "class Layer(nn.Module, Mixin):\n"
+            "    @staticmethod\n"
+            "    def make(x: int, y: Optional[Cfg] = None):\n"
+            "        def inner():\n"
+            "            pass\n"
+            "        return Layer()\n");
+        QCOMPARE(f.classes.size(), size_t(1));
+        QCOMPARE(f.classes[0].qualName, std::string("Layer"));
+        QCOMPARE(f.classes[0].bases, (std::vector<Chain>{"nn.Module", "Mixin"}));
+        QCOMPARE(f.functions.size(), size_t(2));
+        QCOMPARE(f.functions[0].qualName, std::string("Layer.make"));
+        QCOMPARE(f.functions[0].className, std::string("Layer"));
+        QCOMPARE(f.functions[0].line, 4);
+        QCOMPARE(f.functions[0].endLine, 7);
+        QCOMPARE(f.functions[0].params.size(), size_t(2));
+        QCOMPARE(f.functions[0].params[1].annotation, std::string("Optional[Cfg]"));
+        QCOMPARE(f.functions[0].decorators[0].chain, std::string("staticmethod"));
+        QCOMPARE(f.functions[1].qualName, std::string("Layer.make.inner"));
+        QCOMPARE(f.functions[0].returns.size(), size_t(1));
+        QCOMPARE(f.functions[0].returns[0].chain, std::string("Layer()"));
+    }
+
+    void imports_data()
+    {
+        QTest::addColumn<QString>("source");
+        QTest::addColumn<QString>("module");
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<QString>("alias");
+        QTest::addColumn<int>("level");
+        QTest::newRow("plain") << "import a.b" << "a.b" << "" << "" << 0;
+        QTest::newRow("aliased") << "import numpy as np" << "numpy" << "" << "np" << 0;
+        QTest::newRow("from") << "from a.b import c" << "a.b" << "c" << "" << 0;
+        QTest::newRow("from-alias") << "from a import c as d" << "a" << "c" << "d" << 0;
+        QTest::newRow("relative") << "from ..x import y" << "x" << "y" << "" << 2;
+        QTest::newRow("relative-bare") << "from . import y" << "" << "y" << "" << 1;
+        QTest::newRow("star") << "from m import *" << "m" << "*" << "" << 0;
+    }
+    void imports()
+    {
+        QFETCH(QString, source);
+        QFETCH(QString, module);
+        QFETCH(QString, name);
+        QFETCH(QString, alias);
+        QFETCH(int, level);
+        const ModuleFacts f = factsOf(source.toUtf8().constData());
+        QCOMPARE(f.imports.size(), size_t(1));
+        QCOMPARE(QString::fromStdString(f.imports[0].module), module);
+        QCOMPARE(QString::fromStdString(f.imports[0].name), name);
+        QCOMPARE(QString::fromStdString(f.imports[0].alias), alias);
+        QCOMPARE(f.imports[0].level, level);
+    }
+
+    void guardsOfIfElifElse()
+    {
+        const ModuleFacts f = factsOf(
+            "def f(x):\n"
+            "    if _is_cuda and x:\n"
+            "        a()\n"
+            "    elif not _is_hip:\n"
+            "        b()\n"
+            "    else:\n"
+            "        c()\n");
+        const CallFact *a = findCall(f, "a");
+        QVERIFY(a);
+        QCOMPARE(a->guards, (GuardList{{"_is_cuda", false}, {"x", false}}));
+        QCOMPARE(a->scope, std::string("f"));
+        const CallFact *b = findCall(f, "b");
+        QVERIFY(b);
+        QCOMPARE(b->guards, (GuardList{{"_is_cuda and x", true}, {"_is_hip", true}}));
+        const CallFact *c = findCall(f, "c");
+        QVERIFY(c);
+        QCOMPARE(c->guards, (GuardList{{"_is_cuda and x", true}, {"_is_hip", false}}));
+    }
+
+    void earlyReturnAndConditionalExpression()
+    {
+        const ModuleFacts f = factsOf(
+            "def f(self):\n"
+            "    if self.use_fast:\n"
+            "        return fast()\n"
+            "    y = slow() if cond else other()\n");
+        QCOMPARE(findCall(f, "fast")->guards, (GuardList{{"self.use_fast", false}}));
+        QCOMPARE(findCall(f, "slow")->guards, (GuardList{{"self.use_fast", true}, {"cond", false}}));
+        QCOMPARE(findCall(f, "other")->guards, (GuardList{{"self.use_fast", true}, {"cond", true}}));
+    }
+
+    void chainsOfCallees()
+    {
+        const ModuleFacts f = factsOf(
+            "class A:\n"
+            "    def forward(me, x):\n"
+            "        me.quant_method.apply(x)\n"
+            "        get_impl(cfg)(x)\n"
+            "        kernel[grid](x)\n"
+            "        super().forward(x)\n"
+            "        torch.ops.ns.op.default(x)\n");
+        for (const char *callee : {"me.quant_method.apply", "get_impl()", "get_impl", "kernel[]", "super",
+                                   "super().forward", "torch.ops.ns.op.default"})
+            QVERIFY2(findCall(f, callee), callee);
+    }
+
+    void assignmentsAndRegistries()
+    {
+        const ModuleFacts f = factsOf(
+            "METHODS = {\"fp8\": Fp8Config, \"int8\": Int8Config}\n"
+            "METHODS.update({\"fp4\": Fp4Config})\n"
+            "__all__ = [\"a\", \"b\"]\n"
+            "class M:\n"
+            "    def __init__(self, cfg):\n"
+            "        self.experts = get_moe_impl_class(cfg)(cfg)\n"
+            "        self.layers = nn.ModuleList([Layer(i) for i in range(3)])\n"
+            "        self.act = Fast() if cfg.fast else Slow()\n");
+        QCOMPARE(f.dictEntries.size(), size_t(3));
+        QCOMPARE(f.dictEntries[2].key, std::string("fp4"));
+        QCOMPARE(f.dictEntries[2].value, std::string("Fp4Config"));
+        QCOMPARE(f.allNames, (std::vector<std::string>{"a", "b"}));
+        std::vector<const AssignmentFact *> selfAssigns;
+        for (const AssignmentFact &a : f.assignments)
+            if (a.scope == "M.__init__")
+                selfAssigns.push_back(&a);
+        QCOMPARE(selfAssigns.size(), size_t(4));
+        QCOMPARE(selfAssigns[0]->target, std::string("self.experts"));
+        QCOMPARE(selfAssigns[0]->value.chain, std::string("get_moe_impl_class()()"));
+        QCOMPARE(selfAssigns[1]->value.inner, (std::vector<Chain>{"Layer()", "range()"}));
+        QCOMPARE(selfAssigns[2]->target, std::string("self.act"));
+        QCOMPARE(selfAssigns[2]->value.guards, (GuardList{{"cfg.fast", false}}));
+        QCOMPARE(selfAssigns[3]->value.chain, std::string("Slow()"));
+    }
+
+    void decoratorsWithKeys()
+    {
+        const ModuleFacts f = factsOf(
+            "@register_backend(\"fast_mla\")\n"
+            "def create(runner):\n"
+            "    return FastBackend(runner)\n"
+            "@triton.jit\n"
+            "def k(x_ptr):\n"
+            "    pass\n");
+        QCOMPARE(f.functions[0].decorators[0].chain, std::string("register_backend()"));
+        QCOMPARE(f.functions[0].decorators[0].firstArg, std::string("fast_mla"));
+        QCOMPARE(f.functions[1].decorators[0].chain, std::string("triton.jit"));
+    }
+
+    void syntaxErrorsAreDiagnosedAndTheRestIsRead()
+    {
+        const ModuleFacts f = factsOf(
+            "def good():\n"
+            "    ok()\n"
+            "def bad(:\n"
+            "    pass\n"
+            "def later():\n"
+            "    fine()\n");
+        QVERIFY(!f.diagnostics.empty());
+        QCOMPARE(f.diagnostics[0].line, 3);
+        QVERIFY(findCall(f, "ok"));
+        QVERIFY(findCall(f, "fine"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestFactExtractor)
+#include "tst_fact_extractor.moc"
