@@ -494,10 +494,19 @@ private:
     {
         TSNode left = field(n, "left");
         TSNode right = field(n, "right");
-        if (ts_node_is_null(right)) {
-            // `x: T` alone: the annotation is all we know of x.
-            return;
+        TSNode type = field(n, "type");
+        if (!ts_node_is_null(type)) {
+            // `x: T = v` and `x: T`: the annotation says what x holds.
+            const std::string name = targetName(left, ctx);
+            if (!name.empty()) {
+                AssignmentFact a{ctx.assignScope, name, {}, normaliseSpace(text(type))};
+                a.value.line = lineOf(n);
+                a.value.guards = ctx.guards;
+                m_facts.assignments.push_back(std::move(a));
+            }
         }
+        if (ts_node_is_null(right))
+            return;
         // Chained assignment: a = b = value
         while (isType(right, "assignment")) {
             TSNode nextLeft = field(right, "left");
@@ -525,7 +534,7 @@ private:
         std::vector<ValueFact> values;
         addValues(value, ctx.guards, values);
         for (ValueFact &v : values)
-            m_facts.assignments.push_back({ctx.assignScope, target, std::move(v)});
+            m_facts.assignments.push_back({ctx.assignScope, target, std::move(v), {}});
     }
 
     // Splits a value into the alternatives it may take: both arms of a

@@ -88,6 +88,7 @@ struct AssignmentFact {
     std::string scope;
     std::string target;     // "x" or "self.attr"
     ValueFact value;
+    std::string annotation; // `x: T = v` or `x: T`: the annotation's source text
     bool operator==(const AssignmentFact &) const = default;
 };
 

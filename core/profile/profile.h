@@ -25,6 +25,7 @@ struct KernelRule {
     std::string decorator;      // functions decorated with this chain, e.g. "triton.jit"
     std::string callPrefix;     // call chains starting with this, e.g. "torch.ops."
     bool publicOnly = true;     // skip names starting with '_'
+    int nameDepth = 2;          // call_prefix: components after the prefix naming the kernel
 };
 
 struct CategoryRule {

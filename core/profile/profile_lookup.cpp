@@ -1,0 +1,30 @@
+// Lookups into a loaded profile.
+#include "profile/profile.h"
+
+namespace katlas {
+
+const RepoRule *Profile::repo(const std::string &name) const
+{
+    for (const RepoRule &r : repos)
+        if (r.name == name)
+            return &r;
+    return nullptr;
+}
+
+const ModelEntry *Profile::model(const std::string &name) const
+{
+    for (const ModelEntry &m : models)
+        if (m.model == name)
+            return &m;
+    return nullptr;
+}
+
+const Dimension *Profile::dimension(const std::string &key) const
+{
+    for (const Dimension &d : dimensions)
+        if (d.key == key)
+            return &d;
+    return nullptr;
+}
+
+} // namespace katlas

@@ -1,0 +1,286 @@
+// Resolution of every call site into edges (see call_graph_builder.h).
+#include "resolve/call_graph_builder.h"
+
+#include "resolve/condition_mapper.h"
+#include "resolve/evaluator.h"
+#include "resolve/kernel_classifier.h"
+#include "resolve/registry_index.h"
+
+#include <deque>
+#include <map>
+
+namespace katlas {
+namespace {
+
+constexpr size_t kMaxSpecialisations = 50000;
+constexpr size_t kMaxNameOnlyCandidates = 3;
+
+struct Target {
+    SymbolId callee = 0;
+    Resolution how = Resolution::Exact;
+    ConditionSet conditions;
+};
+
+class Builder {
+public:
+    Builder(const std::vector<ModuleFacts> &files, const Profile &profile, CallGraph &graph)
+        : m_files(files), m_profile(profile), m_graph(graph), m_table(files), m_mapper(profile),
+          m_evaluator(m_table, m_mapper), m_registries(profile, m_table), m_kernels(profile, m_table, m_evaluator)
+    {
+    }
+
+    bool run(const BuildProgress &progress)
+    {
+        bindBases();
+        m_evaluator.setRegistries(&m_registries);
+        m_registries.collectClasses(m_evaluator);
+        m_evaluator.clearMemo();
+        groupCalls();
+        const int total = m_table.moduleCount();
+        for (int m = 0; m < total; ++m) {
+            if (progress.cancel && progress.cancel->load())
+                return false;
+            const ModuleFacts &f = m_files[static_cast<size_t>(m)];
+            for (const CallFact &c : f.calls) {
+                const SymbolId caller = m_table.functionForScope(m, c.scope);
+                const bool inFunction = m_table.function(caller) != nullptr;
+                addCallSite(c, m, caller, {m, inFunction ? caller : 0, 0});
+            }
+            if (progress.report && (m % 64 == 0 || m + 1 == total))
+                progress.report(m + 1, total);
+        }
+        while (!m_pending.empty()) {
+            if (progress.cancel && progress.cancel->load())
+                return false;
+            const auto [special, original, cls] = m_pending.front();
+            m_pending.pop_front();
+            const FunctionInfo *fn = m_table.function(original);
+            for (const CallFact *c : m_callsByFunction[original])
+                addCallSite(*c, fn->module, special, {fn->module, original, cls});
+        }
+        classifyKernels();
+        m_graph.symbols = m_table.symbols();
+        m_graph.symbols.insert(m_graph.symbols.end(), m_extraSymbols.begin(), m_extraSymbols.end());
+        return true;
+    }
+
+private:
+    void bindBases()
+    {
+        SymbolTable &table = m_table;
+        for (const Symbol &s : m_table.symbols()) {
+            const ClassInfo *c = m_table.cls(s.id);
+            if (!c)
+                continue;
+            std::vector<SymbolId> bases;
+            std::vector<std::string> external;
+            for (const Chain &b : c->fact->bases)
+                for (const Value &v : m_evaluator.evalChain(b, {c->module, 0, 0})) {
+                    if (v.kind == Value::Kind::Class && v.id != s.id)
+                        bases.push_back(v.id);
+                    else if (v.kind == Value::Kind::External)
+                        external.push_back(v.external);
+                }
+            table.setBases(s.id, std::move(bases), std::move(external));
+        }
+        table.finishHierarchy();
+        m_evaluator.clearMemo();
+    }
+
+    void groupCalls()
+    {
+        for (int m = 0; m < m_table.moduleCount(); ++m)
+            for (const CallFact &c : m_files[static_cast<size_t>(m)].calls)
+                if (!c.scope.empty())
+                    m_callsByFunction[m_table.functionForScope(m, c.scope)].push_back(&c);
+    }
+
+    SymbolId nextId() const { return static_cast<SymbolId>(m_table.symbols().size() + m_extraSymbols.size()) + 1; }
+
+    SymbolId externalSymbol(const std::string &dotted)
+    {
+        std::string name = dotted;
+        std::optional<std::pair<std::string, std::string>> kernel = m_kernels.external(dotted);
+        if (kernel)
+            name = kernel->first;
+        if (auto it = m_externals.find(name); it != m_externals.end())
+            return it->second;
+        Symbol s;
+        s.id = nextId();
+        s.qualName = name;
+        s.name = name.substr(name.rfind('.') == std::string::npos ? 0 : name.rfind('.') + 1);
+        s.kind = SymbolKind::External;
+        m_extraSymbols.push_back(s);
+        m_externals.emplace(name, s.id);
+        if (kernel)
+            m_graph.kernels.push_back({s.id, kernel->second, m_kernels.category(name)});
+        return s.id;
+    }
+
+    // The function a call runs for a receiver of class `cls`: a
+    // specialisation when it is inherited and calls through self.
+    SymbolId callTarget(SymbolId function, SymbolId cls)
+    {
+        const FunctionInfo *fn = m_table.function(function);
+        if (!fn || !cls || !fn->cls || fn->cls == cls || !fn->callsOnSelf)
+            return function;
+        const auto key = std::make_pair(function, cls);
+        if (auto it = m_specialisations.find(key); it != m_specialisations.end())
+            return it->second;
+        if (m_specialisations.size() >= kMaxSpecialisations)
+            return function;
+        const Symbol &orig = m_table.symbol(function);
+        Symbol s = orig;
+        s.id = nextId();
+        s.qualName = m_table.symbol(cls).qualName + "." + orig.name;
+        s.parentId = cls;
+        m_extraSymbols.push_back(s);
+        m_specialisations.emplace(key, s.id);
+        m_specialOf.emplace(s.id, function);
+        m_pending.push_back({s.id, function, cls});
+        return s.id;
+    }
+
+    void addTargets(std::vector<Target> &out, const std::vector<DispatchTarget> &targets, const Value &v)
+    {
+        for (const DispatchTarget &t : targets) {
+            Target r{callTarget(t.function, t.selfClass), weaker(v.how, t.how), v.conditions};
+            addConditions(r.conditions, t.conditions);
+            out.push_back(std::move(r));
+        }
+    }
+
+    std::vector<Target> resolve(const Chain &chain, const Scope &scope)
+    {
+        std::vector<Target> out;
+        for (const Value &v : m_evaluator.evalChain(chain, scope)) {
+            switch (v.kind) {
+            case Value::Kind::Function:
+                addTargets(out, m_evaluator.dispatch(v), v);
+                break;
+            case Value::Kind::Instance:
+                addTargets(out, m_evaluator.instanceCall(v, m_profile.callMethods), v);
+                break;
+            case Value::Kind::Class:
+                // Instantiation runs __init__; a class without one is still
+                // resolved: the edge then points at the class itself.
+                if (const SymbolId init = m_table.lookupMethod(v.id, "__init__"))
+                    out.push_back({callTarget(init, v.id), v.how, v.conditions});
+                else
+                    out.push_back({v.id, v.how, v.conditions});
+                break;
+            case Value::Kind::External:
+                out.push_back({externalSymbol(v.external), v.how, v.conditions});
+                break;
+            case Value::Kind::Module:
+                break;
+            }
+        }
+        if (out.empty())
+            nameOnly(chain, out);
+        return out;
+    }
+
+    void nameOnly(const Chain &chain, std::vector<Target> &out)
+    {
+        const auto dot = chain.rfind('.');
+        if (dot == std::string::npos || chain.find('(', dot) != std::string::npos || chain.find('[', dot) != std::string::npos)
+            return;
+        if (m_methodsByName.empty())
+            for (const Symbol &s : m_table.symbols())
+                if (s.kind == SymbolKind::Method && s.name.front() != '_')
+                    m_methodsByName[s.name].push_back(s.id);
+        const auto it = m_methodsByName.find(chain.substr(dot + 1));
+        if (it == m_methodsByName.end() || it->second.size() > kMaxNameOnlyCandidates)
+            return;
+        for (SymbolId id : it->second)
+            out.push_back({id, Resolution::NameOnly, {}});
+    }
+
+    void addCallSite(const CallFact &c, int module, SymbolId caller, const Scope &scope)
+    {
+        CallSite site;
+        site.id = static_cast<std::int64_t>(m_graph.callSites.size()) + 1;
+        site.fileId = m_table.moduleAt(module).fileIndex + 1;
+        site.callerId = caller;
+        site.callee = c.callee;
+        site.line = c.line;
+        site.guards = c.guards;
+        const ConditionSet siteConditions = m_mapper.mapAll(c.guards);
+        std::vector<Target> targets = resolve(c.callee, scope);
+        if (targets.empty())
+            m_graph.edges.push_back({site.id, 0, Resolution::Unresolved, siteConditions});
+        std::map<SymbolId, size_t> seen;
+        for (Target &t : targets) {
+            Edge e{site.id, t.callee, t.how, siteConditions};
+            addConditions(e.conditions, t.conditions);
+            if (auto fc = m_mapper.forFunction(nameOf(t.callee)))
+                addCondition(e.conditions, *fc);
+            // The same callee through several values: keep the first, unconditioned wins.
+            if (auto it = seen.find(t.callee); it != seen.end()) {
+                Edge &prev = m_graph.edges[it->second];
+                if (e.conditions.size() < prev.conditions.size())
+                    prev = std::move(e);
+                continue;
+            }
+            seen.emplace(t.callee, m_graph.edges.size());
+            m_graph.edges.push_back(std::move(e));
+        }
+        m_graph.callSites.push_back(std::move(site));
+    }
+
+    const std::string &nameOf(SymbolId id) const
+    {
+        const size_t base = m_table.symbols().size();
+        return static_cast<size_t>(id) <= base ? m_table.symbol(id).name : m_extraSymbols[static_cast<size_t>(id) - base - 1].name;
+    }
+
+    void classifyKernels()
+    {
+        std::map<SymbolId, std::string> sources;
+        for (const Symbol &s : m_table.symbols())
+            if (s.kind == SymbolKind::Function || s.kind == SymbolKind::Method)
+                if (auto src = m_kernels.sourceOf(s.id))
+                    sources.emplace(s.id, *src);
+        for (const auto &[special, original] : m_specialOf)
+            if (auto it = sources.find(original); it != sources.end())
+                sources.emplace(special, it->second);
+        const size_t base = m_table.symbols().size();
+        for (const auto &[id, source] : sources) {
+            const Symbol &s = static_cast<size_t>(id) <= base ? m_table.symbol(id)
+                                                                : m_extraSymbols[static_cast<size_t>(id) - base - 1];
+            m_graph.kernels.push_back({id, source, m_kernels.category(s.qualName)});
+        }
+    }
+
+    const std::vector<ModuleFacts> &m_files;
+    const Profile &m_profile;
+    CallGraph &m_graph;
+    SymbolTable m_table;
+    ConditionMapper m_mapper;
+    Evaluator m_evaluator;
+    RegistryIndex m_registries;
+    KernelClassifier m_kernels;
+    std::vector<Symbol> m_extraSymbols;
+    std::unordered_map<std::string, SymbolId> m_externals;
+    std::map<std::pair<SymbolId, SymbolId>, SymbolId> m_specialisations;
+    std::map<SymbolId, SymbolId> m_specialOf;
+    std::deque<std::tuple<SymbolId, SymbolId, SymbolId>> m_pending;
+    std::unordered_map<SymbolId, std::vector<const CallFact *>> m_callsByFunction;
+    std::unordered_map<std::string, std::vector<SymbolId>> m_methodsByName;
+};
+
+} // namespace
+
+bool buildCallGraph(const std::vector<ModuleFacts> &files, const Profile &profile, CallGraph &graph,
+                    const BuildProgress &progress)
+{
+    graph.symbols.clear();
+    graph.callSites.clear();
+    graph.edges.clear();
+    graph.kernels.clear();
+    Builder builder(files, profile, graph);
+    return builder.run(progress);
+}
+
+} // namespace katlas

@@ -1,0 +1,27 @@
+// Turns the syntax facts of all files into the resolved call graph: symbols,
+// call sites, edges with their conditions and resolution kind, and kernels.
+// Inherited methods that call through `self` are specialised per receiver
+// class, so that RMSNorm.forward inherited from a base dispatches to
+// RMSNorm's own forward_cuda, not to every subclass's.
+#pragma once
+
+#include "graph/call_graph.h"
+#include "profile/profile.h"
+
+#include <atomic>
+#include <functional>
+#include <vector>
+
+namespace katlas {
+
+struct BuildProgress {
+    std::function<void(int done, int total)> report;
+    const std::atomic_bool *cancel = nullptr;
+};
+
+// Fills symbols, callSites, edges and kernels of a CallGraph whose files are
+// `files` in order (file id = index + 1). Returns false when cancelled.
+bool buildCallGraph(const std::vector<ModuleFacts> &files, const Profile &profile, CallGraph &graph,
+                    const BuildProgress &progress = {});
+
+} // namespace katlas

@@ -1,0 +1,55 @@
+// Splitting chains into segments (see chain.h).
+#include "resolve/chain.h"
+
+namespace katlas {
+
+std::vector<ChainSegment> splitChain(std::string_view chain)
+{
+    std::vector<ChainSegment> out;
+    size_t i = 0;
+    auto readName = [&]() {
+        const size_t start = i;
+        while (i < chain.size() && chain[i] != '.' && chain[i] != '(' && chain[i] != '[')
+            ++i;
+        return std::string(chain.substr(start, i - start));
+    };
+    if (chain.empty())
+        return out;
+    out.push_back({ChainSegment::Kind::Name, readName()});
+    while (i < chain.size()) {
+        const char c = chain[i];
+        if (c == '.') {
+            ++i;
+            out.push_back({ChainSegment::Kind::Attr, readName()});
+        } else if (c == '(') {
+            i += 2; // "()"
+            out.push_back({ChainSegment::Kind::Call, {}});
+        } else if (c == '[') {
+            i += 2; // "[]"
+            out.push_back({ChainSegment::Kind::Subscript, {}});
+        } else {
+            ++i;
+        }
+    }
+    return out;
+}
+
+std::string dottedHead(const std::vector<ChainSegment> &segments, size_t *length)
+{
+    std::string out;
+    size_t n = 0;
+    for (const ChainSegment &s : segments) {
+        if (s.kind == ChainSegment::Kind::Name && n == 0)
+            out = s.name;
+        else if (s.kind == ChainSegment::Kind::Attr && n > 0)
+            out += "." + s.name;
+        else
+            break;
+        ++n;
+    }
+    if (length)
+        *length = n;
+    return out;
+}
+
+} // namespace katlas

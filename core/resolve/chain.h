@@ -1,0 +1,24 @@
+// A callee or value chain split into its segments:
+//   "self.quant_method.apply" -> Name(self) Attr(quant_method) Attr(apply)
+//   "get_impl()()"            -> Name(get_impl) Call Call
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace katlas {
+
+struct ChainSegment {
+    enum class Kind { Name, Attr, Call, Subscript };
+    Kind kind = Kind::Name;
+    std::string name; // for Name and Attr
+};
+
+std::vector<ChainSegment> splitChain(std::string_view chain);
+
+// The dotted prefix of a chain made only of a name and attributes
+// ("a.b.c" of "a.b.c()"), or empty when it starts otherwise.
+std::string dottedHead(const std::vector<ChainSegment> &segments, size_t *length = nullptr);
+
+} // namespace katlas

@@ -1,0 +1,67 @@
+// Guard and function-name mapping to dimension conditions (see condition_mapper.h).
+#include "resolve/condition_mapper.h"
+
+#include <algorithm>
+
+namespace katlas {
+
+ConditionMapper::ConditionMapper(const Profile &profile) : m_profile(profile) {}
+
+std::optional<Condition> ConditionMapper::apply(DimensionRule::Target target, const std::string &text)
+{
+    for (const DimensionRule &rule : m_profile.dimensionRules) {
+        if (rule.target != target)
+            continue;
+        std::smatch m;
+        const bool hit = target == DimensionRule::Target::Guard ? std::regex_search(text, m, rule.pattern)
+                                                                 : std::regex_match(text, m, rule.pattern);
+        if (!hit)
+            continue;
+        Condition c;
+        c.dimension = rule.dimension;
+        c.values.push_back(m.format(rule.value));
+        c.text = text;
+        return c;
+    }
+    return std::nullopt;
+}
+
+Condition ConditionMapper::map(const Guard &guard)
+{
+    auto it = m_guardCache.find(guard.text);
+    if (it == m_guardCache.end())
+        it = m_guardCache.emplace(guard.text, apply(DimensionRule::Target::Guard, guard.text)).first;
+    Condition c = it->second ? *it->second : Condition{{}, {}, false, guard.text};
+    c.negated = guard.negated;
+    return c;
+}
+
+ConditionSet ConditionMapper::mapAll(const GuardList &guards)
+{
+    ConditionSet out;
+    for (const Guard &g : guards)
+        addCondition(out, map(g));
+    return out;
+}
+
+std::optional<Condition> ConditionMapper::forFunction(const std::string &name)
+{
+    auto it = m_functionCache.find(name);
+    if (it == m_functionCache.end())
+        it = m_functionCache.emplace(name, apply(DimensionRule::Target::Function, name)).first;
+    return it->second;
+}
+
+void addCondition(ConditionSet &set, const Condition &c)
+{
+    if (std::find(set.begin(), set.end(), c) == set.end())
+        set.push_back(c);
+}
+
+void addConditions(ConditionSet &set, const ConditionSet &more)
+{
+    for (const Condition &c : more)
+        addCondition(set, c);
+}
+
+} // namespace katlas

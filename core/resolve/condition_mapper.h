@@ -1,0 +1,35 @@
+// Maps guard text and function names to dimension conditions with the
+// profile's dimension rules. Results are cached: guards repeat a lot.
+#pragma once
+
+#include "graph/call_graph.h"
+#include "profile/profile.h"
+
+#include <optional>
+#include <unordered_map>
+
+namespace katlas {
+
+class ConditionMapper {
+public:
+    explicit ConditionMapper(const Profile &profile);
+
+    // A dimension condition when a rule matches, else the guard as text.
+    Condition map(const Guard &guard);
+    ConditionSet mapAll(const GuardList &guards);
+    // The condition a call of a function with this name implies (stage=decode).
+    std::optional<Condition> forFunction(const std::string &name);
+
+private:
+    std::optional<Condition> apply(DimensionRule::Target target, const std::string &text);
+
+    const Profile &m_profile;
+    std::unordered_map<std::string, std::optional<Condition>> m_guardCache;
+    std::unordered_map<std::string, std::optional<Condition>> m_functionCache;
+};
+
+// Adds `c` to `set` unless an equal condition is there already.
+void addCondition(ConditionSet &set, const Condition &c);
+void addConditions(ConditionSet &set, const ConditionSet &more);
+
+} // namespace katlas

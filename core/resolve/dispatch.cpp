@@ -1,0 +1,111 @@
+// Which functions a call runs: the bound method for a known receiver, every
+// override for a receiver known only by its declared base class (restricted
+// to registered classes where the hierarchy has a registry).
+#include "resolve/evaluator.h"
+#include "resolve/registry_index.h"
+
+#include <algorithm>
+#include <map>
+
+namespace katlas {
+namespace {
+
+constexpr size_t kMaxOverrides = 256;
+
+// Union of the values of each dimension over the alternatives: the target is
+// taken when any of the classes sharing it is selected.
+ConditionSet unionByDimension(const std::vector<const ConditionSet *> &alternatives)
+{
+    std::map<std::string, Condition> byDim;
+    for (const ConditionSet *set : alternatives) {
+        if (!set || set->empty())
+            return {}; // one alternative needs nothing: neither does the target
+        for (const Condition &c : *set) {
+            Condition &u = byDim[c.dimension];
+            u.dimension = c.dimension;
+            u.text = c.text;
+            for (const std::string &v : c.values)
+                if (std::find(u.values.begin(), u.values.end(), v) == u.values.end())
+                    u.values.push_back(v);
+        }
+    }
+    ConditionSet out;
+    for (auto &[dim, c] : byDim) {
+        std::sort(c.values.begin(), c.values.end());
+        out.push_back(c);
+    }
+    return out;
+}
+
+} // namespace
+
+std::vector<DispatchTarget> Evaluator::dispatch(const Value &fn)
+{
+    if (fn.kind != Value::Kind::Function)
+        return {};
+    const DispatchTarget direct{fn.id, fn.selfClass, fn.how, {}};
+    if (!fn.declared || !fn.selfClass)
+        return {direct};
+
+    const std::string &name = m_table.symbol(fn.id).name;
+    std::vector<SymbolId> classes = m_table.subclassesOf(fn.selfClass);
+    if (classes.size() > kMaxOverrides)
+        classes.resize(kMaxOverrides);
+    const bool registered = m_registries && m_registries->anyRegistered(classes);
+
+    // Group the classes by the function they run. A function that does not
+    // call through self is the same for every class that inherits it; one
+    // that does is specialised per class.
+    struct Group {
+        SymbolId selfClass = 0;
+        std::vector<const ConditionSet *> conditions;
+    };
+    std::map<std::pair<SymbolId, SymbolId>, Group> groups;
+    for (SymbolId cls : classes) {
+        const ConditionSet *reg = m_registries ? m_registries->forClass(cls) : nullptr;
+        if (registered && !reg)
+            continue;
+        const SymbolId impl = m_table.lookupMethod(cls, name);
+        if (!impl)
+            continue;
+        const FunctionInfo *fi = m_table.function(impl);
+        const SymbolId self = fi && fi->callsOnSelf ? cls : 0;
+        Group &g = groups[{impl, self}];
+        g.selfClass = self ? cls : (g.selfClass ? g.selfClass : cls);
+        g.conditions.push_back(reg);
+    }
+    if (groups.empty())
+        return {direct};
+    std::vector<DispatchTarget> out;
+    for (const auto &[key, g] : groups) {
+        DispatchTarget t;
+        t.function = key.first;
+        t.selfClass = g.selfClass;
+        t.how = weaker(fn.how, registered ? Resolution::Registry : Resolution::Override);
+        if (registered)
+            t.conditions = unionByDimension(g.conditions);
+        out.push_back(std::move(t));
+    }
+    return out;
+}
+
+std::vector<DispatchTarget> Evaluator::instanceCall(const Value &instance, const std::vector<std::string> &callMethods)
+{
+    for (const std::string &m : callMethods) {
+        Values fns = attribute(instance, m);
+        fns.erase(std::remove_if(fns.begin(), fns.end(), [](const Value &v) { return v.kind != Value::Kind::Function; }),
+                  fns.end());
+        if (fns.empty())
+            continue;
+        std::vector<DispatchTarget> out;
+        for (const Value &f : fns)
+            for (DispatchTarget t : dispatch(f)) {
+                addConditions(t.conditions, f.conditions);
+                out.push_back(std::move(t));
+            }
+        return out;
+    }
+    return {};
+}
+
+} // namespace katlas

@@ -1,0 +1,467 @@
+// Static evaluation of chains (see evaluator.h).
+#include "resolve/evaluator.h"
+
+#include "resolve/registry_index.h"
+
+#include <algorithm>
+#include <regex>
+
+namespace katlas {
+namespace {
+
+constexpr size_t kMaxValues = 48;
+constexpr int kMaxDepth = 48;
+
+// Names of the typing module that wrap the type we want.
+bool isTypingWrapper(const std::string &name)
+{
+    static const std::unordered_set<std::string> wrappers = {
+        "Optional", "Union", "List", "Dict", "Tuple", "Type", "Any", "None", "Callable", "Sequence",
+        "Iterable", "Mapping", "Set", "FrozenSet", "Literal", "ClassVar", "Final", "Annotated",
+        "typing", "list", "dict", "tuple", "set", "type", "int", "float", "str", "bool", "bytes", "object"};
+    return wrappers.count(name) > 0;
+}
+
+bool isBuiltin(const std::string &name)
+{
+    static const std::unordered_set<std::string> builtins = {
+        "abs", "all", "any", "bool", "callable", "dict", "divmod", "enumerate", "filter", "float", "format",
+        "getattr", "hasattr", "hash", "id", "int", "isinstance", "issubclass", "iter", "len", "list", "map",
+        "max", "min", "next", "object", "open", "print", "range", "repr", "reversed", "round", "set",
+        "setattr", "sorted", "str", "sum", "tuple", "type", "zip", "super", "property", "staticmethod",
+        "classmethod", "ValueError", "TypeError", "RuntimeError", "NotImplementedError", "KeyError",
+        "AssertionError", "Exception", "ImportError", "AttributeError", "IndexError", "vars", "globals",
+        "locals", "ord", "chr", "bytes", "frozenset", "slice", "pow", "hex", "bin", "input", "delattr"};
+    return builtins.count(name) > 0;
+}
+
+std::string key(char kind, long long a, long long b, const std::string &name = {})
+{
+    return std::string(1, kind) + std::to_string(a) + ':' + std::to_string(b) + ':' + name;
+}
+
+} // namespace
+
+Evaluator::Evaluator(const SymbolTable &table, ConditionMapper &mapper) : m_table(table), m_mapper(mapper) {}
+
+void Evaluator::clearMemo()
+{
+    m_memo.clear();
+    m_inProgress.clear();
+}
+
+Value Evaluator::moduleValue(const SymbolTable &t, int module)
+{
+    Value v;
+    v.kind = Value::Kind::Module;
+    v.module = module;
+    v.id = t.moduleAt(module).symbol;
+    return v;
+}
+
+void Evaluator::append(Values &out, Values more)
+{
+    for (Value &v : more) {
+        if (out.size() >= kMaxValues)
+            return;
+        const auto same = std::find_if(out.begin(), out.end(), [&](const Value &o) {
+            return o.sameTarget(v) && o.conditions == v.conditions;
+        });
+        if (same == out.end())
+            out.push_back(std::move(v));
+    }
+}
+
+void Evaluator::addMapped(Values &values, const GuardList &guards, bool dimensionsOnly)
+{
+    if (guards.empty())
+        return;
+    ConditionSet conds;
+    for (const Guard &g : guards) {
+        Condition c = m_mapper.map(g);
+        if (!dimensionsOnly || !c.dimension.empty())
+            addCondition(conds, c);
+    }
+    for (Value &v : values)
+        addConditions(v.conditions, conds);
+}
+
+Values Evaluator::evalChain(const std::string &chain, const Scope &scope)
+{
+    const auto segs = splitChain(chain);
+    return evalSegments(segs, segs.size(), scope);
+}
+
+Values Evaluator::evalSegments(const std::vector<ChainSegment> &segs, size_t count, const Scope &scope)
+{
+    if (count == 0 || segs.empty() || m_depth > kMaxDepth)
+        return {};
+    ++m_depth;
+    Values current;
+    size_t i = 1;
+    // super().name: the method after the defining class in self's MRO.
+    if (segs[0].name == "super" && count >= 2 && segs[1].kind == ChainSegment::Kind::Call) {
+        const FunctionInfo *fn = m_table.function(scope.function);
+        while (fn && !fn->cls && fn->outer)
+            fn = m_table.function(fn->outer);
+        if (fn && fn->cls) {
+            Value v;
+            v.kind = Value::Kind::Instance;
+            v.id = v.selfClass = scope.selfClass ? scope.selfClass : fn->cls;
+            v.superAfter = fn->cls;
+            current.push_back(v);
+        }
+        i = 2;
+    } else {
+        current = evalName(segs[0].name, scope);
+    }
+    for (; i < count && !current.empty(); ++i) {
+        Values next;
+        for (const Value &v : current) {
+            switch (segs[i].kind) {
+            case ChainSegment::Kind::Attr:
+                append(next, attribute(v, segs[i].name));
+                break;
+            case ChainSegment::Kind::Call:
+                append(next, callResult(v));
+                break;
+            case ChainSegment::Kind::Subscript:
+                // Containers are transparent (self.layers[i] is a layer) and a
+                // subscripted kernel is its launcher (kernel[grid]).
+                append(next, {v});
+                break;
+            case ChainSegment::Kind::Name:
+                break;
+            }
+        }
+        current = std::move(next);
+    }
+    --m_depth;
+    return current;
+}
+
+Values Evaluator::evalName(const std::string &name, const Scope &scope)
+{
+    SymbolId fnId = scope.function;
+    bool innermost = true;
+    while (fnId) {
+        const FunctionInfo *fn = m_table.function(fnId);
+        if (!fn)
+            break;
+        const auto &params = fn->fact->params;
+        for (size_t p = 0; p < params.size(); ++p) {
+            if (params[p].name != name)
+                continue;
+            if (p == 0 && fn->cls && !fn->isStatic) {
+                Value v;
+                v.kind = fn->isClassMethod ? Value::Kind::Class : Value::Kind::Instance;
+                v.id = v.selfClass = innermost && scope.selfClass ? scope.selfClass : fn->cls;
+                return {v};
+            }
+            return params[p].annotation.empty() ? Values{}
+                                                : fromAnnotation(params[p].annotation, {fn->module, fn->outer, 0});
+        }
+        if (auto it = fn->locals.find(name); it != fn->locals.end())
+            return evalBindings(it->second, {fn->module, fnId, innermost ? scope.selfClass : 0});
+        fnId = fn->outer;
+        innermost = false;
+    }
+    Values out = moduleMember(scope.module, name);
+    if (out.empty() && isBuiltin(name)) {
+        Value v;
+        v.external = "<builtin>." + name;
+        out.push_back(v);
+    }
+    return out;
+}
+
+Values Evaluator::evalBindings(const std::vector<Binding> &bindings, const Scope &scope)
+{
+    Values out;
+    const ModuleInfo &mod = m_table.moduleAt(scope.module);
+    for (const Binding &b : bindings) {
+        switch (b.kind) {
+        case Binding::Kind::Definition: {
+            Value v;
+            const Symbol &s = m_table.symbol(b.symbol);
+            v.kind = s.kind == SymbolKind::Class ? Value::Kind::Class : Value::Kind::Function;
+            v.id = b.symbol;
+            append(out, {v});
+            break;
+        }
+        case Binding::Kind::Import: {
+            Values vals = importTarget(mod, *b.import);
+            addMapped(vals, b.import->guards, true);
+            append(out, std::move(vals));
+            break;
+        }
+        case Binding::Kind::Assignment: {
+            const AssignmentFact &a = *b.assignment;
+            if (!a.annotation.empty())
+                append(out, fromAnnotation(a.annotation, {scope.module, 0, 0}));
+            if (!a.value.chain.empty() || !a.value.inner.empty())
+                append(out, evalValueFact(a.value, scope));
+            break;
+        }
+        }
+    }
+    return out;
+}
+
+Values Evaluator::evalValueFact(const ValueFact &vf, const Scope &scope, bool allowInner)
+{
+    Values vals = evalChain(vf.chain, scope);
+    const bool informative = std::any_of(vals.begin(), vals.end(), [](const Value &v) {
+        return v.kind != Value::Kind::External;
+    });
+    if (!informative && allowInner) {
+        // nn.ModuleList([Layer(...) ...]), make_layers(n, lambda: Layer(...)):
+        // the classes built inside stand for the value.
+        for (const Chain &inner : vf.inner) {
+            Values iv = evalChain(inner, scope);
+            iv.erase(std::remove_if(iv.begin(), iv.end(), [](const Value &v) { return v.kind != Value::Kind::Instance; }),
+                     iv.end());
+            append(vals, std::move(iv));
+        }
+    }
+    for (Value &v : vals)
+        v.how = weaker(v.how, Resolution::Type);
+    addMapped(vals, vf.guards, true);
+    return vals;
+}
+
+Values Evaluator::importTarget(const ModuleInfo &from, const ImportFact &imp)
+{
+    const std::string abs = m_table.absoluteModule(from, imp);
+    Value ext;
+    if (imp.name.empty()) {
+        const std::string bound = imp.alias.empty() ? abs.substr(0, abs.find('.')) : abs;
+        if (const ModuleInfo *m = m_table.module(bound))
+            return {moduleValue(m_table, m_table.symbol(m->symbol).fileId - 1)};
+        ext.external = bound;
+        return {ext};
+    }
+    if (const ModuleInfo *m = m_table.module(abs)) {
+        const int index = static_cast<int>(m_table.symbol(m->symbol).fileId - 1);
+        Values vals = moduleMember(index, imp.name);
+        if (!vals.empty())
+            return vals;
+    }
+    if (const ModuleInfo *sub = m_table.module(abs + "." + imp.name))
+        return {moduleValue(m_table, static_cast<int>(m_table.symbol(sub->symbol).fileId - 1))};
+    if (m_table.module(abs))
+        return {};
+    ext.external = abs.empty() ? imp.name : abs + "." + imp.name;
+    return {ext};
+}
+
+Values Evaluator::moduleMember(int module, const std::string &name)
+{
+    const std::string k = key('m', module, 0, name);
+    if (auto it = m_memo.find(k); it != m_memo.end())
+        return it->second;
+    if (!m_inProgress.insert(k).second)
+        return {};
+    const ModuleInfo &mod = m_table.moduleAt(module);
+    Values out;
+    if (auto it = mod.globals.find(name); it != mod.globals.end())
+        out = evalBindings(it->second, {module, 0, 0});
+    if (out.empty()) {
+        for (const ImportFact *star : mod.starImports) {
+            const ModuleInfo *target = m_table.module(m_table.absoluteModule(mod, *star));
+            if (!target || (!target->allNames.empty()
+                            && std::find(target->allNames.begin(), target->allNames.end(), name) == target->allNames.end()))
+                continue;
+            append(out, moduleMember(static_cast<int>(m_table.symbol(target->symbol).fileId - 1), name));
+        }
+    }
+    if (out.empty())
+        if (const ModuleInfo *sub = m_table.module(mod.name + "." + name))
+            out.push_back(moduleValue(m_table, static_cast<int>(m_table.symbol(sub->symbol).fileId - 1)));
+    m_inProgress.erase(k);
+    m_memo[k] = out;
+    return out;
+}
+
+Values Evaluator::attribute(const Value &v, const std::string &name)
+{
+    Values out;
+    switch (v.kind) {
+    case Value::Kind::Module:
+        out = moduleMember(v.module, name);
+        break;
+    case Value::Kind::Class:
+        out = classAttribute(v.id, name);
+        break;
+    case Value::Kind::Instance: {
+        const SymbolId method = v.superAfter ? m_table.lookupSuperMethod(v.selfClass, v.superAfter, name)
+                                             : m_table.lookupMethod(v.selfClass, name);
+        if (method) {
+            Value f;
+            f.kind = Value::Kind::Function;
+            f.id = method;
+            f.selfClass = v.selfClass;
+            f.declared = v.declared && !v.superAfter;
+            out.push_back(f);
+        } else if (!v.superAfter) {
+            out = selfAttribute(v.selfClass, name);
+        }
+        break;
+    }
+    case Value::Kind::External: {
+        Value e;
+        e.external = v.external + "." + name;
+        out.push_back(e);
+        break;
+    }
+    case Value::Kind::Function:
+        break;
+    }
+    for (Value &o : out) {
+        addConditions(o.conditions, v.conditions);
+        o.how = weaker(o.how, v.how);
+    }
+    return out;
+}
+
+Values Evaluator::classAttribute(SymbolId cls, const std::string &name)
+{
+    const ClassInfo *c = m_table.cls(cls);
+    if (!c)
+        return {};
+    for (SymbolId k : c->mro) {
+        const ClassInfo *ki = m_table.cls(k);
+        if (!ki)
+            continue;
+        if (auto m = ki->methods.find(name); m != ki->methods.end()) {
+            Value f;
+            f.kind = Value::Kind::Function;
+            f.id = m->second;
+            return {f};
+        }
+        if (auto a = ki->classAttrs.find(name); a != ki->classAttrs.end())
+            return evalBindings(a->second, {ki->module, 0, 0});
+    }
+    return {};
+}
+
+Values Evaluator::selfAttribute(SymbolId cls, const std::string &name)
+{
+    const std::string k = key('s', cls, 0, name);
+    if (auto it = m_memo.find(k); it != m_memo.end())
+        return it->second;
+    if (!m_inProgress.insert(k).second)
+        return {};
+    Values out;
+    const ClassInfo *c = m_table.cls(cls);
+    if (c) {
+        for (SymbolId klass : c->mro) {
+            const ClassInfo *ki = m_table.cls(klass);
+            if (!ki)
+                continue;
+            if (auto it = ki->selfAttrs.find(name); it != ki->selfAttrs.end())
+                for (const auto &[assignment, method] : it->second) {
+                    const Scope scope{ki->module, method, cls};
+                    if (!assignment->annotation.empty())
+                        append(out, fromAnnotation(assignment->annotation, scope));
+                    append(out, evalValueFact(assignment->value, scope));
+                }
+            if (auto a = ki->classAttrs.find(name); a != ki->classAttrs.end())
+                append(out, evalBindings(a->second, {ki->module, 0, 0}));
+            if (!out.empty())
+                break;
+        }
+    }
+    m_inProgress.erase(k);
+    m_memo[k] = out;
+    return out;
+}
+
+Values Evaluator::callResult(const Value &v)
+{
+    Values out;
+    switch (v.kind) {
+    case Value::Kind::Class: {
+        Value inst = v;
+        inst.kind = Value::Kind::Instance;
+        inst.selfClass = v.id;
+        out.push_back(inst);
+        return out;
+    }
+    case Value::Kind::Function:
+        for (const DispatchTarget &t : dispatch(v)) {
+            Values r = returnsOf(t.function, t.selfClass);
+            for (Value &x : r) {
+                addConditions(x.conditions, t.conditions);
+                addConditions(x.conditions, v.conditions);
+                x.how = weaker(weaker(x.how, t.how), v.how);
+            }
+            append(out, std::move(r));
+        }
+        return out;
+    default:
+        return out;
+    }
+}
+
+Values Evaluator::returnsOf(SymbolId function, SymbolId selfClass)
+{
+    const std::string k = key('r', function, selfClass);
+    if (auto it = m_memo.find(k); it != m_memo.end())
+        return it->second;
+    if (!m_inProgress.insert(k).second)
+        return {};
+    Values out;
+    if (const FunctionInfo *fn = m_table.function(function)) {
+        const Scope scope{fn->module, function, selfClass};
+        for (const ValueFact &r : fn->fact->returns)
+            append(out, evalValueFact(r, scope));
+        if (m_registries)
+            if (const ConditionSet *reg = m_registries->forFunction(function))
+                for (Value &v : out) {
+                    addConditions(v.conditions, *reg);
+                    v.how = weaker(v.how, Resolution::Registry);
+                }
+    }
+    m_inProgress.erase(k);
+    m_memo[k] = out;
+    return out;
+}
+
+Values Evaluator::fromAnnotation(const std::string &annotation, const Scope &scope)
+{
+    static const std::regex names(R"([A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*)");
+    Values out;
+    const bool isType = annotation.rfind("Type[", 0) == 0;
+    for (auto it = std::sregex_iterator(annotation.begin(), annotation.end(), names); it != std::sregex_iterator(); ++it) {
+        const std::string name = it->str();
+        if (isTypingWrapper(name) || name.rfind("typing.", 0) == 0)
+            continue;
+        Values vals = evalChain(name, scope);
+        if (vals.empty()) {
+            // Names imported only for type checking, or in quotes: by class name.
+            const std::string last = name.substr(name.rfind('.') == std::string::npos ? 0 : name.rfind('.') + 1);
+            const auto &candidates = m_table.classesNamed(last);
+            if (candidates.size() == 1) {
+                Value c;
+                c.kind = Value::Kind::Class;
+                c.id = candidates.front();
+                vals.push_back(c);
+            }
+        }
+        for (Value &v : vals) {
+            if (v.kind != Value::Kind::Class)
+                continue;
+            if (!isType) {
+                v.kind = Value::Kind::Instance;
+                v.selfClass = v.id;
+                v.declared = true;
+            }
+            v.how = weaker(v.how, Resolution::Type);
+            append(out, {v});
+        }
+    }
+    return out;
+}
+
+} // namespace katlas

@@ -1,0 +1,66 @@
+// Static evaluation of chains: what a name, attribute, call or subscript may
+// be, following imports and re-exports, assignments to names and to
+// self.<attr>, annotations, factories' returns and the class hierarchy.
+// Never imports or runs the code. Results are memoised; recursion is cut.
+#pragma once
+
+#include "resolve/chain.h"
+#include "resolve/condition_mapper.h"
+#include "resolve/value.h"
+
+#include <unordered_map>
+#include <unordered_set>
+
+namespace katlas {
+
+class RegistryIndex;
+
+// One function a call may run, with the class `self` has in it.
+struct DispatchTarget {
+    SymbolId function = 0;
+    SymbolId selfClass = 0;
+    Resolution how = Resolution::Exact;
+    ConditionSet conditions;
+};
+
+class Evaluator {
+public:
+    Evaluator(const SymbolTable &table, ConditionMapper &mapper);
+    void setRegistries(const RegistryIndex *registries) { m_registries = registries; }
+    void clearMemo();
+
+    Values evalChain(const std::string &chain, const Scope &scope);
+    Values evalSegments(const std::vector<ChainSegment> &segs, size_t count, const Scope &scope);
+    Values evalName(const std::string &name, const Scope &scope);
+    Values attribute(const Value &v, const std::string &name);
+    Values callResult(const Value &v);
+    Values moduleMember(int module, const std::string &name);
+    Values returnsOf(SymbolId function, SymbolId selfClass);
+    Values fromAnnotation(const std::string &annotation, const Scope &scope);
+    Values importTarget(const ModuleInfo &from, const ImportFact &imp);
+
+    // The functions a call of a Function value runs: one for a known
+    // receiver; every override for a declared one.
+    std::vector<DispatchTarget> dispatch(const Value &fn);
+    // The method an instance call `obj(...)` runs (the profile's call methods).
+    std::vector<DispatchTarget> instanceCall(const Value &instance, const std::vector<std::string> &callMethods);
+
+    static Value moduleValue(const SymbolTable &t, int module);
+
+private:
+    Values evalBindings(const std::vector<Binding> &bindings, const Scope &scope);
+    Values evalValueFact(const ValueFact &vf, const Scope &scope, bool allowInner = true);
+    Values selfAttribute(SymbolId cls, const std::string &name);
+    Values classAttribute(SymbolId cls, const std::string &name);
+    void addMapped(Values &values, const GuardList &guards, bool dimensionsOnly);
+    static void append(Values &out, Values more);
+
+    const SymbolTable &m_table;
+    ConditionMapper &m_mapper;
+    const RegistryIndex *m_registries = nullptr;
+    int m_depth = 0;
+    std::unordered_map<std::string, Values> m_memo;
+    std::unordered_set<std::string> m_inProgress;
+};
+
+} // namespace katlas

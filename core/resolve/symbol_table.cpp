@@ -1,0 +1,348 @@
+// Building the symbol table from syntax facts (see symbol_table.h).
+#include "resolve/symbol_table.h"
+
+#include <algorithm>
+#include <functional>
+
+namespace katlas {
+namespace {
+
+std::string lastComponent(const std::string &dotted)
+{
+    const auto dot = dotted.rfind('.');
+    return dot == std::string::npos ? dotted : dotted.substr(dot + 1);
+}
+
+std::string parentScope(const std::string &qual)
+{
+    const auto dot = qual.rfind('.');
+    return dot == std::string::npos ? std::string() : qual.substr(0, dot);
+}
+
+// C3 linearisation; falls back to a depth-first order for inconsistent hierarchies.
+std::vector<SymbolId> linearise(SymbolId cls, const std::function<const std::vector<SymbolId> &(SymbolId)> &basesOf,
+                                std::unordered_map<SymbolId, std::vector<SymbolId>> &memo, int depth)
+{
+    if (auto it = memo.find(cls); it != memo.end())
+        return it->second;
+    memo[cls] = {cls}; // breaks cycles in broken hierarchies
+    if (depth > 64)
+        return {cls};
+    std::vector<std::vector<SymbolId>> seqs;
+    for (SymbolId b : basesOf(cls))
+        seqs.push_back(linearise(b, basesOf, memo, depth + 1));
+    seqs.push_back(basesOf(cls));
+    std::vector<SymbolId> out{cls};
+    for (;;) {
+        seqs.erase(std::remove_if(seqs.begin(), seqs.end(), [](const auto &s) { return s.empty(); }), seqs.end());
+        if (seqs.empty())
+            break;
+        SymbolId pick = 0;
+        for (const auto &s : seqs) {
+            const SymbolId head = s.front();
+            const bool inTail = std::any_of(seqs.begin(), seqs.end(), [&](const auto &t) {
+                return std::find(t.begin() + 1, t.end(), head) != t.end();
+            });
+            if (!inTail) {
+                pick = head;
+                break;
+            }
+        }
+        if (!pick) { // inconsistent: depth-first, left to right
+            for (const auto &s : seqs)
+                for (SymbolId id : s)
+                    if (std::find(out.begin(), out.end(), id) == out.end())
+                        out.push_back(id);
+            break;
+        }
+        if (std::find(out.begin(), out.end(), pick) == out.end())
+            out.push_back(pick);
+        for (auto &s : seqs)
+            if (!s.empty() && s.front() == pick)
+                s.erase(s.begin());
+    }
+    memo[cls] = out;
+    return out;
+}
+
+} // namespace
+
+SymbolTable::SymbolTable(const std::vector<ModuleFacts> &files) : m_files(files)
+{
+    m_modules.reserve(files.size());
+    m_scopes.resize(files.size());
+    for (size_t i = 0; i < files.size(); ++i)
+        addModule(static_cast<int>(i));
+    for (size_t i = 0; i < files.size(); ++i)
+        collectBindings(static_cast<int>(i));
+}
+
+SymbolId SymbolTable::addSymbol(Symbol s)
+{
+    s.id = static_cast<SymbolId>(m_symbols.size()) + 1;
+    m_symbols.push_back(std::move(s));
+    return m_symbols.back().id;
+}
+
+void SymbolTable::addModule(int fileIndex)
+{
+    const ModuleFacts &f = m_files[static_cast<size_t>(fileIndex)];
+    const std::int64_t fileId = fileIndex + 1;
+    ModuleInfo info;
+    info.fileIndex = fileIndex;
+    info.name = f.module;
+    info.isPackage = f.isPackage;
+    info.allNames = f.allNames;
+    info.symbol = addSymbol({0, fileId, f.module, lastComponent(f.module), SymbolKind::Module, 1,
+                             std::max(1, f.lineCount), 0});
+    auto &scope = m_scopes[static_cast<size_t>(fileIndex)];
+    for (const ClassFact &c : f.classes) {
+        const SymbolId id = addSymbol({0, fileId, f.module + "." + c.qualName, lastComponent(c.qualName),
+                                       SymbolKind::Class, c.line, c.endLine, 0});
+        scope[c.qualName] = id;
+        ClassInfo ci;
+        ci.symbol = id;
+        ci.fact = &c;
+        ci.module = fileIndex;
+        m_classes.emplace(id, std::move(ci));
+        m_classesByName[lastComponent(c.qualName)].push_back(id);
+    }
+    for (const FunctionFact &fn : f.functions) {
+        const SymbolId id = addSymbol({0, fileId, f.module + "." + fn.qualName, lastComponent(fn.qualName),
+                                       fn.className.empty() ? SymbolKind::Function : SymbolKind::Method,
+                                       fn.line, fn.endLine, 0});
+        scope[fn.qualName] = id;
+        FunctionInfo fi;
+        fi.symbol = id;
+        fi.fact = &fn;
+        fi.module = fileIndex;
+        fi.decorators = fn.decorators;
+        for (const Decorator &d : fn.decorators) {
+            fi.isStatic = fi.isStatic || d.chain == "staticmethod";
+            fi.isClassMethod = fi.isClassMethod || d.chain == "classmethod";
+        }
+        m_functions.emplace(id, std::move(fi));
+    }
+    // Parents: the enclosing class, function or module.
+    for (auto &[qual, id] : scope) {
+        const std::string parent = parentScope(qual);
+        const auto it = parent.empty() ? scope.end() : scope.find(parent);
+        m_symbols[static_cast<size_t>(id - 1)].parentId = it == scope.end() ? info.symbol : it->second;
+    }
+    m_moduleByName.emplace(f.module, static_cast<int>(m_modules.size()));
+    m_modules.push_back(std::move(info));
+}
+
+void SymbolTable::collectBindings(int moduleIndex)
+{
+    ModuleInfo &mod = m_modules[static_cast<size_t>(moduleIndex)];
+    const ModuleFacts &f = m_files[static_cast<size_t>(moduleIndex)];
+    const auto &scope = m_scopes[static_cast<size_t>(moduleIndex)];
+
+    // Where a binding made in scope `s` lands: module globals, a function's
+    // locals or a class body.
+    auto bindingsOf = [&](const std::string &s) -> BindingMap * {
+        if (s.empty())
+            return &mod.globals;
+        const auto it = scope.find(s);
+        if (it == scope.end())
+            return nullptr;
+        if (auto fn = m_functions.find(it->second); fn != m_functions.end())
+            return &fn->second.locals;
+        if (auto c = m_classes.find(it->second); c != m_classes.end())
+            return &c->second.classAttrs;
+        return nullptr;
+    };
+
+    for (const auto &[qual, id] : scope) {
+        if (BindingMap *b = bindingsOf(parentScope(qual)))
+            (*b)[lastComponent(qual)].push_back({Binding::Kind::Definition, id, nullptr, nullptr});
+    }
+    for (const ImportFact &imp : f.imports) {
+        BindingMap *b = bindingsOf(imp.scope);
+        if (!b)
+            continue;
+        if (imp.name == "*") {
+            if (imp.scope.empty())
+                mod.starImports.push_back(&imp);
+            continue;
+        }
+        std::string bound = imp.alias;
+        if (bound.empty())
+            bound = imp.name.empty() ? imp.module.substr(0, imp.module.find('.')) : imp.name;
+        (*b)[bound].push_back({Binding::Kind::Import, 0, &imp, nullptr});
+    }
+    for (const AssignmentFact &a : f.assignments) {
+        if (a.target.rfind("self.", 0) == 0) {
+            const auto it = scope.find(a.scope);
+            if (it == scope.end())
+                continue;
+            const FunctionInfo *fn = function(it->second);
+            if (fn && fn->fact && !fn->fact->className.empty()) {
+                const auto cit = scope.find(fn->fact->className);
+                if (cit != scope.end())
+                    m_classes[cit->second].selfAttrs[a.target.substr(5)].push_back({&a, it->second});
+            }
+            continue;
+        }
+        if (BindingMap *b = bindingsOf(a.scope))
+            (*b)[a.target].push_back({Binding::Kind::Assignment, 0, nullptr, &a});
+    }
+    for (const FunctionFact &fn : f.functions) {
+        const SymbolId id = scope.at(fn.qualName);
+        FunctionInfo &fi = m_functions[id];
+        if (!fn.className.empty()) {
+            const auto cit = scope.find(fn.className);
+            if (cit != scope.end()) {
+                fi.cls = cit->second;
+                if (parentScope(fn.qualName) == fn.className)
+                    m_classes[cit->second].methods[lastComponent(fn.qualName)] = id;
+            }
+        }
+        const auto outer = scope.find(parentScope(fn.qualName));
+        if (outer != scope.end() && m_functions.count(outer->second))
+            fi.outer = outer->second;
+    }
+    for (const CallFact &c : f.calls) {
+        if (c.scope.empty())
+            continue;
+        const auto it = scope.find(c.scope);
+        if (it == scope.end())
+            continue;
+        FunctionInfo &fi = m_functions[it->second];
+        if (fi.cls && !fi.isStatic && fi.fact && !fi.fact->params.empty()) {
+            const std::string &self = fi.fact->params.front().name;
+            if (c.callee.rfind(self + ".", 0) == 0 || c.callee == self || c.callee.rfind("super()", 0) == 0)
+                fi.callsOnSelf = true;
+        }
+    }
+}
+
+const ModuleInfo *SymbolTable::module(const std::string &dotted) const
+{
+    const auto it = m_moduleByName.find(dotted);
+    return it == m_moduleByName.end() ? nullptr : &m_modules[static_cast<size_t>(it->second)];
+}
+
+const ClassInfo *SymbolTable::cls(SymbolId id) const
+{
+    const auto it = m_classes.find(id);
+    return it == m_classes.end() ? nullptr : &it->second;
+}
+
+const FunctionInfo *SymbolTable::function(SymbolId id) const
+{
+    const auto it = m_functions.find(id);
+    return it == m_functions.end() ? nullptr : &it->second;
+}
+
+SymbolId SymbolTable::functionForScope(int module, const std::string &scope) const
+{
+    if (scope.empty())
+        return m_modules[static_cast<size_t>(module)].symbol;
+    const auto &s = m_scopes[static_cast<size_t>(module)];
+    const auto it = s.find(scope);
+    return it == s.end() ? m_modules[static_cast<size_t>(module)].symbol : it->second;
+}
+
+std::string SymbolTable::absoluteModule(const ModuleInfo &from, const ImportFact &imp) const
+{
+    if (imp.level == 0)
+        return imp.module;
+    std::string base = from.name;
+    int up = from.isPackage ? imp.level - 1 : imp.level;
+    for (; up > 0; --up) {
+        const auto dot = base.rfind('.');
+        base = dot == std::string::npos ? std::string() : base.substr(0, dot);
+    }
+    if (imp.module.empty())
+        return base;
+    return base.empty() ? imp.module : base + "." + imp.module;
+}
+
+SymbolId SymbolTable::lookupMethod(SymbolId clsId, const std::string &name) const
+{
+    const ClassInfo *c = cls(clsId);
+    if (!c)
+        return 0;
+    for (SymbolId k : c->mro) {
+        const ClassInfo *ki = cls(k);
+        if (!ki)
+            continue;
+        if (auto it = ki->methods.find(name); it != ki->methods.end())
+            return it->second;
+    }
+    return 0;
+}
+
+SymbolId SymbolTable::lookupSuperMethod(SymbolId self, SymbolId after, const std::string &name) const
+{
+    const ClassInfo *c = cls(self);
+    if (!c)
+        return 0;
+    auto it = std::find(c->mro.begin(), c->mro.end(), after);
+    if (it == c->mro.end())
+        return 0;
+    for (++it; it != c->mro.end(); ++it) {
+        const ClassInfo *ki = cls(*it);
+        if (!ki)
+            continue;
+        if (auto m = ki->methods.find(name); m != ki->methods.end())
+            return m->second;
+    }
+    return 0;
+}
+
+std::vector<SymbolId> SymbolTable::subclassesOf(SymbolId clsId) const
+{
+    std::vector<SymbolId> out{clsId};
+    for (size_t i = 0; i < out.size() && out.size() < 4096; ++i) {
+        const ClassInfo *c = cls(out[i]);
+        if (!c)
+            continue;
+        for (SymbolId s : c->subclasses)
+            if (std::find(out.begin(), out.end(), s) == out.end())
+                out.push_back(s);
+    }
+    return out;
+}
+
+bool SymbolTable::isSubclass(SymbolId clsId, SymbolId base) const
+{
+    const ClassInfo *c = cls(clsId);
+    return c && std::find(c->mro.begin(), c->mro.end(), base) != c->mro.end();
+}
+
+const std::vector<SymbolId> &SymbolTable::classesNamed(const std::string &name) const
+{
+    static const std::vector<SymbolId> none;
+    const auto it = m_classesByName.find(name);
+    return it == m_classesByName.end() ? none : it->second;
+}
+
+void SymbolTable::setBases(SymbolId clsId, std::vector<SymbolId> bases, std::vector<std::string> external)
+{
+    ClassInfo &c = m_classes[clsId];
+    c.bases = std::move(bases);
+    c.externalBases = std::move(external);
+}
+
+void SymbolTable::finishHierarchy()
+{
+    for (auto &[id, c] : m_classes)
+        for (SymbolId b : c.bases)
+            if (auto it = m_classes.find(b); it != m_classes.end() && b != id)
+                it->second.subclasses.push_back(id);
+    for (auto &[id, c] : m_classes)
+        std::sort(c.subclasses.begin(), c.subclasses.end());
+    std::unordered_map<SymbolId, std::vector<SymbolId>> memo;
+    const std::function<const std::vector<SymbolId> &(SymbolId)> basesOf = [this](SymbolId id) -> const std::vector<SymbolId> & {
+        static const std::vector<SymbolId> none;
+        const auto it = m_classes.find(id);
+        return it == m_classes.end() ? none : it->second.bases;
+    };
+    for (auto &[id, c] : m_classes)
+        c.mro = linearise(id, basesOf, memo, 0);
+}
+
+} // namespace katlas

@@ -1,0 +1,114 @@
+// The definitions of all indexed modules, as one table: modules, classes
+// (with resolved bases, MRO and subclasses), functions, and what each name
+// in each scope is bound to. Built once from the syntax facts; read-only after.
+#pragma once
+
+#include "graph/call_graph.h"
+#include "parse/syntax_facts.h"
+
+#include <cstdint>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace katlas {
+
+using SymbolId = std::int64_t;
+
+// What a name can be bound to in a scope. Several entries per name when it is
+// assigned or imported more than once (under different guards).
+struct Binding {
+    enum class Kind { Definition, Import, Assignment };
+    Kind kind = Kind::Definition;
+    SymbolId symbol = 0;                     // Definition
+    const ImportFact *import = nullptr;      // Import
+    const AssignmentFact *assignment = nullptr; // Assignment
+};
+using BindingMap = std::unordered_map<std::string, std::vector<Binding>>;
+
+struct ModuleInfo {
+    int fileIndex = 0;
+    std::string name;
+    SymbolId symbol = 0;
+    bool isPackage = false;
+    BindingMap globals;
+    std::vector<const ImportFact *> starImports;
+    std::vector<std::string> allNames;
+};
+
+struct FunctionInfo {
+    SymbolId symbol = 0;
+    const FunctionFact *fact = nullptr;
+    int module = 0;
+    SymbolId cls = 0;          // the class of a method
+    SymbolId outer = 0;        // enclosing function of a nested function
+    bool isStatic = false;
+    bool isClassMethod = false;
+    bool callsOnSelf = false;  // has calls through its self parameter
+    BindingMap locals;         // assignments and imports in its body
+    std::vector<Decorator> decorators;
+};
+
+struct ClassInfo {
+    SymbolId symbol = 0;
+    const ClassFact *fact = nullptr;
+    int module = 0;
+    std::vector<SymbolId> bases;           // indexed bases, resolved
+    std::vector<std::string> externalBases; // dotted names of bases outside the index
+    std::vector<SymbolId> subclasses;      // direct
+    std::unordered_map<std::string, SymbolId> methods;  // defined in this class
+    BindingMap classAttrs;                 // class-body assignments and annotations
+    std::unordered_map<std::string, std::vector<std::pair<const AssignmentFact *, SymbolId>>> selfAttrs;
+    std::vector<SymbolId> mro;             // this class first
+};
+
+class SymbolTable {
+public:
+    // `files` must outlive the table. Symbols are numbered from 1 in the order
+    // modules, then their classes and functions, as CallGraph ids.
+    explicit SymbolTable(const std::vector<ModuleFacts> &files);
+
+    const std::vector<ModuleFacts> &files() const { return m_files; }
+    const std::vector<Symbol> &symbols() const { return m_symbols; }
+    const Symbol &symbol(SymbolId id) const { return m_symbols[static_cast<size_t>(id - 1)]; }
+    SymbolId addSymbol(Symbol s);
+
+    const ModuleInfo *module(const std::string &dotted) const;
+    const ModuleInfo &moduleAt(int index) const { return m_modules[static_cast<size_t>(index)]; }
+    int moduleCount() const { return static_cast<int>(m_modules.size()); }
+    const ClassInfo *cls(SymbolId id) const;
+    const FunctionInfo *function(SymbolId id) const;
+    SymbolId functionForScope(int module, const std::string &scope) const;
+
+    // Resolves a relative import's module against the importing module.
+    std::string absoluteModule(const ModuleInfo &from, const ImportFact &imp) const;
+
+    // Method lookup along the MRO; 0 when not found.
+    SymbolId lookupMethod(SymbolId cls, const std::string &name) const;
+    // The class after `cls` in `self`'s MRO that defines `name` (for super()).
+    SymbolId lookupSuperMethod(SymbolId self, SymbolId cls, const std::string &name) const;
+    // All subclasses, transitively, `cls` first.
+    std::vector<SymbolId> subclassesOf(SymbolId cls) const;
+    bool isSubclass(SymbolId cls, SymbolId base) const;
+    // All classes whose name is `name` (last component), for annotations by name.
+    const std::vector<SymbolId> &classesNamed(const std::string &name) const;
+
+    // Filled in by the resolver once bases are bound.
+    void setBases(SymbolId cls, std::vector<SymbolId> bases, std::vector<std::string> external);
+    void finishHierarchy();
+
+private:
+    void addModule(int fileIndex);
+    void collectBindings(int moduleIndex);
+
+    const std::vector<ModuleFacts> &m_files;
+    std::vector<Symbol> m_symbols;
+    std::vector<ModuleInfo> m_modules;
+    std::unordered_map<std::string, int> m_moduleByName;
+    std::unordered_map<SymbolId, ClassInfo> m_classes;
+    std::unordered_map<SymbolId, FunctionInfo> m_functions;
+    std::vector<std::unordered_map<std::string, SymbolId>> m_scopes; // per module: qualName -> symbol
+    std::unordered_map<std::string, std::vector<SymbolId>> m_classesByName;
+};
+
+} // namespace katlas

@@ -1,0 +1,44 @@
+// What an expression may evaluate to, as far as static resolution can tell,
+// with the conditions under which it does.
+#pragma once
+
+#include "graph/call_graph.h"
+#include "resolve/symbol_table.h"
+
+#include <string>
+#include <vector>
+
+namespace katlas {
+
+struct Value {
+    enum class Kind { Module, Class, Instance, Function, External };
+    Kind kind = Kind::External;
+    SymbolId id = 0;          // module, class or function symbol
+    int module = -1;          // module index, for Module
+    std::string external;     // dotted name outside the index, for External
+    SymbolId selfClass = 0;   // Instance: its class; Function: the class it is bound to
+    SymbolId superAfter = 0;  // Instance seen through super(): look up after this class
+    bool declared = false;    // known from an annotation only: any subclass may be there
+    Resolution how = Resolution::Exact;
+    ConditionSet conditions;  // dimension conditions under which this value is taken
+
+    bool sameTarget(const Value &o) const
+    {
+        return kind == o.kind && id == o.id && module == o.module && external == o.external
+            && selfClass == o.selfClass && superAfter == o.superAfter && declared == o.declared;
+    }
+};
+using Values = std::vector<Value>;
+
+// Where an expression is evaluated: a module, optionally a function in it,
+// and the class `self` has there (0: the function's own class).
+struct Scope {
+    int module = 0;
+    SymbolId function = 0;
+    SymbolId selfClass = 0;
+};
+
+// The less certain of two resolutions.
+inline Resolution weaker(Resolution a, Resolution b) { return a > b ? a : b; }
+
+} // namespace katlas

@@ -1,0 +1,322 @@
+// Tests of call resolution on small inline Python trees: imports and
+// re-exports, self attributes, factories, registries, overrides and
+// specialisation, Triton launches and torch.ops calls.
+#include "parse/fact_extractor.h"
+#include "parse/python_parser.h"
+#include "resolve/call_graph_builder.h"
+
+#include <QTest>
+
+using namespace katlas;
+
+namespace {
+
+struct Tree {
+    std::vector<ModuleFacts> files;
+    void add(const std::string &module, const char *src, bool package = false)
+    {
+        PythonParser parser;
+        ModuleFacts f;
+        f.module = module;
+        f.isPackage = package;
+        f.path = module + ".py";
+        extractFacts(parser, src, f);
+        files.push_back(std::move(f));
+    }
+};
+
+DimensionRule guardRule(const char *pattern, const char *dim, const char *value)
+{
+    DimensionRule r;
+    r.target = DimensionRule::Target::Guard;
+    r.pattern = std::regex(pattern);
+    r.patternText = pattern;
+    r.dimension = dim;
+    r.value = value;
+    return r;
+}
+
+Profile testProfile()
+{
+    Profile p;
+    p.name = "test";
+    p.callMethods = {"forward"};
+    KernelRule kpkg;
+    kpkg.source = "kpkg";
+    kpkg.modulePrefix = "kpkg";
+    KernelRule triton;
+    triton.source = "triton";
+    triton.decorator = "triton.jit";
+    KernelRule ops;
+    ops.source = "torch.ops";
+    ops.callPrefix = "torch.ops.";
+    p.kernels = {kpkg, triton, ops};
+    p.registries = {{RegistryRule::Kind::Decorator, "register_backend", "attention_backend"},
+                    {RegistryRule::Kind::Dict, "QUANT", "quantization"}};
+    p.dimensionRules = {guardRule("^flag_a\\(\\)$", "moe", "a"), guardRule("^_is_cuda$", "platform", "cuda")};
+    DimensionRule stage;
+    stage.target = DimensionRule::Target::Function;
+    stage.pattern = std::regex("^forward_decode$");
+    stage.dimension = "stage";
+    stage.value = "decode";
+    p.dimensionRules.push_back(stage);
+    return p;
+}
+
+struct Resolved {
+    CallGraph g;
+    const Symbol *symbol(const std::string &qual) const
+    {
+        for (const Symbol &s : g.symbols)
+            if (s.qualName == qual)
+                return &s;
+        return nullptr;
+    }
+    // Edges of the call sites in `caller` whose callee chain is `chain`.
+    std::vector<const Edge *> edges(const std::string &caller, const std::string &chain) const
+    {
+        std::vector<const Edge *> out;
+        const Symbol *c = symbol(caller);
+        if (!c)
+            return out;
+        for (const CallSite &s : g.callSites)
+            if (s.callerId == c->id && s.callee == chain)
+                for (const Edge &e : g.edges)
+                    if (e.callSiteId == s.id)
+                        out.push_back(&e);
+        return out;
+    }
+    std::string name(std::int64_t id) const { return id ? g.symbols[static_cast<size_t>(id - 1)].qualName : "<unresolved>"; }
+    std::vector<std::string> callees(const std::string &caller, const std::string &chain) const
+    {
+        std::vector<std::string> out;
+        for (const Edge *e : edges(caller, chain))
+            out.push_back(name(e->calleeId));
+        std::sort(out.begin(), out.end());
+        return out;
+    }
+    const Kernel *kernel(const std::string &qual) const
+    {
+        const Symbol *s = symbol(qual);
+        for (const Kernel &k : g.kernels)
+            if (s && k.symbolId == s->id)
+                return &k;
+        return nullptr;
+    }
+};
+
+Resolved resolve(const Tree &t)
+{
+    Resolved r;
+    const bool ok = buildCallGraph(t.files, testProfile(), r.g);
+    Q_ASSERT(ok);
+    return r;
+}
+
+const Condition *dimension(const Edge *e, const std::string &dim)
+{
+    for (const Condition &c : e->conditions)
+        if (c.dimension == dim)
+            return &c;
+    return nullptr;
+}
+
+} // namespace
+
+class TestResolver : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void importsAndReexports()
+    {
+        Tree t;
+        t.add("kpkg", "from .norm import rmsnorm\n__all__ = ['rmsnorm']\n", true);
+        t.add("kpkg.norm", "import torch\ndef rmsnorm(x):\n    return torch.ops.kns.rmsnorm.default(x)\n");
+        t.add("app.model",
+              "import kpkg\n"
+              "from kpkg import rmsnorm as rn\n"
+              "from kpkg import *\n"
+              "def f(x):\n"
+              "    kpkg.rmsnorm(x)\n"
+              "    rn(x)\n"
+              "    rmsnorm(x)\n"
+              "    unknown_thing(x)\n");
+        const Resolved r = resolve(t);
+        QCOMPARE(r.callees("app.model.f", "kpkg.rmsnorm"), std::vector<std::string>{"kpkg.norm.rmsnorm"});
+        QCOMPARE(r.callees("app.model.f", "rn"), std::vector<std::string>{"kpkg.norm.rmsnorm"});
+        QCOMPARE(r.callees("app.model.f", "rmsnorm"), std::vector<std::string>{"kpkg.norm.rmsnorm"});
+        QCOMPARE(r.callees("app.model.f", "unknown_thing"), std::vector<std::string>{"<unresolved>"});
+        QCOMPARE(r.edges("app.model.f", "unknown_thing")[0]->resolution, Resolution::Unresolved);
+        QVERIFY(r.kernel("kpkg.norm.rmsnorm"));
+        QCOMPARE(r.kernel("kpkg.norm.rmsnorm")->source, std::string("kpkg"));
+        // torch.ops calls become external kernels named by namespace and op.
+        QCOMPARE(r.callees("kpkg.norm.rmsnorm", "torch.ops.kns.rmsnorm.default"),
+                 std::vector<std::string>{"torch.ops.kns.rmsnorm"});
+        QVERIFY(r.kernel("torch.ops.kns.rmsnorm"));
+    }
+
+    void selfAttributesAndModuleCall()
+    {
+        Tree t;
+        t.add("m",
+              "class RMSNorm(nn.Module):\n"
+              "    def forward(self, x):\n"
+              "        return x\n"
+              "class Layer(nn.Module):\n"
+              "    def __init__(self):\n"
+              "        self.norm = RMSNorm()\n"
+              "        self.blocks = nn.ModuleList([RMSNorm() for _ in range(2)])\n"
+              "    def forward(self, x):\n"
+              "        self.norm(x)\n"
+              "        for b in self.blocks:\n"
+              "            b(x)\n"
+              "        self.helper(x)\n"
+              "    def helper(self, x):\n"
+              "        pass\n");
+        const Resolved r = resolve(t);
+        QCOMPARE(r.callees("m.Layer.forward", "self.norm"), std::vector<std::string>{"m.RMSNorm.forward"});
+        QCOMPARE(r.callees("m.Layer.forward", "b"), std::vector<std::string>{"m.RMSNorm.forward"});
+        QCOMPARE(r.callees("m.Layer.forward", "self.helper"), std::vector<std::string>{"m.Layer.helper"});
+        QCOMPARE(r.callees("m.Layer.__init__", "RMSNorm"), (std::vector<std::string>{"m.RMSNorm", "m.RMSNorm"}));
+        QCOMPARE(r.edges("m.Layer.forward", "self.norm")[0]->resolution, Resolution::Type);
+    }
+
+    void factoryReturnsCarryTheirConditions()
+    {
+        Tree t;
+        t.add("moe",
+              "class A:\n"
+              "    def forward(self, x): pass\n"
+              "class B:\n"
+              "    def forward(self, x): pass\n"
+              "def get_impl(cfg):\n"
+              "    if flag_a():\n"
+              "        return A\n"
+              "    return B\n"
+              "class Block:\n"
+              "    def __init__(self, cfg):\n"
+              "        self.experts = get_impl(cfg)(cfg)\n"
+              "    def forward(self, x):\n"
+              "        self.experts(x)\n");
+        const Resolved r = resolve(t);
+        const auto edges = r.edges("moe.Block.forward", "self.experts");
+        QCOMPARE(edges.size(), size_t(2));
+        for (const Edge *e : edges) {
+            const Condition *c = dimension(e, "moe");
+            QVERIFY(c);
+            QCOMPARE(c->values, std::vector<std::string>{"a"});
+            QCOMPARE(c->negated, r.name(e->calleeId) == "moe.B.forward");
+        }
+    }
+
+    void dictRegistryThroughDeclaredBase()
+    {
+        Tree t;
+        t.add("q",
+              "class QuantConfig:\n"
+              "    def get_quant_method(self, layer): pass\n"
+              "class Fp8Method:\n"
+              "    def apply(self, x): pass\n"
+              "class Int8Method:\n"
+              "    def apply(self, x): pass\n"
+              "class Fp8Config(QuantConfig):\n"
+              "    def get_quant_method(self, layer):\n"
+              "        return Fp8Method()\n"
+              "class Int8Config(QuantConfig):\n"
+              "    def get_quant_method(self, layer):\n"
+              "        return Int8Method()\n"
+              "QUANT = {\"fp8\": Fp8Config, \"w8a8_int8\": Int8Config}\n");
+        t.add("lin",
+              "from typing import Optional\n"
+              "from q import QuantConfig\n"
+              "class Linear:\n"
+              "    def __init__(self, quant_config: Optional[QuantConfig] = None):\n"
+              "        self.quant_method = quant_config.get_quant_method(self)\n"
+              "    def forward(self, x):\n"
+              "        return self.quant_method.apply(x)\n");
+        const Resolved r = resolve(t);
+        QCOMPARE(r.callees("lin.Linear.forward", "self.quant_method.apply"),
+                 (std::vector<std::string>{"q.Fp8Method.apply", "q.Int8Method.apply"}));
+        for (const Edge *e : r.edges("lin.Linear.forward", "self.quant_method.apply")) {
+            const Condition *c = dimension(e, "quantization");
+            QVERIFY(c);
+            QCOMPARE(c->values.front(), std::string(r.name(e->calleeId) == "q.Fp8Method.apply" ? "fp8" : "w8a8_int8"));
+            QCOMPARE(e->resolution, Resolution::Registry);
+        }
+    }
+
+    void decoratorRegistryAndSpecialisation()
+    {
+        Tree t;
+        t.add("attn",
+              "class Backend:\n"
+              "    def forward(self, x, mode):\n"
+              "        if mode.is_decode():\n"
+              "            return self.forward_decode(x)\n"
+              "        return self.forward_extend(x)\n"
+              "    def forward_extend(self, x): pass\n"
+              "class FastBackend(Backend):\n"
+              "    def forward_decode(self, x):\n"
+              "        return fast_kernel(x)\n"
+              "class SlowBackend(Backend):\n"
+              "    def forward_decode(self, x): pass\n"
+              "    def forward_extend(self, x):\n"
+              "        super().forward_extend(x)\n"
+              "class Unregistered(Backend):\n"
+              "    def forward_decode(self, x): pass\n"
+              "@register_backend(\"fast\")\n"
+              "def create_fast(runner):\n"
+              "    return FastBackend(runner)\n"
+              "@register_backend(\"slow\")\n"
+              "def create_slow(runner):\n"
+              "    return SlowBackend(runner)\n"
+              "def run(backend: Backend, x, mode):\n"
+              "    backend.forward(x, mode)\n");
+        const Resolved r = resolve(t);
+        QCOMPARE(r.callees("attn.run", "backend.forward"),
+                 (std::vector<std::string>{"attn.FastBackend.forward", "attn.SlowBackend.forward"}));
+        for (const Edge *e : r.edges("attn.run", "backend.forward")) {
+            const Condition *c = dimension(e, "attention_backend");
+            QVERIFY(c);
+            QCOMPARE(c->values.front(), std::string(r.name(e->calleeId) == "attn.FastBackend.forward" ? "fast" : "slow"));
+        }
+        // Inside the specialisation, self is the subclass.
+        QCOMPARE(r.callees("attn.FastBackend.forward", "self.forward_decode"),
+                 std::vector<std::string>{"attn.FastBackend.forward_decode"});
+        QCOMPARE(r.callees("attn.FastBackend.forward", "self.forward_extend"),
+                 std::vector<std::string>{"attn.Backend.forward_extend"});
+        const auto decode = r.edges("attn.FastBackend.forward", "self.forward_decode");
+        QVERIFY(dimension(decode[0], "stage"));
+        QCOMPARE(r.callees("attn.SlowBackend.forward_extend", "super().forward_extend"),
+                 std::vector<std::string>{"attn.Backend.forward_extend"});
+    }
+
+    void tritonLaunchAndPlatformGuards()
+    {
+        Tree t;
+        t.add("kern",
+              "import triton\n"
+              "_is_cuda = is_cuda()\n"
+              "@triton.jit\n"
+              "def fused_kernel(x_ptr):\n"
+              "    pass\n"
+              "def launch(x):\n"
+              "    if _is_cuda:\n"
+              "        fused_kernel[(1,)](x)\n"
+              "    else:\n"
+              "        fallback(x)\n");
+        const Resolved r = resolve(t);
+        const auto edges = r.edges("kern.launch", "fused_kernel[]");
+        QCOMPARE(edges.size(), size_t(1));
+        QCOMPARE(r.name(edges[0]->calleeId), std::string("kern.fused_kernel"));
+        QVERIFY(r.kernel("kern.fused_kernel"));
+        QCOMPARE(r.kernel("kern.fused_kernel")->source, std::string("triton"));
+        const Condition *c = dimension(edges[0], "platform");
+        QVERIFY(c);
+        QVERIFY(!c->negated);
+        const Condition *other = dimension(r.edges("kern.launch", "fallback")[0], "platform");
+        QVERIFY(other && other->negated);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestResolver)
+#include "tst_resolver.moc"
