@@ -161,8 +161,19 @@ Values Evaluator::evalName(const std::string &name, const Scope &scope)
             return params[p].annotation.empty() ? Values{}
                                                 : fromAnnotation(params[p].annotation, {fn->module, fn->outer, 0});
         }
-        if (auto it = fn->locals.find(name); it != fn->locals.end())
-            return evalBindings(it->second, {fn->module, fnId, innermost ? scope.selfClass : 0});
+        if (auto it = fn->locals.find(name); it != fn->locals.end()) {
+            // Locals are memoised per (function, self class); `x = x.f()` is cut.
+            const SymbolId self = innermost ? scope.selfClass : 0;
+            const std::string k = key('l', fnId, self, name);
+            if (auto m = m_memo.find(k); m != m_memo.end())
+                return m->second;
+            if (!m_inProgress.insert(k).second)
+                return {};
+            Values out = evalBindings(it->second, {fn->module, fnId, self});
+            m_inProgress.erase(k);
+            m_memo[k] = out;
+            return out;
+        }
         fnId = fn->outer;
         innermost = false;
     }

@@ -180,8 +180,9 @@ void SymbolTable::collectBindings(int moduleIndex)
             const FunctionInfo *fn = function(it->second);
             if (fn && fn->fact && !fn->fact->className.empty()) {
                 const auto cit = scope.find(fn->fact->className);
-                if (cit != scope.end())
-                    m_classes[cit->second].selfAttrs[a.target.substr(5)].push_back({&a, it->second});
+                const auto cls = cit == scope.end() ? m_classes.end() : m_classes.find(cit->second);
+                if (cls != m_classes.end())
+                    cls->second.selfAttrs[a.target.substr(5)].push_back({&a, it->second});
             }
             continue;
         }
@@ -189,14 +190,18 @@ void SymbolTable::collectBindings(int moduleIndex)
             (*b)[a.target].push_back({Binding::Kind::Assignment, 0, nullptr, &a});
     }
     for (const FunctionFact &fn : f.functions) {
-        const SymbolId id = scope.at(fn.qualName);
+        const auto sit = scope.find(fn.qualName);
+        if (sit == scope.end() || !m_functions.count(sit->second))
+            continue; // redefined under the same name as a class
+        const SymbolId id = sit->second;
         FunctionInfo &fi = m_functions[id];
         if (!fn.className.empty()) {
             const auto cit = scope.find(fn.className);
-            if (cit != scope.end()) {
+            const auto cls = cit == scope.end() ? m_classes.end() : m_classes.find(cit->second);
+            if (cls != m_classes.end()) {
                 fi.cls = cit->second;
                 if (parentScope(fn.qualName) == fn.className)
-                    m_classes[cit->second].methods[lastComponent(fn.qualName)] = id;
+                    cls->second.methods[lastComponent(fn.qualName)] = id;
             }
         }
         const auto outer = scope.find(parentScope(fn.qualName));
@@ -207,7 +212,7 @@ void SymbolTable::collectBindings(int moduleIndex)
         if (c.scope.empty())
             continue;
         const auto it = scope.find(c.scope);
-        if (it == scope.end())
+        if (it == scope.end() || !m_functions.count(it->second))
             continue;
         FunctionInfo &fi = m_functions[it->second];
         if (fi.cls && !fi.isStatic && fi.fact && !fi.fact->params.empty()) {
