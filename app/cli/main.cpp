@@ -1,10 +1,75 @@
 // katlas: the command-line front end of Kernel Atlas.
+#include "cli_context.h"
+#include "commands.h"
+
 #include <QCoreApplication>
-#include <QTextStream>
+
+using namespace katlas::cli;
+
+namespace {
+
+const QStringList kValueOptions = {"--db", "--repo", "--profile", "--format", "--output", "--model", "--filter",
+                                   "--op", "--kernel", "--link-base", "--root", "--limit"};
+
+void printUsage()
+{
+    out() << tr("usage: katlas COMMAND [options]\n"
+                "\n"
+                "  index     --db FILE --repo NAME=PATH ... [--profile FILE|sglang|demo] [--full]\n"
+                "            index repositories (or --demo: the embedded demo workspace)\n"
+                "  stats     [--db FILE]                    what the index holds, and its diagnostics\n"
+                "  kernels   [--db FILE] [--json]           every kernel with its call sites\n"
+                "  callers   SYMBOL [--db FILE]             who calls a function\n"
+                "  callees   SYMBOL [--db FILE]             what a function calls\n"
+                "  callgraph [--db FILE | --repo NAME=PATH] --format pycg [-o FILE]\n"
+                "  bench     index [--repo NAME=PATH ...]   indexing speed against raw tree-sitter parsing\n"
+                "\n"
+                "Without --db, commands use the demo workspace's index.\n");
+}
+
+} // namespace
 
 int main(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
-    QTextStream(stdout) << "katlas " << KATLAS_VERSION << '\n';
-    return 0;
+    QCoreApplication::setApplicationName(QStringLiteral("katlas"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(KATLAS_VERSION));
+    QString error;
+    const Args args = parseArgs(app.arguments().mid(1), kValueOptions, &error);
+    if (!error.isEmpty()) {
+        err() << "katlas: " << error << '\n';
+        return 2;
+    }
+    if (args.has(QStringLiteral("--version"))) {
+        out() << "katlas " << KATLAS_VERSION << '\n';
+        return 0;
+    }
+    if (args.command.isEmpty() || args.command == QLatin1String("help") || args.has(QStringLiteral("--help"))) {
+        printUsage();
+        return args.command.isEmpty() && !args.has(QStringLiteral("--help")) ? 2 : 0;
+    }
+    try {
+        const QString &c = args.command;
+        if (c == QLatin1String("index"))
+            return runIndexCommand(args);
+        if (c == QLatin1String("stats"))
+            return runStatsCommand(args);
+        if (c == QLatin1String("kernels"))
+            return runKernelsCommand(args);
+        if (c == QLatin1String("callers") || c == QLatin1String("callees"))
+            return runCallersCommand(args, c == QLatin1String("callers"));
+        if (c == QLatin1String("callgraph"))
+            return runCallgraphCommand(args);
+        if (c == QLatin1String("bench"))
+            return runBenchCommand(args);
+        err() << "katlas: " << tr("unknown command '%1'").arg(c) << '\n';
+        printUsage();
+        return 2;
+    } catch (const UsageError &e) {
+        err() << "katlas: " << e.message << '\n';
+        return 2;
+    } catch (const CommandFailed &e) {
+        err() << "katlas: " << e.message << '\n';
+        return 1;
+    }
 }

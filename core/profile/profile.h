@@ -105,5 +105,7 @@ struct ProfileError {
 // with the file, line and key at fault.
 std::optional<Profile> loadProfile(const QString &path, ProfileError *error);
 std::optional<Profile> parseProfile(const QByteArray &json, const QString &fileName, ProfileError *error);
+// A profile shipped inside the program: "sglang", or "demo" for the demo workspace.
+std::optional<Profile> loadBuiltinProfile(const QString &name, ProfileError *error);
 
 } // namespace katlas

@@ -1,0 +1,82 @@
+// Shared inputs and outputs of the commands (see cli_context.h).
+#include "cli_context.h"
+
+#include "index/demo_workspace.h"
+
+#include <QCoreApplication>
+#include <QFileInfo>
+
+namespace katlas::cli {
+
+QTextStream &out()
+{
+    static QTextStream s(stdout);
+    return s;
+}
+
+QTextStream &err()
+{
+    static QTextStream s(stderr);
+    return s;
+}
+
+QString tr(const char *text) { return QCoreApplication::translate("Cli", text); }
+
+Profile profileFrom(const Args &args, const QString &fallback)
+{
+    const QString name = args.value(QStringLiteral("--profile"), fallback);
+    ProfileError error;
+    std::optional<Profile> p = QFileInfo::exists(name) ? loadProfile(name, &error) : loadBuiltinProfile(name, &error);
+    if (!p) {
+        if (!QFileInfo::exists(name) && (name.contains(QLatin1Char('/')) || name.endsWith(QLatin1String(".json"))))
+            throw UsageError{tr("profile %1 does not exist").arg(name)};
+        if (error.line == 0 && !QFileInfo::exists(name))
+            throw UsageError{tr("no built-in profile named '%1' (built in: sglang, demo)").arg(name)};
+        throw UsageError{error.toString()};
+    }
+    return std::move(*p);
+}
+
+std::vector<RepoInput> reposFrom(const Args &args)
+{
+    std::vector<RepoInput> repos;
+    for (const QString &spec : args.values(QStringLiteral("--repo"))) {
+        const qsizetype eq = spec.indexOf(QLatin1Char('='));
+        if (eq <= 0)
+            throw UsageError{tr("--repo takes NAME=PATH, got '%1'").arg(spec)};
+        const QString path = spec.mid(eq + 1);
+        if (!QFileInfo(path).isDir())
+            throw UsageError{tr("repository '%1': %2 is not a folder").arg(spec.left(eq), path)};
+        repos.push_back({spec.left(eq).toStdString(), QFileInfo(path).absoluteFilePath()});
+    }
+    return repos;
+}
+
+QString demoDatabase()
+{
+    QString error;
+    const std::optional<DemoWorkspace> demo = demoWorkspace(&error);
+    if (!demo)
+        throw CommandFailed{error};
+    if (!QFileInfo::exists(demo->defaultDbPath)) {
+        IndexRequest request{demo->defaultDbPath, demo->repos, demo->profile, true, 0};
+        const IndexReport report = runIndex(request);
+        if (!report.ok)
+            throw CommandFailed{report.error};
+    }
+    return demo->defaultDbPath;
+}
+
+std::unique_ptr<Database> openDatabase(const Args &args)
+{
+    QString path = args.value(QStringLiteral("--db"));
+    if (path.isEmpty())
+        path = demoDatabase();
+    QString error;
+    std::unique_ptr<Database> db = Database::open(path, &error);
+    if (!db)
+        throw CommandFailed{error};
+    return db;
+}
+
+} // namespace katlas::cli

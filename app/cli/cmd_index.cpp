@@ -1,0 +1,73 @@
+// `katlas index`: index repositories into a database, with a progress bar and
+// a one-line summary.
+#include "cli_context.h"
+#include "commands.h"
+#include "progress_bar.h"
+
+#include "index/demo_workspace.h"
+
+#include <QFileInfo>
+
+#include <csignal>
+
+namespace katlas::cli {
+namespace {
+
+std::atomic_bool g_interrupted{false};
+void onInterrupt(int) { g_interrupted = true; }
+
+QString kernelSummary(const std::map<std::string, int> &bySource)
+{
+    QStringList parts;
+    for (const auto &[source, n] : bySource)
+        parts << QStringLiteral("%1 %2").arg(n).arg(QString::fromStdString(source));
+    return parts.join(QStringLiteral(", "));
+}
+
+} // namespace
+
+int runIndexCommand(const Args &args)
+{
+    std::vector<RepoInput> repos = reposFrom(args);
+    Profile profile;
+    QString db = args.value(QStringLiteral("--db"));
+    if (repos.empty()) {
+        if (!args.has(QStringLiteral("--demo")))
+            throw UsageError{tr("index needs --repo NAME=PATH (or --demo for the demo workspace)")};
+        QString error;
+        std::optional<DemoWorkspace> demo = demoWorkspace(&error);
+        if (!demo)
+            throw CommandFailed{error};
+        repos = demo->repos;
+        profile = demo->profile;
+        if (db.isEmpty())
+            db = demo->defaultDbPath;
+    } else {
+        profile = profileFrom(args, QStringLiteral("sglang"));
+    }
+    if (db.isEmpty())
+        throw UsageError{tr("index needs --db FILE")};
+
+    std::signal(SIGINT, onInterrupt);
+    ProgressBar bar;
+    IndexRequest request{db, repos, profile, !args.has(QStringLiteral("--full")), 0};
+    const IndexReport r = runIndex(request, [&](const IndexProgress &p) { bar.update(p); }, &g_interrupted);
+    bar.finish();
+    for (const QString &w : r.warnings)
+        err() << tr("warning: %1").arg(w) << '\n';
+    if (!r.ok)
+        throw CommandFailed{r.error};
+    out() << tr("Indexed %1 files (%2 parsed, %3 unchanged), %4 call sites, %5% resolved, kernels: %6, in %7 s -> %8")
+                 .arg(r.files)
+                 .arg(r.parsedFiles)
+                 .arg(r.reusedFiles)
+                 .arg(r.callSites)
+                 .arg(r.resolvedPercent(), 0, 'f', 1)
+                 .arg(kernelSummary(r.kernelsBySource))
+                 .arg(r.totalMs / 1000.0, 0, 'f', 2)
+                 .arg(QFileInfo(db).absoluteFilePath())
+          << '\n';
+    return 0;
+}
+
+} // namespace katlas::cli

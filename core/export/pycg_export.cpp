@@ -1,0 +1,61 @@
+// PyCG export (see pycg_export.h). Per-class specialisations of inherited
+// methods are folded back into the method they specialise, and classes
+// instantiated without an __init__ give no edge, as PyCG writes them.
+#include "export/pycg_export.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <map>
+#include <set>
+
+namespace katlas {
+
+QByteArray toPycgJson(const CallGraph &graph)
+{
+    // A specialisation shares file, line and name with the method it copies,
+    // which comes first in id order.
+    std::map<std::tuple<std::int64_t, int, std::string>, std::int64_t> firstAt;
+    std::vector<std::int64_t> canonical(graph.symbols.size() + 1, 0);
+    for (const Symbol &s : graph.symbols) {
+        canonical[static_cast<size_t>(s.id)] = s.id;
+        if (s.kind != SymbolKind::Method)
+            continue;
+        const auto [it, inserted] = firstAt.emplace(std::make_tuple(s.fileId, s.line, s.name), s.id);
+        if (!inserted)
+            canonical[static_cast<size_t>(s.id)] = it->second;
+    }
+    auto nameOf = [&](std::int64_t id) -> const std::string & {
+        return graph.symbols[static_cast<size_t>(canonical[static_cast<size_t>(id)] - 1)].qualName;
+    };
+
+    std::map<std::string, std::set<std::string>> calls;
+    for (const Symbol &s : graph.symbols)
+        if (s.kind == SymbolKind::Module || ((s.kind == SymbolKind::Function || s.kind == SymbolKind::Method)
+                                             && canonical[static_cast<size_t>(s.id)] == s.id))
+            calls[s.qualName];
+    std::vector<std::int64_t> callerOf(graph.callSites.size() + 1, 0);
+    for (const CallSite &c : graph.callSites)
+        callerOf[static_cast<size_t>(c.id)] = c.callerId;
+    for (const Edge &e : graph.edges) {
+        if (!e.calleeId || e.resolution == Resolution::NameOnly || e.resolution == Resolution::Unresolved)
+            continue;
+        const Symbol &callee = graph.symbols[static_cast<size_t>(e.calleeId - 1)];
+        if (callee.kind == SymbolKind::Class || callee.kind == SymbolKind::Module)
+            continue;
+        const std::string &to = nameOf(e.calleeId);
+        calls[nameOf(callerOf[static_cast<size_t>(e.callSiteId)])].insert(to);
+        calls[to];
+    }
+    QJsonObject root;
+    for (const auto &[from, tos] : calls) {
+        QJsonArray arr;
+        for (const std::string &t : tos)
+            arr.append(QString::fromStdString(t));
+        root.insert(QString::fromStdString(from), arr);
+    }
+    return QJsonDocument(root).toJson(QJsonDocument::Indented);
+}
+
+} // namespace katlas

@@ -1,0 +1,38 @@
+// Finds the Python files of a repository to index, with the profile's
+// include/exclude globs, and reports what it had to skip and why.
+#pragma once
+
+#include "profile/profile.h"
+
+#include <QString>
+
+#include <string>
+#include <vector>
+
+namespace katlas {
+
+struct SourceFileRef {
+    std::string repo;
+    std::string relPath; // '/'-separated, relative to the repo root
+    QString absPath;
+    qint64 size = 0;
+};
+
+struct WalkIssue {
+    QString path;
+    QString message;
+};
+
+struct WalkResult {
+    std::vector<SourceFileRef> files; // sorted by relPath
+    std::vector<WalkIssue> issues;
+    bool rootMissing = false;
+};
+
+WalkResult walkRepo(const std::string &repoName, const QString &root, const RepoRule *rule,
+                    qint64 maxFileSize = 4 * 1024 * 1024);
+
+// The dotted module name of a file below the nearest (longest) package root.
+std::string moduleNameFor(const std::string &relPath, const std::vector<std::string> &packageRoots, bool *isPackage);
+
+} // namespace katlas

@@ -1,0 +1,278 @@
+// Loading and validating a profile from JSON, with errors that name the
+// file, line and key at fault (see profile.h and docs/profile.md).
+#include "profile/profile.h"
+
+#include <QCoreApplication>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+namespace katlas {
+namespace {
+
+QString tr(const char *text) { return QCoreApplication::translate("Profile", text); }
+
+struct ProfileInvalid {
+    QString key;
+    QString message;
+};
+
+// Reads a profile and throws ProfileInvalid on the first problem.
+class ProfileReader {
+public:
+    explicit ProfileReader(Profile &p) : m_p(p) {}
+
+    void read(const QJsonObject &root)
+    {
+        static const QStringList known = {"profile", "name", "repos", "call_methods", "kernels", "categories",
+                                          "default_category", "registries", "dimensions", "dimension_rules",
+                                          "models", "default_model", "extra_entries", "description"};
+        for (const QString &k : root.keys())
+            if (!known.contains(k))
+                throw ProfileInvalid{k, tr("unknown key")};
+        if (!root.contains(QLatin1String("profile")) || root.value(QLatin1String("profile")).toInt() != 1)
+            throw ProfileInvalid{"profile", tr("must be 1 (the format version)")};
+        m_p.name = str(root, "name", "name", true);
+        for (const auto &[obj, key] : objects(root, "repos")) {
+            RepoRule r;
+            r.name = str(obj, "name", key + ".name", true);
+            r.packageRoots = strings(obj, "package_roots", key + ".package_roots");
+            if (r.packageRoots.empty())
+                r.packageRoots = {"."};
+            r.include = strings(obj, "include", key + ".include");
+            r.exclude = strings(obj, "exclude", key + ".exclude");
+            for (const char *d : {"**/test/**", "**/tests/**", "**/docs/**", "**/benchmark/**"})
+                r.exclude.push_back(d);
+            m_p.repos.push_back(std::move(r));
+        }
+        m_p.callMethods = strings(root, "call_methods", "call_methods");
+        if (m_p.callMethods.empty())
+            m_p.callMethods = {"forward"};
+        for (const auto &[obj, key] : objects(root, "kernels")) {
+            KernelRule k;
+            k.source = str(obj, "source", key + ".source", true);
+            k.modulePrefix = str(obj, "module_prefix", key + ".module_prefix");
+            k.decorator = str(obj, "decorator", key + ".decorator");
+            k.callPrefix = str(obj, "call_prefix", key + ".call_prefix");
+            k.publicOnly = obj.value(QLatin1String("public_only")).toBool(true);
+            k.nameDepth = obj.value(QLatin1String("name_depth")).toInt(2);
+            const int matchers = !k.modulePrefix.empty() + !k.decorator.empty() + !k.callPrefix.empty();
+            if (matchers != 1)
+                throw ProfileInvalid{key, tr("needs exactly one of module_prefix, decorator, call_prefix")};
+            m_p.kernels.push_back(std::move(k));
+        }
+        for (const auto &[obj, key] : objects(root, "categories")) {
+            CategoryRule c;
+            c.category = str(obj, "category", key + ".category", true);
+            c.patternText = str(obj, "pattern", key + ".pattern", true);
+            c.pattern = regex(c.patternText, key + ".pattern");
+            m_p.categories.push_back(std::move(c));
+        }
+        const std::string def = str(root, "default_category", "default_category");
+        if (!def.empty())
+            m_p.defaultCategory = def;
+        for (const auto &[obj, key] : objects(root, "registries")) {
+            RegistryRule r;
+            const std::string kind = str(obj, "kind", key + ".kind", true);
+            if (kind == "decorator")
+                r.kind = RegistryRule::Kind::Decorator;
+            else if (kind == "dict")
+                r.kind = RegistryRule::Kind::Dict;
+            else
+                throw ProfileInvalid{key + ".kind", tr("must be \"decorator\" or \"dict\"")};
+            r.name = str(obj, "name", key + ".name", true);
+            r.dimension = str(obj, "dimension", key + ".dimension", true);
+            m_p.registries.push_back(std::move(r));
+        }
+        for (const auto &[obj, key] : objects(root, "dimensions")) {
+            Dimension d;
+            d.key = str(obj, "key", key + ".key", true);
+            d.label = str(obj, "label", key + ".label");
+            if (d.label.empty())
+                d.label = d.key;
+            d.values = strings(obj, "values", key + ".values");
+            m_p.dimensions.push_back(std::move(d));
+        }
+        for (const auto &[obj, key] : objects(root, "dimension_rules")) {
+            DimensionRule r;
+            const bool guard = obj.contains(QLatin1String("guard"));
+            if (guard == obj.contains(QLatin1String("function")))
+                throw ProfileInvalid{key, tr("needs exactly one of guard, function")};
+            r.target = guard ? DimensionRule::Target::Guard : DimensionRule::Target::Function;
+            const QString field = guard ? QStringLiteral("guard") : QStringLiteral("function");
+            r.patternText = str(obj, field.toLatin1().constData(), key + "." + field, true);
+            r.pattern = regex(r.patternText, key + "." + field);
+            r.dimension = str(obj, "dimension", key + ".dimension", true);
+            r.value = str(obj, "value", key + ".value", true);
+            m_p.dimensionRules.push_back(std::move(r));
+        }
+        for (const auto &[obj, key] : objects(root, "models")) {
+            ModelEntry m;
+            m.model = str(obj, "model", key + ".model", true);
+            m.label = str(obj, "label", key + ".label");
+            m.repo = str(obj, "repo", key + ".repo");
+            m.function = str(obj, "function", key + ".function", true);
+            m.modelModules = strings(obj, "model_modules", key + ".model_modules");
+            m_p.models.push_back(std::move(m));
+        }
+        m_p.defaultModel = str(root, "default_model", "default_model");
+        if (m_p.defaultModel.empty() && !m_p.models.empty())
+            m_p.defaultModel = m_p.models.front().model;
+        if (!m_p.defaultModel.empty() && !m_p.model(m_p.defaultModel))
+            throw ProfileInvalid{"default_model", tr("names no model of \"models\"")};
+        for (const auto &[obj, key] : objects(root, "extra_entries")) {
+            ExtraEntry e;
+            e.name = str(obj, "name", key + ".name", true);
+            e.group = str(obj, "group", key + ".group");
+            e.function = str(obj, "function", key + ".function", true);
+            m_p.extraEntries.push_back(std::move(e));
+        }
+    }
+
+private:
+    static std::string str(const QJsonObject &o, const char *name, const QString &key, bool required = false)
+    {
+        const QJsonValue v = o.value(QLatin1String(name));
+        if (v.isUndefined()) {
+            if (required)
+                throw ProfileInvalid{key, tr("is required")};
+            return {};
+        }
+        if (!v.isString())
+            throw ProfileInvalid{key, tr("must be a string")};
+        return v.toString().toStdString();
+    }
+
+    static std::vector<std::string> strings(const QJsonObject &o, const char *name, const QString &key)
+    {
+        const QJsonValue v = o.value(QLatin1String(name));
+        if (v.isUndefined())
+            return {};
+        if (!v.isArray())
+            throw ProfileInvalid{key, tr("must be a list of strings")};
+        std::vector<std::string> out;
+        const QJsonArray arr = v.toArray();
+        for (qsizetype i = 0; i < arr.size(); ++i) {
+            if (!arr[i].isString())
+                throw ProfileInvalid{key + QStringLiteral("[%1]").arg(i), tr("must be a string")};
+            out.push_back(arr[i].toString().toStdString());
+        }
+        return out;
+    }
+
+    static std::vector<std::pair<QJsonObject, QString>> objects(const QJsonObject &o, const char *name)
+    {
+        const QJsonValue v = o.value(QLatin1String(name));
+        if (v.isUndefined())
+            return {};
+        if (!v.isArray())
+            throw ProfileInvalid{name, tr("must be a list of objects")};
+        std::vector<std::pair<QJsonObject, QString>> out;
+        const QJsonArray arr = v.toArray();
+        for (qsizetype i = 0; i < arr.size(); ++i) {
+            const QString key = QStringLiteral("%1[%2]").arg(QLatin1String(name)).arg(i);
+            if (!arr[i].isObject())
+                throw ProfileInvalid{key, tr("must be an object")};
+            out.emplace_back(arr[i].toObject(), key);
+        }
+        return out;
+    }
+
+    static std::regex regex(const std::string &text, const QString &key)
+    {
+        try {
+            return std::regex(text, std::regex::ECMAScript | std::regex::optimize);
+        } catch (const std::regex_error &e) {
+            throw ProfileInvalid{key, tr("is not a valid regular expression: %1").arg(QString::fromUtf8(e.what()))};
+        }
+    }
+
+    Profile &m_p;
+};
+
+int lineOfOffset(const QByteArray &json, qsizetype offset)
+{
+    return 1 + static_cast<int>(json.left(offset).count('\n'));
+}
+
+// The line of a key path such as "repos[1].package_roots": each component's
+// quoted name is searched after the previous one's position; list indexes
+// skip that many opening braces.
+int lineOfKey(const QByteArray &json, const QString &key)
+{
+    qsizetype pos = 0;
+    for (const QString &part : key.split(QLatin1Char('.'))) {
+        QString name = part;
+        int index = -1;
+        if (const qsizetype b = part.indexOf(QLatin1Char('[')); b >= 0) {
+            name = part.left(b);
+            index = part.mid(b + 1).chopped(1).toInt();
+        }
+        const qsizetype at = json.indexOf("\"" + name.toUtf8() + "\"", pos);
+        if (at < 0)
+            break;
+        pos = at + name.size() + 2;
+        for (int i = 0; i <= index; ++i) {
+            const qsizetype brace = json.indexOf('{', pos);
+            if (brace < 0)
+                break;
+            pos = brace + 1;
+        }
+    }
+    return lineOfOffset(json, pos);
+}
+
+} // namespace
+
+QString ProfileError::toString() const
+{
+    QString out = file + QLatin1Char(':') + QString::number(line) + QStringLiteral(": ");
+    if (!key.isEmpty())
+        out += key + QStringLiteral(": ");
+    return out + message;
+}
+
+std::optional<Profile> parseProfile(const QByteArray &json, const QString &fileName, ProfileError *error)
+{
+    QJsonParseError parseError;
+    const QJsonDocument doc = QJsonDocument::fromJson(json, &parseError);
+    if (parseError.error != QJsonParseError::NoError || !doc.isObject()) {
+        if (error)
+            *error = {fileName, lineOfOffset(json, parseError.offset), {},
+                      doc.isObject() || parseError.error != QJsonParseError::NoError
+                          ? tr("invalid JSON: %1").arg(parseError.errorString())
+                          : tr("a profile must be a JSON object")};
+        return std::nullopt;
+    }
+    Profile p;
+    try {
+        ProfileReader(p).read(doc.object());
+    } catch (const ProfileInvalid &bad) {
+        if (error)
+            *error = {fileName, lineOfKey(json, bad.key), bad.key, bad.message};
+        return std::nullopt;
+    }
+    p.sourceText = json.toStdString();
+    return p;
+}
+
+std::optional<Profile> loadProfile(const QString &path, ProfileError *error)
+{
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly)) {
+        if (error)
+            *error = {path, 0, {}, tr("cannot be read: %1").arg(file.errorString())};
+        return std::nullopt;
+    }
+    return parseProfile(file.readAll(), path, error);
+}
+
+std::optional<Profile> loadBuiltinProfile(const QString &name, ProfileError *error)
+{
+    const QString path = name == QLatin1String("demo") ? QStringLiteral(":/katlas/demo/profile.json")
+                                                       : QStringLiteral(":/katlas/profiles/%1.json").arg(name);
+    return loadProfile(path, error);
+}
+
+} // namespace katlas

@@ -1,0 +1,31 @@
+// A read-only connection to an index, opened only after checking that the
+// file is a Kernel Atlas database of the schema version this build reads.
+#pragma once
+
+#include <QString>
+
+#include <memory>
+
+struct sqlite3;
+
+namespace katlas {
+
+class Database {
+public:
+    // nullptr and a message naming the path when the file is missing, not a
+    // SQLite file, not a Kernel Atlas index, of another schema version, or corrupt.
+    static std::unique_ptr<Database> open(const QString &path, QString *error);
+    ~Database();
+    Database(const Database &) = delete;
+    Database &operator=(const Database &) = delete;
+
+    sqlite3 *handle() const { return m_db; }
+    const QString &path() const { return m_path; }
+
+private:
+    Database(sqlite3 *db, QString path) : m_db(db), m_path(std::move(path)) {}
+    sqlite3 *m_db;
+    QString m_path;
+};
+
+} // namespace katlas

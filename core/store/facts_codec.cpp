@@ -1,0 +1,180 @@
+// Binary encoding of ModuleFacts: varints and length-prefixed strings, one
+// function per struct, the same order on both sides.
+#include "store/facts_codec.h"
+
+#include <cstdint>
+#include <stdexcept>
+
+namespace katlas {
+namespace {
+
+constexpr std::uint8_t kFactsVersion = 2;
+
+class Writer {
+public:
+    std::string out;
+    void u(std::uint64_t v)
+    {
+        while (v >= 0x80) {
+            out.push_back(static_cast<char>((v & 0x7F) | 0x80));
+            v >>= 7;
+        }
+        out.push_back(static_cast<char>(v));
+    }
+    void i(std::int64_t v) { u(static_cast<std::uint64_t>((v << 1) ^ (v >> 63))); }
+    void s(const std::string &v)
+    {
+        u(v.size());
+        out += v;
+    }
+    template<typename T, typename F>
+    void list(const std::vector<T> &items, F each)
+    {
+        u(items.size());
+        for (const T &x : items)
+            each(*this, x);
+    }
+};
+
+class Reader {
+public:
+    explicit Reader(const std::string &in) : m_in(in) {}
+    std::uint64_t u()
+    {
+        std::uint64_t v = 0;
+        for (int shift = 0; shift < 64; shift += 7) {
+            if (m_pos >= m_in.size())
+                throw std::runtime_error("truncated");
+            const auto b = static_cast<std::uint8_t>(m_in[m_pos++]);
+            v |= static_cast<std::uint64_t>(b & 0x7F) << shift;
+            if (!(b & 0x80))
+                return v;
+        }
+        throw std::runtime_error("bad varint");
+    }
+    std::int64_t i()
+    {
+        const std::uint64_t z = u();
+        return static_cast<std::int64_t>(z >> 1) ^ -static_cast<std::int64_t>(z & 1);
+    }
+    int n() { return static_cast<int>(i()); }
+    std::string s()
+    {
+        const std::uint64_t len = u();
+        if (len > m_in.size() - m_pos)
+            throw std::runtime_error("truncated");
+        std::string v = m_in.substr(m_pos, len);
+        m_pos += len;
+        return v;
+    }
+    template<typename T, typename F>
+    void list(std::vector<T> &items, F each)
+    {
+        const std::uint64_t count = u();
+        if (count > m_in.size())
+            throw std::runtime_error("bad count");
+        items.resize(count);
+        for (T &x : items)
+            each(*this, x);
+    }
+    bool done() const { return m_pos == m_in.size(); }
+
+private:
+    const std::string &m_in;
+    size_t m_pos = 0;
+};
+
+// Each struct has a write and a read overload side by side, so that the two
+// directions are easy to keep in step.
+void guard(Writer &w, const Guard &g) { w.s(g.text); w.u(g.negated); }
+void guard(Reader &r, Guard &g) { g.text = r.s(); g.negated = r.u() != 0; }
+
+void guards(Writer &w, const GuardList &gs) { w.list(gs, [](Writer &w, const Guard &g) { guard(w, g); }); }
+void guards(Reader &r, GuardList &gs) { r.list(gs, [](Reader &r, Guard &g) { guard(r, g); }); }
+void strings(Writer &w, const std::vector<std::string> &v) { w.list(v, [](Writer &w, const std::string &x) { w.s(x); }); }
+void strings(Reader &r, std::vector<std::string> &v) { r.list(v, [](Reader &r, std::string &x) { x = r.s(); }); }
+
+void value(Writer &w, const ValueFact &v) { w.s(v.chain); strings(w, v.inner); w.i(v.line); guards(w, v.guards); }
+void value(Reader &r, ValueFact &v) { v.chain = r.s(); strings(r, v.inner); v.line = r.n(); guards(r, v.guards); }
+void decorator(Writer &w, const Decorator &d) { w.s(d.chain); w.s(d.firstArg); }
+void decorator(Reader &r, Decorator &d) { d.chain = r.s(); d.firstArg = r.s(); }
+
+void write(Writer &w, const ModuleFacts &f)
+{
+    w.out.push_back(static_cast<char>(kFactsVersion));
+    w.s(f.repo); w.s(f.path); w.s(f.module); w.u(f.isPackage); w.s(f.hash); w.i(f.lineCount); w.i(f.size);
+    strings(w, f.allNames);
+    w.list(f.classes, [](Writer &w, const ClassFact &c) {
+        w.s(c.qualName); w.i(c.line); w.i(c.endLine); strings(w, c.bases);
+        w.list(c.decorators, [](Writer &w, const Decorator &d) { decorator(w, d); });
+    });
+    w.list(f.functions, [](Writer &w, const FunctionFact &fn) {
+        w.s(fn.qualName); w.s(fn.className); w.i(fn.line); w.i(fn.endLine);
+        w.list(fn.decorators, [](Writer &w, const Decorator &d) { decorator(w, d); });
+        w.list(fn.params, [](Writer &w, const Param &p) { w.s(p.name); w.s(p.annotation); });
+        w.list(fn.returns, [](Writer &w, const ValueFact &v) { value(w, v); });
+    });
+    w.list(f.imports, [](Writer &w, const ImportFact &i) {
+        w.s(i.module); w.s(i.name); w.s(i.alias); w.i(i.level); w.i(i.line); w.s(i.scope); guards(w, i.guards);
+    });
+    w.list(f.assignments, [](Writer &w, const AssignmentFact &a) {
+        w.s(a.scope); w.s(a.target); value(w, a.value); w.s(a.annotation);
+    });
+    w.list(f.dictEntries, [](Writer &w, const DictEntryFact &d) { w.s(d.dictName); w.s(d.key); w.s(d.value); w.i(d.line); });
+    w.list(f.calls, [](Writer &w, const CallFact &c) { w.s(c.scope); w.s(c.callee); w.i(c.line); guards(w, c.guards); });
+    w.list(f.diagnostics, [](Writer &w, const Diagnostic &d) { w.i(d.line); w.s(d.message); });
+}
+
+void read(Reader &r, ModuleFacts &f)
+{
+    f.repo = r.s(); f.path = r.s(); f.module = r.s(); f.isPackage = r.u() != 0; f.hash = r.s();
+    f.lineCount = r.n(); f.size = r.i();
+    strings(r, f.allNames);
+    r.list(f.classes, [](Reader &r, ClassFact &c) {
+        c.qualName = r.s(); c.line = r.n(); c.endLine = r.n(); strings(r, c.bases);
+        r.list(c.decorators, [](Reader &r, Decorator &d) { decorator(r, d); });
+    });
+    r.list(f.functions, [](Reader &r, FunctionFact &fn) {
+        fn.qualName = r.s(); fn.className = r.s(); fn.line = r.n(); fn.endLine = r.n();
+        r.list(fn.decorators, [](Reader &r, Decorator &d) { decorator(r, d); });
+        r.list(fn.params, [](Reader &r, Param &p) { p.name = r.s(); p.annotation = r.s(); });
+        r.list(fn.returns, [](Reader &r, ValueFact &v) { value(r, v); });
+    });
+    r.list(f.imports, [](Reader &r, ImportFact &i) {
+        i.module = r.s(); i.name = r.s(); i.alias = r.s(); i.level = r.n(); i.line = r.n(); i.scope = r.s(); guards(r, i.guards);
+    });
+    r.list(f.assignments, [](Reader &r, AssignmentFact &a) {
+        a.scope = r.s(); a.target = r.s(); value(r, a.value); a.annotation = r.s();
+    });
+    r.list(f.dictEntries, [](Reader &r, DictEntryFact &d) { d.dictName = r.s(); d.key = r.s(); d.value = r.s(); d.line = r.n(); });
+    r.list(f.calls, [](Reader &r, CallFact &c) { c.scope = r.s(); c.callee = r.s(); c.line = r.n(); guards(r, c.guards); });
+    r.list(f.diagnostics, [](Reader &r, Diagnostic &d) { d.line = r.n(); d.message = r.s(); });
+}
+
+} // namespace
+
+std::string encodeFacts(const ModuleFacts &facts)
+{
+    Writer w;
+    write(w, facts);
+    return std::move(w.out);
+}
+
+std::optional<ModuleFacts> decodeFacts(const std::string &blob)
+{
+    if (blob.empty() || static_cast<std::uint8_t>(blob[0]) != kFactsVersion)
+        return std::nullopt;
+    const std::string body = blob.substr(1);
+    try {
+        Reader r(body);
+        ModuleFacts f;
+        read(r, f);
+        if (!r.done())
+            return std::nullopt;
+        return f;
+    } catch (const std::exception &) {
+        return std::nullopt;
+    }
+}
+
+} // namespace katlas

@@ -1,0 +1,162 @@
+// Read queries over an index (see index_reader.h).
+#include "store/index_reader.h"
+
+#include "store/condition_codec.h"
+#include "store/facts_codec.h"
+#include "store/sqlite_statement.h"
+
+namespace katlas {
+namespace {
+
+int count(const Database &db, const char *sql)
+{
+    Statement st(db.handle(), sql);
+    return st.next() ? st.i32(0) : 0;
+}
+
+Symbol symbolRow(const Statement &st)
+{
+    return {st.i64(0), st.i64(1), st.text(2), st.text(3), symbolKindFromName(st.text(4)), st.i32(5), st.i32(6), st.i64(7)};
+}
+
+constexpr const char *kSymbolColumns = "id, coalesce(file_id, 0), qual_name, name, kind, line, end_line, coalesce(parent_id, 0)";
+
+} // namespace
+
+CallGraph loadCallGraph(const Database &db)
+{
+    CallGraph g;
+    sqlite3 *h = db.handle();
+    {
+        Statement st(h, "SELECT id, name, path, commit_id FROM repo ORDER BY id");
+        while (st.next())
+            g.repos.push_back({st.i64(0), st.text(1), st.text(2), st.text(3)});
+    }
+    {
+        g.files.reserve(static_cast<size_t>(count(db, "SELECT count(*) FROM file")));
+        Statement st(h, "SELECT id, repo_id, path, module, hash, size, line_count FROM file ORDER BY id");
+        while (st.next())
+            g.files.push_back({st.i64(0), st.i64(1), st.text(2), st.text(3), st.text(4), st.i64(5), st.i32(6)});
+    }
+    {
+        g.symbols.reserve(static_cast<size_t>(count(db, "SELECT count(*) FROM symbol")));
+        Statement st(h, (std::string("SELECT ") + kSymbolColumns + " FROM symbol ORDER BY id").c_str());
+        while (st.next())
+            g.symbols.push_back(symbolRow(st));
+    }
+    {
+        g.callSites.reserve(static_cast<size_t>(count(db, "SELECT count(*) FROM call_site")));
+        Statement st(h, "SELECT id, file_id, caller_id, callee, line, guards FROM call_site ORDER BY id");
+        while (st.next())
+            g.callSites.push_back({st.i64(0), st.i64(1), st.i64(2), st.text(3), st.i32(4), decodeGuards(st.text(5))});
+    }
+    {
+        g.edges.reserve(static_cast<size_t>(count(db, "SELECT count(*) FROM edge")));
+        Statement st(h, "SELECT call_site_id, coalesce(callee_id, 0), resolution, conditions FROM edge ORDER BY rowid");
+        while (st.next())
+            g.edges.push_back({st.i64(0), st.i64(1), resolutionFromName(st.text(2)), decodeConditions(st.text(3))});
+    }
+    {
+        Statement st(h, "SELECT symbol_id, source, category FROM kernel ORDER BY symbol_id");
+        while (st.next())
+            g.kernels.push_back({st.i64(0), st.text(1), st.text(2)});
+    }
+    g.diagnostics = loadDiagnostics(db);
+    return g;
+}
+
+std::vector<ModuleFacts> loadFacts(const Database &db)
+{
+    std::vector<ModuleFacts> out;
+    Statement st(db.handle(), "SELECT facts FROM file ORDER BY id");
+    while (st.next())
+        if (auto f = decodeFacts(st.blob(0)))
+            out.push_back(std::move(*f));
+    return out;
+}
+
+std::unordered_map<std::string, std::string> fileHashes(const Database &db)
+{
+    std::unordered_map<std::string, std::string> out;
+    Statement st(db.handle(), "SELECT repo.name || '/' || file.path, file.hash FROM file JOIN repo ON repo.id = file.repo_id");
+    while (st.next())
+        out.emplace(st.text(0), st.text(1));
+    return out;
+}
+
+std::map<std::string, std::string> loadMeta(const Database &db)
+{
+    std::map<std::string, std::string> out;
+    Statement st(db.handle(), "SELECT key, value FROM meta");
+    while (st.next())
+        out.emplace(st.text(0), st.text(1));
+    return out;
+}
+
+IndexStats loadStats(const Database &db)
+{
+    IndexStats s;
+    s.files = count(db, "SELECT count(*) FROM file");
+    s.symbols = count(db, "SELECT count(*) FROM symbol");
+    s.callSites = count(db, "SELECT count(*) FROM call_site");
+    s.edges = count(db, "SELECT count(*) FROM edge");
+    s.resolvedCallSites = count(db, "SELECT count(DISTINCT call_site_id) FROM edge WHERE callee_id IS NOT NULL");
+    s.diagnostics = count(db, "SELECT count(*) FROM diagnostic");
+    {
+        Statement st(db.handle(), "SELECT source, count(*) FROM kernel GROUP BY source ORDER BY source");
+        while (st.next())
+            s.kernelsBySource[st.text(0)] = st.i32(1);
+    }
+    {
+        Statement st(db.handle(), "SELECT resolution, count(*) FROM edge GROUP BY resolution");
+        while (st.next())
+            s.edgesByResolution[st.text(0)] = st.i32(1);
+    }
+    return s;
+}
+
+std::vector<FileDiagnostic> loadDiagnostics(const Database &db)
+{
+    std::vector<FileDiagnostic> out;
+    Statement st(db.handle(), "SELECT coalesce(file_id, 0), path, line, message FROM diagnostic ORDER BY path, line");
+    while (st.next())
+        out.push_back({st.i64(0), st.text(1), st.i32(2), st.text(3)});
+    return out;
+}
+
+std::vector<Symbol> searchSymbols(const Database &db, const std::string &query, int limit)
+{
+    // Quote every word as an FTS5 string and make it a prefix: user text can
+    // never be read as FTS syntax.
+    std::string match;
+    std::string word;
+    auto flush = [&] {
+        if (word.empty())
+            return;
+        std::string quoted = "\"";
+        for (char c : word)
+            quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+        match += (match.empty() ? "" : " ") + quoted + "\"*";
+        word.clear();
+    };
+    for (char c : query) {
+        if (c == ' ' || c == '.' || c == '\t')
+            flush();
+        else
+            word += c;
+    }
+    flush();
+    std::vector<Symbol> out;
+    if (match.empty())
+        return out;
+    Statement st(db.handle(), (std::string("SELECT ") + kSymbolColumns
+                               + " FROM symbol WHERE id IN (SELECT rowid FROM symbol_fts WHERE symbol_fts MATCH ?"
+                                 " ORDER BY rank LIMIT ?)")
+                                  .c_str());
+    st.bind(1, match).bind(2, limit);
+    while (st.next())
+        out.push_back(symbolRow(st));
+    return out;
+}
+
+} // namespace katlas

@@ -1,0 +1,37 @@
+// Named read queries over an index; each returns plain structs, never a SQL
+// handle, so views and the CLI stay free of SQL.
+#pragma once
+
+#include "graph/call_graph.h"
+#include "store/database.h"
+
+#include <map>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace katlas {
+
+struct IndexStats {
+    int files = 0;
+    int symbols = 0;
+    int callSites = 0;
+    int edges = 0;
+    int resolvedCallSites = 0;
+    int diagnostics = 0;
+    std::map<std::string, int> kernelsBySource;
+    std::map<std::string, int> edgesByResolution;
+    double resolvedPercent() const { return callSites ? 100.0 * resolvedCallSites / callSites : 0.0; }
+};
+
+CallGraph loadCallGraph(const Database &db);
+std::vector<ModuleFacts> loadFacts(const Database &db);
+// Content hash of every file, keyed "repo/path".
+std::unordered_map<std::string, std::string> fileHashes(const Database &db);
+std::map<std::string, std::string> loadMeta(const Database &db);
+IndexStats loadStats(const Database &db);
+std::vector<FileDiagnostic> loadDiagnostics(const Database &db);
+// Full-text prefix search over symbol names; any user text is safe.
+std::vector<Symbol> searchSymbols(const Database &db, const std::string &query, int limit);
+
+} // namespace katlas

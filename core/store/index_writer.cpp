@@ -1,0 +1,189 @@
+// Bulk writing of an index (see index_writer.h): one transaction into a
+// temporary file beside the target, prepared statements reused in loops,
+// indexes built after the insert, then fsync and rename over the target.
+#include "store/index_writer.h"
+
+#include "store/condition_codec.h"
+#include "store/facts_codec.h"
+#include "store/schema.h"
+#include "store/sqlite_statement.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+
+#include <cstdio>
+#include <fcntl.h>
+#include <unistd.h>
+
+namespace katlas {
+namespace {
+
+QString tr(const char *text) { return QCoreApplication::translate("IndexWriter", text); }
+
+struct WriteFailed {
+    QString message;
+};
+
+class Writer {
+public:
+    Writer(sqlite3 *db, const std::atomic_bool *cancel) : m_db(db), m_cancel(cancel) {}
+
+    void exec(const char *sql)
+    {
+        char *msg = nullptr;
+        if (sqlite3_exec(m_db, sql, nullptr, nullptr, &msg) != SQLITE_OK) {
+            const QString why = QString::fromUtf8(msg ? msg : sqlite3_errmsg(m_db));
+            sqlite3_free(msg);
+            throw WriteFailed{why};
+        }
+    }
+
+    void check(int rc)
+    {
+        if (rc != SQLITE_OK)
+            throw WriteFailed{QString::fromUtf8(sqlite3_errmsg(m_db))};
+    }
+
+    void checkCancel(size_t i)
+    {
+        if ((i & 0x3FF) == 0 && m_cancel && m_cancel->load())
+            throw WriteFailed{tr("cancelled")};
+    }
+
+    void write(const IndexContents &c)
+    {
+        exec("PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; PRAGMA foreign_keys=ON;");
+        exec(kSchemaTables);
+        exec("BEGIN");
+        {
+            Statement st(m_db, "INSERT INTO meta(key, value) VALUES (?, ?)");
+            for (const auto &[k, v] : c.meta)
+                check(st.bind(1, k).bind(2, v).exec());
+        }
+        {
+            Statement st(m_db, "INSERT INTO repo(id, name, path, commit_id) VALUES (?, ?, ?, ?)");
+            for (const Repo &r : c.graph.repos)
+                check(st.bind(1, r.id).bind(2, r.name).bind(3, r.path).bind(4, r.commit).exec());
+        }
+        {
+            Statement st(m_db, "INSERT INTO file(id, repo_id, path, module, hash, size, line_count, facts) "
+                               "VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+            for (size_t i = 0; i < c.graph.files.size(); ++i) {
+                checkCancel(i);
+                const SourceFile &f = c.graph.files[i];
+                st.bind(1, f.id).bind(2, f.repoId).bind(3, f.path).bind(4, f.module).bind(5, f.hash);
+                st.bind(6, f.size).bind(7, f.lineCount);
+                st.bindBlob(8, i < c.facts.size() ? encodeFacts(c.facts[i]) : std::string());
+                check(st.exec());
+            }
+        }
+        {
+            Statement st(m_db, "INSERT INTO symbol(id, file_id, qual_name, name, kind, line, end_line, parent_id) "
+                               "VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+            for (size_t i = 0; i < c.graph.symbols.size(); ++i) {
+                checkCancel(i);
+                const Symbol &s = c.graph.symbols[i];
+                st.bind(1, s.id).bindIdOrNull(2, s.fileId).bind(3, s.qualName).bind(4, s.name);
+                st.bind(5, std::string_view(symbolKindName(s.kind))).bind(6, s.line).bind(7, s.endLine);
+                st.bindIdOrNull(8, s.parentId);
+                check(st.exec());
+            }
+        }
+        {
+            Statement st(m_db, "INSERT INTO call_site(id, file_id, caller_id, callee, line, guards) VALUES (?, ?, ?, ?, ?, ?)");
+            for (size_t i = 0; i < c.graph.callSites.size(); ++i) {
+                checkCancel(i);
+                const CallSite &s = c.graph.callSites[i];
+                st.bind(1, s.id).bind(2, s.fileId).bind(3, s.callerId).bind(4, s.callee).bind(5, s.line);
+                st.bind(6, encodeGuards(s.guards));
+                check(st.exec());
+            }
+        }
+        {
+            Statement st(m_db, "INSERT INTO edge(call_site_id, callee_id, resolution, conditions) VALUES (?, ?, ?, ?)");
+            for (size_t i = 0; i < c.graph.edges.size(); ++i) {
+                checkCancel(i);
+                const Edge &e = c.graph.edges[i];
+                st.bind(1, e.callSiteId).bindIdOrNull(2, e.calleeId);
+                st.bind(3, std::string_view(resolutionName(e.resolution))).bind(4, encodeConditions(e.conditions));
+                check(st.exec());
+            }
+        }
+        {
+            Statement st(m_db, "INSERT INTO kernel(symbol_id, source, category) VALUES (?, ?, ?)");
+            for (const Kernel &k : c.graph.kernels)
+                check(st.bind(1, k.symbolId).bind(2, k.source).bind(3, k.category).exec());
+        }
+        {
+            Statement st(m_db, "INSERT INTO diagnostic(file_id, path, line, message) VALUES (?, ?, ?, ?)");
+            for (const FileDiagnostic &d : c.graph.diagnostics)
+                check(st.bindIdOrNull(1, d.fileId).bind(2, d.path).bind(3, d.line).bind(4, d.message).exec());
+        }
+        checkCancel(0);
+        exec(kSchemaIndexes);
+        exec(("PRAGMA user_version=" + std::to_string(kSchemaVersion)).c_str());
+        exec("COMMIT");
+    }
+
+private:
+    sqlite3 *m_db;
+    const std::atomic_bool *m_cancel;
+};
+
+bool syncFile(const QString &path)
+{
+    const int fd = ::open(QFile::encodeName(path).constData(), O_RDONLY);
+    if (fd < 0)
+        return false;
+    const bool ok = ::fsync(fd) == 0;
+    ::close(fd);
+    return ok;
+}
+
+} // namespace
+
+bool writeIndex(const QString &dbPath, const IndexContents &contents, const std::atomic_bool *cancel, QString *error)
+{
+    const QFileInfo target(dbPath);
+    const QString folder = target.absolutePath();
+    const QString tmp = folder + QStringLiteral("/.") + target.fileName()
+        + QStringLiteral(".tmp-%1").arg(QCoreApplication::applicationPid());
+    auto fail = [&](const QString &why) {
+        QFile::remove(tmp);
+        if (error)
+            *error = why;
+        return false;
+    };
+    if (!QFileInfo(folder).isDir())
+        return fail(tr("cannot write the index: folder %1 does not exist").arg(folder));
+    if (target.exists() && target.isDir())
+        return fail(tr("cannot write the index: %1 is a folder").arg(dbPath));
+    QFile::remove(tmp);
+
+    sqlite3 *db = nullptr;
+    if (sqlite3_open_v2(QFile::encodeName(tmp).constData(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr)
+            != SQLITE_OK
+        || sqlite3_exec(db, "PRAGMA user_version=0", nullptr, nullptr, nullptr) != SQLITE_OK) {
+        const QString why = QString::fromUtf8(db ? sqlite3_errmsg(db) : "out of memory");
+        sqlite3_close(db);
+        return fail(tr("cannot create the index in folder %1: %2").arg(folder, why));
+    }
+    try {
+        Writer(db, cancel).write(contents);
+    } catch (const WriteFailed &f) {
+        sqlite3_close(db);
+        return fail(cancel && cancel->load() ? tr("indexing was cancelled; %1 is unchanged").arg(dbPath)
+                                             : tr("cannot write the index %1: %2").arg(dbPath, f.message));
+    }
+    if (sqlite3_close(db) != SQLITE_OK)
+        return fail(tr("cannot finish writing the index %1").arg(dbPath));
+    if (!syncFile(tmp))
+        return fail(tr("cannot flush the index to disk in folder %1").arg(folder));
+    if (std::rename(QFile::encodeName(tmp).constData(), QFile::encodeName(dbPath).constData()) != 0)
+        return fail(tr("cannot replace %1 with the new index").arg(dbPath));
+    return true;
+}
+
+} // namespace katlas
