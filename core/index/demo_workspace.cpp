@@ -1,6 +1,8 @@
 // Extraction of the embedded demo workspace (see demo_workspace.h).
 #include "index/demo_workspace.h"
 
+#include "profile/builtin_resources.h"
+
 #include <QCoreApplication>
 #include <QDir>
 #include <QDirIterator>
@@ -20,6 +22,7 @@ QString cacheFolder()
 
 std::optional<DemoWorkspace> demoWorkspace(QString *error)
 {
+    ensureBuiltinResources();
     ProfileError perr;
     std::optional<Profile> profile = loadBuiltinProfile(QStringLiteral("demo"), &perr);
     if (!profile) {

@@ -2,6 +2,8 @@
 // file, line and key at fault (see profile.h and docs/profile.md).
 #include "profile/profile.h"
 
+#include "profile/builtin_resources.h"
+
 #include <QCoreApplication>
 #include <QFile>
 #include <QJsonArray>
@@ -270,6 +272,7 @@ std::optional<Profile> loadProfile(const QString &path, ProfileError *error)
 
 std::optional<Profile> loadBuiltinProfile(const QString &name, ProfileError *error)
 {
+    ensureBuiltinResources();
     const QString path = name == QLatin1String("demo") ? QStringLiteral(":/katlas/demo/profile.json")
                                                        : QStringLiteral(":/katlas/profiles/%1.json").arg(name);
     return loadProfile(path, error);

@@ -1,0 +1,12 @@
+# Demo fixture of Kernel Atlas: a planned prefill wrapper, used as wrapper.run(...).
+
+
+class BatchMLAPrefillWrapper:
+    def __init__(self, workspace):
+        self.workspace = workspace
+
+    def plan(self, indptr):
+        self.indptr = indptr
+
+    def run(self, q, k, v):
+        return q

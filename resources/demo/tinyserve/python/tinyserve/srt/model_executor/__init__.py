@@ -1,0 +1,1 @@
+# Demo fixture of Kernel Atlas: a package marker.
