@@ -12,5 +12,10 @@ int runStatsCommand(const Args &args);
 int runKernelsCommand(const Args &args);
 int runCallersCommand(const Args &args, bool callers);
 int runCallgraphCommand(const Args &args);
+int runOpsCommand(const Args &args);
+int runTraceCommand(const Args &args);
+int runMatrixCommand(const Args &args);
+int runExportCommand(const Args &args);
+int runVerifyCommand(const Args &args);
 
 } // namespace katlas::cli

@@ -23,6 +23,13 @@ void printUsage()
                 "  callees   SYMBOL [--db FILE]             what a function calls\n"
                 "  callgraph [--db FILE | --repo NAME=PATH] --format pycg [-o FILE]\n"
                 "  bench     index [--repo NAME=PATH ...]   indexing speed against raw tree-sitter parsing\n"
+                "  ops       [--db FILE] [--model M] [--filter F] [--json]   the model's op execution graph\n"
+                "  trace     --op OP | --kernel K [--filter F] [--json]      paths of an op, backtraces of a kernel\n"
+                "  matrix    --op OP                        kernels per backend x quantization\n"
+                "  export    --format kernel-traces-md|op-traces-md|json|dot|svg [--filter F] [--link-base DIR] -o FILE\n"
+                "  verify    FILE.md [--root DIR]           check every file:line link of a report\n"
+                "\n"
+                "A filter is DIMENSION=VALUE[,VALUE...] words, e.g. --filter \"quantization=fp8 stage=decode\".\n"
                 "\n"
                 "Without --db, commands use the demo workspace's index.\n");
 }
@@ -62,6 +69,16 @@ int main(int argc, char **argv)
             return runCallgraphCommand(args);
         if (c == QLatin1String("bench"))
             return runBenchCommand(args);
+        if (c == QLatin1String("ops"))
+            return runOpsCommand(args);
+        if (c == QLatin1String("trace"))
+            return runTraceCommand(args);
+        if (c == QLatin1String("matrix"))
+            return runMatrixCommand(args);
+        if (c == QLatin1String("export"))
+            return runExportCommand(args);
+        if (c == QLatin1String("verify"))
+            return runVerifyCommand(args);
         err() << "katlas: " << tr("unknown command '%1'").arg(c) << '\n';
         printUsage();
         return 2;

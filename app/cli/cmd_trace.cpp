@@ -1,0 +1,268 @@
+// `katlas ops`, `trace`, `matrix`, `export` and `verify`: questions to the
+// trace engine and the reports it writes.
+#include "cli_context.h"
+#include "commands.h"
+
+#include "export/kernel_traces_md.h"
+#include "export/link_verifier.h"
+#include "export/op_traces_md.h"
+#include "export/op_graph_drawing.h"
+#include "export/trace_json.h"
+#include "graph/graph_queries.h"
+#include "trace/backtrace.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QJsonDocument>
+
+namespace katlas::cli {
+namespace {
+
+std::unique_ptr<TraceSession> openSession(const Args &args)
+{
+    const QString path = args.has(QStringLiteral("--db")) ? args.value(QStringLiteral("--db")) : demoDatabase();
+    QString error;
+    auto session = TraceSession::open(path, &error);
+    if (!session)
+        throw CommandFailed{error};
+    return session;
+}
+
+DimensionFilter filterFrom(const Args &args)
+{
+    std::string error;
+    auto f = DimensionFilter::parse(args.values(QStringLiteral("--filter")).join(QLatin1Char(' ')).toStdString(), &error);
+    if (!f)
+        throw UsageError{QString::fromStdString(error)};
+    return *f;
+}
+
+TraceReport reportFrom(const TraceSession &session, const Args &args, const DimensionFilter &filter)
+{
+    TraceReport r = buildTraceReport(session, args.value(QStringLiteral("--model")).toStdString(), filter);
+    if (!r.graph.error.empty())
+        throw UsageError{QString::fromStdString(r.graph.error)};
+    return r;
+}
+
+QString didYouMean(const std::vector<std::string> &names, const std::string &wanted)
+{
+    QStringList near;
+    for (const std::string &n : closestNames(names, wanted, 5))
+        near << QString::fromStdString(n);
+    return near.join(QStringLiteral(", "));
+}
+
+QString emptyReason(const OpPaths &p)
+{
+    switch (p.reason) {
+    case OpPaths::Empty::FilteredOut:
+        return tr("no path: the filter excludes every path (on %1)").arg(QString::fromStdString(p.filteredDimension));
+    case OpPaths::Empty::NoKernel:
+        return tr("no path: this op reaches no kernel");
+    default:
+        return {};
+    }
+}
+
+void writeOutput(const Args &args, const QByteArray &bytes)
+{
+    const QString path = args.value(QStringLiteral("-o"), args.value(QStringLiteral("--output")));
+    if (path.isEmpty() || path == QLatin1String("-")) {
+        out() << bytes << Qt::flush;
+        return;
+    }
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) || f.write(bytes) != bytes.size())
+        throw CommandFailed{tr("cannot write %1: %2").arg(path, f.errorString())};
+}
+
+void printTree(const CallIndex &index, const std::vector<OpNode> &nodes, const QString &prefix, bool root)
+{
+    for (size_t i = 0; i < nodes.size(); ++i) {
+        const OpNode &n = nodes[i];
+        const bool last = i + 1 == nodes.size();
+        out() << prefix << (root ? "" : last ? "└─> " : "├─> ") << QString::fromStdString(n.name) << "()";
+        if (!n.label.empty())
+            out() << " (" << QString::fromStdString(n.label) << ")";
+        if (n.kind == OpNode::Kind::Leaf) {
+            QStringList lines;
+            for (std::int64_t s : n.callSites)
+                lines << QString::number(index.site(s).line);
+            out() << "  L" << lines.join(QStringLiteral(", L"));
+        }
+        out() << '\n';
+        printTree(index, n.children, root ? prefix : prefix + (last ? "    " : "│   "), false);
+    }
+}
+
+} // namespace
+
+int runOpsCommand(const Args &args)
+{
+    const auto session = openSession(args);
+    const DimensionFilter filter = filterFrom(args);
+    const TraceReport r = reportFrom(*session, args, filter);
+    if (args.has(QStringLiteral("--json"))) {
+        out() << QJsonDocument(opsJson(*session, r)).toJson(QJsonDocument::Indented);
+        return 0;
+    }
+    out() << QString::fromStdString(r.graph.label) << '\n';
+    printTree(session->index(), r.graph.roots, {}, true);
+    if (r.graph.roots.empty())
+        out() << tr("(no op: the filter or the index leaves the model's forward empty)") << '\n';
+    return 0;
+}
+
+int runTraceCommand(const Args &args)
+{
+    const auto session = openSession(args);
+    const CallIndex &index = session->index();
+    const DimensionFilter filter = filterFrom(args);
+    const bool json = args.has(QStringLiteral("--json"));
+    if (args.has(QStringLiteral("--op"))) {
+        const TraceReport r = reportFrom(*session, args, DimensionFilter{});
+        const std::string op = args.value(QStringLiteral("--op")).toStdString();
+        const std::vector<std::int64_t> sites = TraceSession::opCallSites(r.graph, op);
+        if (sites.empty())
+            throw CommandFailed{tr("no leaf op named '%1'; did you mean: %2")
+                                    .arg(QString::fromStdString(op), didYouMean(TraceSession::opNames(r.graph), op))};
+        const OpPaths paths = findPaths(index, sites, filter);
+        if (json) {
+            out() << QJsonDocument(QJsonObject{{QStringLiteral("op"), QString::fromStdString(op)},
+                                               {QStringLiteral("paths"), pathsJson(index, paths)},
+                                               {QStringLiteral("not_shown"), static_cast<qint64>(paths.notShown)}})
+                         .toJson(QJsonDocument::Indented);
+            return 0;
+        }
+        for (const KernelPath &p : paths.paths) {
+            out() << QString::fromStdString(kernelName(index, p.kernelId)) << "  ["
+                  << QString::fromStdString(index.kernel(p.kernelId)->source) << "]  "
+                  << QString::fromStdString(p.conditions.toString()) << '\n';
+            for (const PathFrame &f : p.frames) {
+                const CallSite &s = index.site(f.siteId);
+                out() << "    " << QString::fromStdString(filePath(index.graph(), s.fileId)) << ':' << s.line << "  "
+                      << QString::fromStdString(index.symbol(s.callerId).name) << " -> "
+                      << QString::fromStdString(s.callee) << '\n';
+            }
+        }
+        if (paths.paths.empty())
+            out() << emptyReason(paths) << '\n';
+        if (paths.notShown)
+            out() << tr("%1 more paths not shown").arg(paths.notShown) << '\n';
+        return 0;
+    }
+    if (!args.has(QStringLiteral("--kernel")))
+        throw UsageError{tr("trace needs --op OP or --kernel KERNEL")};
+    const std::string kernel = args.value(QStringLiteral("--kernel")).toStdString();
+    std::vector<std::int64_t> ids;
+    std::vector<std::string> names;
+    for (const Kernel &k : index.graph().kernels) {
+        const std::string name = kernelName(index, k.symbolId);
+        names.push_back(name);
+        if (name == kernel || index.symbol(k.symbolId).qualName == kernel)
+            ids.push_back(k.symbolId);
+    }
+    if (ids.empty())
+        throw CommandFailed{tr("no kernel named '%1'; did you mean: %2").arg(QString::fromStdString(kernel), didYouMean(names, kernel))};
+    const TraceReport r = reportFrom(*session, args, filter);
+    const auto within = reachableFrom(index, {r.graph.entry});
+    for (std::int64_t id : ids) {
+        const Backtrace bt = buildBacktrace(index, id, within, {r.graph.entry}, filter);
+        out() << QString::fromStdString(index.symbol(id).qualName) << '\n';
+        std::function<void(const std::vector<BacktraceNode> &, const QString &)> print =
+            [&](const std::vector<BacktraceNode> &nodes, const QString &prefix) {
+                for (size_t i = 0; i < nodes.size(); ++i) {
+                    const CallSite &s = index.site(nodes[i].siteId);
+                    const bool last = i + 1 == nodes.size();
+                    out() << prefix << (last ? "└─> " : "├─> ") << QString::fromStdString(s.callee) << "()  "
+                          << QString::fromStdString(filePath(index.graph(), s.fileId)) << ':' << s.line;
+                    if (!nodes[i].conditions.empty())
+                        out() << "  (" << QString::fromStdString(nodes[i].conditions) << ')';
+                    out() << '\n';
+                    print(nodes[i].callers, prefix + (last ? "    " : "│   "));
+                }
+            };
+        print(bt.sites, {});
+        if (bt.sites.empty())
+            out() << tr("not reached from the model's entry under this filter") << '\n';
+    }
+    return 0;
+}
+
+int runMatrixCommand(const Args &args)
+{
+    const auto session = openSession(args);
+    const TraceReport r = reportFrom(*session, args, DimensionFilter{});
+    const std::string op = args.value(QStringLiteral("--op")).toStdString();
+    if (op.empty())
+        throw UsageError{tr("matrix needs --op OP")};
+    const std::vector<std::int64_t> sites = TraceSession::opCallSites(r.graph, op);
+    if (sites.empty())
+        throw CommandFailed{tr("no leaf op named '%1'; did you mean: %2")
+                                .arg(QString::fromStdString(op), didYouMean(TraceSession::opNames(r.graph), op))};
+    const OpPaths paths = findPaths(session->index(), sites, filterFrom(args));
+    const ConfigMatrix m = buildConfigMatrix(session->index(), paths, session->profile());
+    out() << QString::fromStdString(m.rowDimension.empty() ? "-" : m.rowDimension).leftJustified(20);
+    for (const std::string &c : m.columns)
+        out() << " | " << QString::fromStdString(c).leftJustified(24);
+    out() << '\n';
+    for (size_t row = 0; row < m.rows.size(); ++row) {
+        out() << QString::fromStdString(m.rows[row]).leftJustified(20);
+        for (size_t c = 0; c < m.columns.size(); ++c) {
+            QStringList cell;
+            for (const std::string &k : m.cells[row][c])
+                cell << QString::fromStdString(k);
+            out() << " | " << (cell.isEmpty() ? tr("no path") : cell.join(QStringLiteral(", "))).leftJustified(24);
+        }
+        out() << '\n';
+    }
+    return 0;
+}
+
+int runExportCommand(const Args &args)
+{
+    const QString format = args.value(QStringLiteral("--format"));
+    const auto session = openSession(args);
+    const TraceReport r = reportFrom(*session, args, filterFrom(args));
+    const QString output = args.value(QStringLiteral("-o"), args.value(QStringLiteral("--output")));
+    const QString outDir = output.isEmpty() || output == QLatin1String("-") ? QDir::currentPath()
+                                                                            : QFileInfo(output).absolutePath();
+    const MarkdownLinks links(session->index(), outDir, args.value(QStringLiteral("--link-base")));
+    if (format == QLatin1String("kernel-traces-md"))
+        writeOutput(args, QByteArray::fromStdString(kernelTracesMarkdown(*session, r, links)));
+    else if (format == QLatin1String("op-traces-md"))
+        writeOutput(args, QByteArray::fromStdString(opTracesMarkdown(*session, r, links)));
+    else if (format == QLatin1String("json"))
+        writeOutput(args, QJsonDocument(opsJson(*session, r)).toJson(QJsonDocument::Indented));
+    else if (format == QLatin1String("dot"))
+        writeOutput(args, toDot(opGraphLayoutInput(session->index(), r.graph)));
+    else if (format == QLatin1String("svg")) {
+        QString error;
+        const QByteArray svg = renderSvg(opGraphLayoutInput(session->index(), r.graph), &error);
+        if (svg.isEmpty())
+            throw CommandFailed{error};
+        writeOutput(args, svg);
+    } else
+        throw UsageError{tr("export needs --format kernel-traces-md | op-traces-md | json | dot | svg")};
+    return 0;
+}
+
+int runVerifyCommand(const Args &args)
+{
+    if (args.positional.isEmpty())
+        throw UsageError{tr("verify needs a markdown FILE")};
+    int broken = 0;
+    for (const QString &file : args.positional) {
+        const VerifyResult v = verifyLinks(file, args.value(QStringLiteral("--root")));
+        if (!v.error.isEmpty())
+            throw CommandFailed{v.error};
+        for (const BrokenLink &b : v.broken)
+            out() << file << ':' << b.reportLine << ": " << b.link << ": " << b.problem << '\n';
+        out() << tr("%1: %2 links, %3 broken").arg(file).arg(v.links).arg(v.broken.size()) << '\n';
+        broken += static_cast<int>(v.broken.size());
+    }
+    return broken ? 1 : 0;
+}
+
+} // namespace katlas::cli

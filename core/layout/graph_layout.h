@@ -1,0 +1,65 @@
+// Graph layout by Graphviz's `dot`, linked as a library (cgraph + gvc): we
+// pass nodes and edges, and read back positions and edge splines in points,
+// top-left origin. The same attributes feed the SVG and DOT exports.
+#pragma once
+
+#include <QByteArray>
+#include <QPointF>
+#include <QRectF>
+#include <QString>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace katlas {
+
+enum class NodeShape { Box, RoundedBox, Ellipse, Hexagon };
+
+struct LayoutNode {
+    std::string id;
+    QString label;
+    NodeShape shape = NodeShape::RoundedBox;
+    QString fillColor;  // "#rrggbb"
+    std::string kind;   // free text for the view: "container", "leaf", "kernel:triton", ...
+};
+
+struct LayoutEdge {
+    std::string from;
+    std::string to;
+    QString label;
+};
+
+struct LayoutGraph {
+    std::vector<LayoutNode> nodes;
+    std::vector<LayoutEdge> edges;
+};
+
+struct PlacedNode {
+    std::string id;
+    QRectF rect;
+};
+
+struct PlacedEdge {
+    std::string from;
+    std::string to;
+    std::vector<QPointF> spline;   // cubic bezier: p0, c1, c2, p1, c1, c2, p2, ...
+    std::optional<QPointF> arrowTip;
+    QPointF labelPos;
+    QString label;
+};
+
+struct GraphLayout {
+    QRectF bounds;
+    std::vector<PlacedNode> nodes;
+    std::vector<PlacedEdge> edges;
+    QString error;  // set when Graphviz could not lay the graph out
+    const PlacedNode *node(const std::string &id) const;
+};
+
+// Thread-safe (Graphviz keeps global state: calls are serialised).
+GraphLayout layoutGraph(const LayoutGraph &graph);
+QByteArray renderSvg(const LayoutGraph &graph, QString *error);
+QByteArray toDot(const LayoutGraph &graph);
+
+} // namespace katlas

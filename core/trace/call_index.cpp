@@ -1,0 +1,109 @@
+// Adjacency over a call graph (see call_index.h).
+#include "trace/call_index.h"
+
+#include <algorithm>
+#include <deque>
+
+namespace katlas {
+
+CallIndex::CallIndex(CallGraph graph) : m_graph(std::move(graph))
+{
+    const size_t nSymbols = m_graph.symbols.size() + 1;
+    m_sitesByCaller.resize(nSymbols);
+    m_edgesByCallee.resize(nSymbols);
+    m_edgesBySite.resize(m_graph.callSites.size() + 1);
+    m_kernelOf.assign(nSymbols, 0);
+    m_reaches.assign(nSymbols, 0);
+    for (const CallSite &s : m_graph.callSites)
+        if (s.callerId > 0 && static_cast<size_t>(s.callerId) < nSymbols)
+            m_sitesByCaller[static_cast<size_t>(s.callerId)].push_back(s.id);
+    for (auto &sites : m_sitesByCaller)
+        // Execution order: by line; within a line nested calls run inside
+        // out, and they were recorded outside in, so later ids come first.
+        std::sort(sites.begin(), sites.end(), [this](std::int64_t a, std::int64_t b) {
+            return site(a).line != site(b).line ? site(a).line < site(b).line : a > b;
+        });
+    for (size_t i = 0; i < m_graph.edges.size(); ++i) {
+        const Edge &e = m_graph.edges[i];
+        m_edgesBySite[static_cast<size_t>(e.callSiteId)].push_back(i);
+        if (e.calleeId > 0)
+            m_edgesByCallee[static_cast<size_t>(e.calleeId)].push_back(i);
+    }
+    for (size_t i = 0; i < m_graph.kernels.size(); ++i)
+        m_kernelOf[static_cast<size_t>(m_graph.kernels[i].symbolId)] = static_cast<int>(i) + 1;
+    // Which functions can reach a kernel: backwards from the kernels.
+    std::deque<std::int64_t> queue;
+    for (const Kernel &k : m_graph.kernels) {
+        m_reaches[static_cast<size_t>(k.symbolId)] = 1;
+        queue.push_back(k.symbolId);
+    }
+    while (!queue.empty()) {
+        const std::int64_t s = queue.front();
+        queue.pop_front();
+        for (size_t ei : m_edgesByCallee[static_cast<size_t>(s)]) {
+            const std::int64_t caller = site(m_graph.edges[ei].callSiteId).callerId;
+            if (!m_reaches[static_cast<size_t>(caller)]) {
+                m_reaches[static_cast<size_t>(caller)] = 1;
+                queue.push_back(caller);
+            }
+        }
+    }
+    for (const Symbol &s : m_graph.symbols)
+        m_byName.emplace(s.qualName, s.id);
+}
+
+const SourceFile *CallIndex::file(std::int64_t id) const
+{
+    return id > 0 && static_cast<size_t>(id) <= m_graph.files.size() ? &m_graph.files[static_cast<size_t>(id - 1)] : nullptr;
+}
+
+const std::string &CallIndex::repoOfFile(std::int64_t fileId) const
+{
+    static const std::string none;
+    const SourceFile *f = file(fileId);
+    if (!f || f->repoId <= 0 || static_cast<size_t>(f->repoId) > m_graph.repos.size())
+        return none;
+    return m_graph.repos[static_cast<size_t>(f->repoId - 1)].name;
+}
+
+const std::string &CallIndex::moduleOf(std::int64_t symbolId) const
+{
+    static const std::string none;
+    const SourceFile *f = file(symbol(symbolId).fileId);
+    return f ? f->module : none;
+}
+
+const std::vector<std::int64_t> &CallIndex::sitesOf(std::int64_t caller) const
+{
+    return m_sitesByCaller[static_cast<size_t>(caller)];
+}
+
+const std::vector<size_t> &CallIndex::edgesOf(std::int64_t s) const { return m_edgesBySite[static_cast<size_t>(s)]; }
+
+const std::vector<size_t> &CallIndex::edgesInto(std::int64_t callee) const
+{
+    return m_edgesByCallee[static_cast<size_t>(callee)];
+}
+
+const Kernel *CallIndex::kernel(std::int64_t symbol) const
+{
+    const int k = symbol > 0 && static_cast<size_t>(symbol) < m_kernelOf.size() ? m_kernelOf[static_cast<size_t>(symbol)] : 0;
+    return k ? &m_graph.kernels[static_cast<size_t>(k - 1)] : nullptr;
+}
+
+bool CallIndex::reachesKernel(std::int64_t symbol) const
+{
+    return symbol > 0 && static_cast<size_t>(symbol) < m_reaches.size() && m_reaches[static_cast<size_t>(symbol)];
+}
+
+std::vector<std::int64_t> CallIndex::byQualName(const std::string &name) const
+{
+    std::vector<std::int64_t> out;
+    auto [a, b] = m_byName.equal_range(name);
+    for (; a != b; ++a)
+        out.push_back(a->second);
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+} // namespace katlas

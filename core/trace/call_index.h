@@ -1,0 +1,44 @@
+// Adjacency over a loaded call graph, built once: call sites by caller (in
+// line order), edges by call site and by callee, kernels by symbol, and which
+// symbols can reach a kernel at all. Every trace query runs on it.
+#pragma once
+
+#include "graph/call_graph.h"
+
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace katlas {
+
+class CallIndex {
+public:
+    explicit CallIndex(CallGraph graph);
+
+    const CallGraph &graph() const { return m_graph; }
+    const Symbol &symbol(std::int64_t id) const { return m_graph.symbols[static_cast<size_t>(id - 1)]; }
+    const CallSite &site(std::int64_t id) const { return m_graph.callSites[static_cast<size_t>(id - 1)]; }
+    const Edge &edge(size_t index) const { return m_graph.edges[index]; }
+    const SourceFile *file(std::int64_t id) const;
+    const std::string &repoOfFile(std::int64_t fileId) const;
+    const std::string &moduleOf(std::int64_t symbolId) const;
+
+    const std::vector<std::int64_t> &sitesOf(std::int64_t caller) const;
+    const std::vector<size_t> &edgesOf(std::int64_t site) const;
+    const std::vector<size_t> &edgesInto(std::int64_t callee) const;
+    const Kernel *kernel(std::int64_t symbol) const;
+    bool reachesKernel(std::int64_t symbol) const;
+    // Symbols by full qualified name (several for redefinitions).
+    std::vector<std::int64_t> byQualName(const std::string &name) const;
+
+private:
+    CallGraph m_graph;
+    std::vector<std::vector<std::int64_t>> m_sitesByCaller;
+    std::vector<std::vector<size_t>> m_edgesBySite;
+    std::vector<std::vector<size_t>> m_edgesByCallee;
+    std::vector<int> m_kernelOf; // index into graph.kernels + 1, 0 if none
+    std::vector<char> m_reaches;
+    std::unordered_multimap<std::string, std::int64_t> m_byName;
+};
+
+} // namespace katlas

@@ -1,0 +1,159 @@
+// Filters and path conditions (see dimension_filter.h).
+#include "trace/dimension_filter.h"
+
+#include <QCoreApplication>
+
+#include <algorithm>
+#include <sstream>
+
+namespace katlas {
+
+std::optional<DimensionFilter> DimensionFilter::parse(const std::string &text, std::string *error)
+{
+    DimensionFilter f;
+    std::istringstream in(text);
+    std::string word;
+    while (in >> word) {
+        const auto eq = word.find('=');
+        if (eq == std::string::npos || eq == 0 || eq + 1 == word.size()) {
+            if (error)
+                *error = QCoreApplication::translate("Filter", "'%1' is not DIMENSION=VALUE[,VALUE...]")
+                             .arg(QString::fromStdString(word))
+                             .toStdString();
+            return std::nullopt;
+        }
+        std::set<std::string> values;
+        std::stringstream vs(word.substr(eq + 1));
+        std::string v;
+        while (std::getline(vs, v, ','))
+            if (!v.empty())
+                values.insert(v);
+        auto &slot = f.m_allowed[word.substr(0, eq)];
+        slot.insert(values.begin(), values.end());
+    }
+    return f;
+}
+
+std::string DimensionFilter::toString() const
+{
+    std::string out;
+    for (const auto &[dim, values] : m_allowed) {
+        out += (out.empty() ? "" : " ") + dim + "=";
+        bool first = true;
+        for (const std::string &v : values) {
+            out += (first ? "" : ",") + v;
+            first = false;
+        }
+    }
+    return out;
+}
+
+void DimensionFilter::set(const std::string &dimension, std::set<std::string> values)
+{
+    if (values.empty())
+        m_allowed.erase(dimension);
+    else
+        m_allowed[dimension] = std::move(values);
+}
+
+bool PathConditions::add(const ConditionSet &conditions)
+{
+    for (const Condition &c : conditions) {
+        if (c.dimension.empty()) {
+            const auto [it, inserted] = m_text.emplace(c.text, !c.negated);
+            if (!inserted && it->second != !c.negated)
+                m_contradictory = true;
+            continue;
+        }
+        DimensionState &d = m_dims[c.dimension];
+        const std::set<std::string> values(c.values.begin(), c.values.end());
+        if (c.negated) {
+            d.noneOf.insert(values.begin(), values.end());
+        } else if (!d.oneOf) {
+            d.oneOf = values;
+        } else {
+            std::set<std::string> both;
+            std::set_intersection(d.oneOf->begin(), d.oneOf->end(), values.begin(), values.end(),
+                                  std::inserter(both, both.end()));
+            d.oneOf = both;
+        }
+        if (d.oneOf && std::all_of(d.oneOf->begin(), d.oneOf->end(), [&](const std::string &v) { return d.noneOf.count(v); }))
+            m_contradictory = true;
+    }
+    return !m_contradictory;
+}
+
+std::optional<std::string> PathConditions::rejectedBy(const DimensionFilter &filter) const
+{
+    for (const auto &[dim, allowed] : filter.allowed()) {
+        const auto it = m_dims.find(dim);
+        if (it == m_dims.end())
+            continue;
+        const DimensionState &d = it->second;
+        const bool some = std::any_of(allowed.begin(), allowed.end(), [&](const std::string &v) {
+            return (!d.oneOf || d.oneOf->count(v)) && !d.noneOf.count(v);
+        });
+        if (!some)
+            return dim;
+    }
+    return std::nullopt;
+}
+
+bool PathConditions::fits(const std::string &dimension, const std::string &value) const
+{
+    const auto it = m_dims.find(dimension);
+    if (it == m_dims.end())
+        return true;
+    return (!it->second.oneOf || it->second.oneOf->count(value)) && !it->second.noneOf.count(value);
+}
+
+bool PathConditions::mentions(const std::string &dimension) const { return m_dims.count(dimension) > 0; }
+
+std::map<std::string, std::vector<std::string>> PathConditions::required() const
+{
+    std::map<std::string, std::vector<std::string>> out;
+    for (const auto &[dim, d] : m_dims)
+        if (d.oneOf) {
+            auto &v = out[dim];
+            for (const std::string &x : *d.oneOf)
+                if (!d.noneOf.count(x))
+                    v.push_back(x);
+        }
+    return out;
+}
+
+std::map<std::string, std::vector<std::string>> PathConditions::excluded() const
+{
+    std::map<std::string, std::vector<std::string>> out;
+    for (const auto &[dim, d] : m_dims)
+        if (!d.oneOf && !d.noneOf.empty())
+            out[dim] = std::vector<std::string>(d.noneOf.begin(), d.noneOf.end());
+    return out;
+}
+
+std::vector<std::string> PathConditions::otherConditions() const
+{
+    std::vector<std::string> out;
+    for (const auto &[text, truth] : m_text)
+        out.push_back(truth ? text : "not (" + text + ")");
+    return out;
+}
+
+std::string PathConditions::toString() const
+{
+    std::string out;
+    auto add = [&](const std::string &s) { out += (out.empty() ? "" : ", ") + s; };
+    auto join = [](const std::vector<std::string> &v) {
+        std::string s;
+        for (const std::string &x : v)
+            s += (s.empty() ? "" : "|") + x;
+        return s;
+    };
+    for (const auto &[dim, v] : required())
+        add(dim + "=" + join(v));
+    for (const auto &[dim, v] : excluded())
+        add(dim + "!=" + join(v));
+    return out;
+}
+
+} // namespace katlas

@@ -1,0 +1,61 @@
+// Filters and the conditions of a path. A filter is a set of allowed values
+// per dimension; a path's conditions, merged along its edges, either require
+// one of some values or exclude some values of each dimension, plus guard
+// text no rule maps. A path passes a filter unless it needs something the
+// filter leaves out.
+#pragma once
+
+#include "graph/call_graph.h"
+
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+
+namespace katlas {
+
+class DimensionFilter {
+public:
+    // "quantization=fp8,modelopt_fp4 attention_backend=trtllm_mla"; nullopt
+    // and a message for malformed text.
+    static std::optional<DimensionFilter> parse(const std::string &text, std::string *error);
+    std::string toString() const; // "" when empty
+    bool empty() const { return m_allowed.empty(); }
+    void set(const std::string &dimension, std::set<std::string> values);
+    void clear(const std::string &dimension) { m_allowed.erase(dimension); }
+    const std::map<std::string, std::set<std::string>> &allowed() const { return m_allowed; }
+    bool operator==(const DimensionFilter &) const = default;
+
+private:
+    std::map<std::string, std::set<std::string>> m_allowed;
+};
+
+class PathConditions {
+public:
+    // Adds conditions; false once they contradict each other.
+    bool add(const ConditionSet &conditions);
+    bool contradictory() const { return m_contradictory; }
+    // Empty when the filter admits the path, else the dimension it fails on.
+    std::optional<std::string> rejectedBy(const DimensionFilter &filter) const;
+    bool passes(const DimensionFilter &filter) const { return !rejectedBy(filter).has_value(); }
+    // Does the path fit `dimension=value` (it neither excludes it nor needs another)?
+    bool fits(const std::string &dimension, const std::string &value) const;
+    bool mentions(const std::string &dimension) const;
+
+    // dimension -> required values (a single excluded set is shown as "!=")
+    std::map<std::string, std::vector<std::string>> required() const;
+    std::map<std::string, std::vector<std::string>> excluded() const;
+    std::vector<std::string> otherConditions() const; // unmapped guard text, "not (...)" when negated
+    std::string toString() const; // "quantization=fp8, platform!=hip, not (x is None)"
+
+private:
+    struct DimensionState {
+        std::optional<std::set<std::string>> oneOf; // nullopt: anything
+        std::set<std::string> noneOf;
+    };
+    std::map<std::string, DimensionState> m_dims;
+    std::map<std::string, bool> m_text; // guard text -> required truth
+    bool m_contradictory = false;
+};
+
+} // namespace katlas

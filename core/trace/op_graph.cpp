@@ -1,0 +1,199 @@
+// Building the op execution graph (see op_graph.h).
+#include "trace/op_graph.h"
+
+#include "trace/path_finder.h"
+
+#include <QCoreApplication>
+
+#include <algorithm>
+#include <map>
+#include <unordered_set>
+
+namespace katlas {
+namespace {
+
+bool wildcardMatch(const char *p, const char *s)
+{
+    if (*p == '\0')
+        return *s == '\0';
+    if (*p == '*')
+        return wildcardMatch(p + 1, s) || (*s && wildcardMatch(p, s + 1));
+    return *s && *p == *s && wildcardMatch(p + 1, s + 1);
+}
+
+class OpGraphBuilder {
+public:
+    OpGraphBuilder(const CallIndex &index, const Profile &profile, const ModelEntry &model, const DimensionFilter &filter)
+        : m_index(index), m_profile(profile), m_model(model), m_filter(filter)
+    {
+    }
+
+    void expand(std::int64_t function, std::vector<OpNode> &out, const std::string &prefix, int depth)
+    {
+        if (depth > 32 || m_stack.count(function))
+            return;
+        m_stack.insert(function);
+        for (std::int64_t site : m_index.sitesOf(function))
+            addSite(site, out, prefix, depth);
+        m_stack.erase(function);
+    }
+
+    std::vector<std::string> withoutKernel;
+
+private:
+    bool isModelCode(std::int64_t symbol) const
+    {
+        const Symbol &s = m_index.symbol(symbol);
+        return (s.kind == SymbolKind::Function || s.kind == SymbolKind::Method)
+            && moduleMatches(m_model.modelModules, m_index.moduleOf(symbol));
+    }
+
+    // The label of a branch: the attention-path value its guards select, else
+    // the first dimension value it requires.
+    std::string pathLabel(const ConditionSet &conds) const
+    {
+        for (const Condition &c : conds)
+            if (c.dimension != "attn_path" && !c.dimension.empty() && !c.negated && c.values.size() == 1
+                && !std::any_of(conds.begin(), conds.end(), [](const Condition &o) { return o.dimension == "attn_path"; }))
+                return c.dimension + "=" + c.values.front();
+        for (const Condition &c : conds) {
+            if (c.dimension != "attn_path" || c.values.empty())
+                continue;
+            if (!c.negated)
+                return c.values.front();
+            // "not MHA" among known values is the others.
+            if (const Dimension *d = m_profile.dimension(c.dimension)) {
+                std::vector<std::string> rest;
+                for (const std::string &v : d->values)
+                    if (std::find(c.values.begin(), c.values.end(), v) == c.values.end())
+                        rest.push_back(v);
+                if (rest.size() == 1)
+                    return rest.front();
+            }
+        }
+        return {};
+    }
+
+    void addSite(std::int64_t siteId, std::vector<OpNode> &out, const std::string &prefix, int depth)
+    {
+        const CallSite &site = m_index.site(siteId);
+        std::vector<std::pair<std::int64_t, const Edge *>> containers;
+        bool reaches = false;
+        for (size_t ei : m_index.edgesOf(siteId)) {
+            const Edge &e = m_index.edge(ei);
+            if (!e.calleeId)
+                continue;
+            PathConditions pc;
+            if (!pc.add(e.conditions) || !pc.passes(m_filter))
+                continue;
+            if (isModelCode(e.calleeId) && !m_index.kernel(e.calleeId) && !m_index.sitesOf(e.calleeId).empty())
+                containers.push_back({e.calleeId, &e});
+            else if (m_index.reachesKernel(e.calleeId))
+                reaches = true;
+        }
+        const std::string id = prefix + "/" + site.callee;
+        if (!containers.empty()) {
+            const bool branches = containers.size() > 1;
+            for (const auto &[callee, edge] : containers) {
+                OpNode node;
+                node.name = site.callee;
+                node.kind = OpNode::Kind::Container;
+                node.function = callee;
+                node.callSites = {siteId};
+                node.label = pathLabel(edge->conditions);
+                if (branches && node.label.empty())
+                    node.label = m_index.symbol(m_index.symbol(callee).parentId).name;
+                node.id = id + (node.label.empty() ? "" : "#" + node.label);
+                expand(callee, node.children, node.id, depth + 1);
+                if (node.children.empty())
+                    continue;
+                // The same container reached again (e.g. a second call of self.mlp): merge.
+                auto same = std::find_if(out.begin(), out.end(), [&](const OpNode &o) { return o.id == node.id; });
+                if (same != out.end())
+                    same->callSites.push_back(siteId);
+                else
+                    out.push_back(std::move(node));
+            }
+            return;
+        }
+        if (!reaches) {
+            if (site.callee.rfind("self.", 0) == 0
+                && std::find(withoutKernel.begin(), withoutKernel.end(), site.callee) == withoutKernel.end())
+                withoutKernel.push_back(site.callee);
+            return;
+        }
+        if (findPaths(m_index, {siteId}, m_filter, {24, 1}).paths.empty())
+            return;
+        auto same = std::find_if(out.begin(), out.end(), [&](const OpNode &o) {
+            return o.kind == OpNode::Kind::Leaf && o.name == site.callee;
+        });
+        if (same != out.end()) {
+            same->callSites.push_back(siteId);
+            return;
+        }
+        OpNode leaf;
+        leaf.id = id;
+        leaf.name = site.callee;
+        leaf.kind = OpNode::Kind::Leaf;
+        leaf.callSites = {siteId};
+        out.push_back(std::move(leaf));
+    }
+
+    const CallIndex &m_index;
+    const Profile &m_profile;
+    const ModelEntry &m_model;
+    const DimensionFilter &m_filter;
+    std::unordered_set<std::int64_t> m_stack;
+};
+
+} // namespace
+
+bool moduleMatches(const std::vector<std::string> &globs, const std::string &module)
+{
+    return std::any_of(globs.begin(), globs.end(),
+                       [&](const std::string &g) { return wildcardMatch(g.c_str(), module.c_str()); });
+}
+
+OpGraph buildOpGraph(const CallIndex &index, const Profile &profile, const std::string &modelName,
+                     const DimensionFilter &filter)
+{
+    OpGraph graph;
+    graph.model = modelName.empty() ? profile.defaultModel : modelName;
+    const ModelEntry *model = profile.model(graph.model);
+    if (!model) {
+        QStringList known;
+        for (const ModelEntry &m : profile.models)
+            known << QString::fromStdString(m.model);
+        graph.error = QCoreApplication::translate("OpGraph", "unknown model '%1' (models of this profile: %2)")
+                          .arg(QString::fromStdString(graph.model), known.join(QStringLiteral(", ")))
+                          .toStdString();
+        return graph;
+    }
+    graph.label = model->label.empty() ? model->model : model->label;
+    const std::vector<std::int64_t> entries = index.byQualName(model->function);
+    if (entries.empty()) {
+        graph.error = QCoreApplication::translate("OpGraph", "the entry %1 of model '%2' is not in the index")
+                          .arg(QString::fromStdString(model->function), QString::fromStdString(graph.model))
+                          .toStdString();
+        return graph;
+    }
+    graph.entry = entries.front();
+    OpGraphBuilder builder(index, profile, *model, filter);
+    builder.expand(graph.entry, graph.roots, "", 0);
+    graph.opsWithoutKernel = builder.withoutKernel;
+    for (const ExtraEntry &e : profile.extraEntries) {
+        const std::vector<std::int64_t> fns = index.byQualName(e.function);
+        if (fns.empty())
+            continue;
+        NonModelOp op{e.name, e.group, fns.front(), {}};
+        for (std::int64_t s : index.sitesOf(fns.front()))
+            for (size_t ei : index.edgesOf(s))
+                if (index.reachesKernel(index.edge(ei).calleeId)
+                    && std::find(op.callSites.begin(), op.callSites.end(), s) == op.callSites.end())
+                    op.callSites.push_back(s);
+        graph.nonModel.push_back(std::move(op));
+    }
+    return graph;
+}
+
+} // namespace katlas

@@ -1,0 +1,60 @@
+// The model's op execution graph: from the model's forward, the ops of model
+// code in execution order. Containers only orchestrate (self.model, layer,
+// self.self_attn); leaves reach kernels. Alternatives (attention paths, the
+// classes self.mlp can be) become labelled branches.
+#pragma once
+
+#include "profile/profile.h"
+#include "trace/call_index.h"
+#include "trace/dimension_filter.h"
+
+#include <string>
+#include <vector>
+
+namespace katlas {
+
+struct OpNode {
+    enum class Kind { Container, Leaf };
+    std::string id;          // stable: the names of the ops above it and its own, joined by '/'
+    std::string name;        // the callee as written: "self.q_b_proj", "layer", "bmm_fp8"
+    Kind kind = Kind::Leaf;
+    std::string label;       // branch label: "MLA", "DeepseekV2MoE", ... (empty if none)
+    std::vector<std::int64_t> callSites; // every call site of this op under its parent
+    std::int64_t function = 0;           // containers: the model-code function expanded
+    std::vector<OpNode> children;
+};
+
+struct NonModelOp {
+    std::string name;        // the profile's entry name, e.g. "Sampler"
+    std::string group;
+    std::int64_t function = 0;
+    std::vector<std::int64_t> callSites; // the kernel-reaching call sites in it
+};
+
+struct OpGraph {
+    std::string model;
+    std::string label;
+    std::int64_t entry = 0;  // the entry function
+    std::vector<OpNode> roots;
+    std::vector<NonModelOp> nonModel;
+    std::vector<std::string> opsWithoutKernel; // names of ops in model code that reach no kernel
+    std::string error;       // set when the model or its entry is unknown
+};
+
+OpGraph buildOpGraph(const CallIndex &index, const Profile &profile, const std::string &model,
+                     const DimensionFilter &filter);
+
+// Depth-first visit of every node; `fn(node, depth)`.
+template<typename F>
+void forEachOp(const std::vector<OpNode> &nodes, F fn, int depth = 0)
+{
+    for (const OpNode &n : nodes) {
+        fn(n, depth);
+        forEachOp(n.children, fn, depth + 1);
+    }
+}
+
+// True when a module's dotted name matches one of the globs (`*` any text).
+bool moduleMatches(const std::vector<std::string> &globs, const std::string &module);
+
+} // namespace katlas

@@ -1,0 +1,81 @@
+// Depth-first enumeration of op -> kernel paths (see path_finder.h).
+#include "trace/path_finder.h"
+
+#include <algorithm>
+#include <unordered_set>
+
+namespace katlas {
+namespace {
+
+class PathWalk {
+public:
+    PathWalk(const CallIndex &index, const DimensionFilter &filter, const PathLimits &limits, OpPaths &out)
+        : m_index(index), m_filter(filter), m_limits(limits), m_out(out)
+    {
+    }
+
+    void fromSite(std::int64_t site, const PathConditions &conds, std::vector<PathFrame> &frames, int depth)
+    {
+        if (depth > m_limits.maxDepth)
+            return;
+        for (size_t ei : m_index.edgesOf(site)) {
+            if (m_counted >= m_countCap)
+                return;
+            const Edge &e = m_index.edge(ei);
+            if (!e.calleeId || !m_index.reachesKernel(e.calleeId) || m_onStack.count(e.calleeId))
+                continue;
+            PathConditions next = conds;
+            if (!next.add(e.conditions))
+                continue;
+            if (auto dim = next.rejectedBy(m_filter)) {
+                m_filteredDimension = *dim;
+                continue;
+            }
+            frames.push_back({site, m_index.site(site).callerId, e.calleeId});
+            if (m_index.kernel(e.calleeId)) {
+                ++m_counted;
+                if (m_out.paths.size() < m_limits.maxPaths)
+                    m_out.paths.push_back({e.calleeId, frames, next});
+                else
+                    ++m_out.notShown;
+            } else {
+                m_onStack.insert(e.calleeId);
+                for (std::int64_t s : m_index.sitesOf(e.calleeId))
+                    fromSite(s, next, frames, depth + 1);
+                m_onStack.erase(e.calleeId);
+            }
+            frames.pop_back();
+        }
+    }
+
+    const std::string &filteredDimension() const { return m_filteredDimension; }
+
+private:
+    const CallIndex &m_index;
+    const DimensionFilter &m_filter;
+    const PathLimits &m_limits;
+    OpPaths &m_out;
+    std::unordered_set<std::int64_t> m_onStack;
+    std::string m_filteredDimension;
+    size_t m_counted = 0;
+    size_t m_countCap = 50000; // beyond this we stop counting: "more than N"
+};
+
+} // namespace
+
+OpPaths findPaths(const CallIndex &index, const std::vector<std::int64_t> &siteIds, const DimensionFilter &filter,
+                  const PathLimits &limits)
+{
+    OpPaths out;
+    PathWalk walk(index, filter, limits, out);
+    std::vector<PathFrame> frames;
+    for (std::int64_t site : siteIds)
+        walk.fromSite(site, {}, frames, 0);
+    if (out.paths.empty()) {
+        out.reason = !walk.filteredDimension().empty() ? OpPaths::Empty::FilteredOut : OpPaths::Empty::NoKernel;
+        out.filteredDimension = walk.filteredDimension();
+    }
+    return out;
+}
+
+} // namespace katlas

@@ -1,0 +1,42 @@
+// Every path from an op's call sites down to a kernel: the chain of call
+// sites, the kernel, and the merged conditions. Contradictory paths and those
+// a filter rejects are dropped; depth and count are capped so that any query
+// answers quickly.
+#pragma once
+
+#include "trace/call_index.h"
+#include "trace/dimension_filter.h"
+
+#include <vector>
+
+namespace katlas {
+
+struct PathFrame {
+    std::int64_t siteId = 0;   // the call site
+    std::int64_t callerId = 0; // the function it is in
+    std::int64_t calleeId = 0; // what it reaches on this path
+};
+
+struct KernelPath {
+    std::int64_t kernelId = 0;      // the kernel symbol
+    std::vector<PathFrame> frames;  // top-down: the op's call site first, the kernel call last
+    PathConditions conditions;
+};
+
+struct PathLimits {
+    int maxDepth = 24;
+    size_t maxPaths = 2000;
+};
+
+struct OpPaths {
+    enum class Empty { None, NoKernel, FilteredOut, Truncated };
+    std::vector<KernelPath> paths;
+    size_t notShown = 0;           // paths beyond the cap (a lower bound)
+    Empty reason = Empty::None;    // why `paths` is empty
+    std::string filteredDimension; // for FilteredOut: a dimension that removed paths
+};
+
+OpPaths findPaths(const CallIndex &index, const std::vector<std::int64_t> &siteIds, const DimensionFilter &filter,
+                  const PathLimits &limits = {});
+
+} // namespace katlas

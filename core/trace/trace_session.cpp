@@ -1,0 +1,83 @@
+// Opening an index for tracing (see trace_session.h).
+#include "trace/trace_session.h"
+
+#include "store/index_reader.h"
+
+#include <QCoreApplication>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <algorithm>
+
+namespace katlas {
+
+std::unique_ptr<TraceSession> TraceSession::open(const QString &dbPath, QString *error)
+{
+    std::unique_ptr<Database> db = Database::open(dbPath, error);
+    if (!db)
+        return nullptr;
+    std::map<std::string, std::string> meta = loadMeta(*db);
+    ProfileError perr;
+    std::optional<Profile> profile =
+        parseProfile(QByteArray::fromStdString(meta["profile_json"]), dbPath + QStringLiteral(" (stored profile)"), &perr);
+    if (!profile) {
+        if (error)
+            *error = perr.toString();
+        return nullptr;
+    }
+    return std::make_unique<TraceSession>(loadCallGraph(*db), std::move(*profile), std::move(meta), dbPath);
+}
+
+TraceSession::TraceSession(CallGraph graph, Profile profile, std::map<std::string, std::string> meta, QString path)
+    : m_index(std::move(graph)), m_profile(std::move(profile)), m_meta(std::move(meta)), m_path(std::move(path))
+{
+}
+
+std::vector<const OpNode *> TraceSession::findOps(const OpGraph &graph, const std::string &name)
+{
+    std::vector<const OpNode *> out;
+    forEachOp(graph.roots, [&](const OpNode &n, int) {
+        if (n.name == name || n.id == name)
+            out.push_back(&n);
+    });
+    return out;
+}
+
+std::vector<std::string> TraceSession::opNames(const OpGraph &graph)
+{
+    std::vector<std::string> out;
+    forEachOp(graph.roots, [&](const OpNode &n, int) {
+        if (std::find(out.begin(), out.end(), n.name) == out.end())
+            out.push_back(n.name);
+    });
+    return out;
+}
+
+std::vector<std::int64_t> TraceSession::opCallSites(const OpGraph &graph, const std::string &name)
+{
+    std::vector<std::int64_t> out;
+    for (const OpNode *n : findOps(graph, name))
+        if (n->kind == OpNode::Kind::Leaf)
+            for (std::int64_t s : n->callSites)
+                if (std::find(out.begin(), out.end(), s) == out.end())
+                    out.push_back(s);
+    return out;
+}
+
+std::string TraceSession::indexDescription() const
+{
+    const auto it = m_meta.find("repos");
+    if (it == m_meta.end())
+        return {};
+    std::string out;
+    for (const QJsonValue &v : QJsonDocument::fromJson(QByteArray::fromStdString(it->second)).array()) {
+        const QJsonObject o = v.toObject();
+        const QString commit = o.value(QStringLiteral("commit")).toString().left(8);
+        out += (out.empty() ? "" : ", ") + o.value(QStringLiteral("name")).toString().toStdString()
+            + (commit.isEmpty() ? "" : "@" + commit.toStdString());
+    }
+    return out;
+}
+
+} // namespace katlas
