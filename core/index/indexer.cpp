@@ -138,6 +138,10 @@ IndexReport runIndex(const IndexRequest &request, const ProgressCallback &progre
         return report;
     };
 
+    if (probeDatabase(request.dbPath) == DatabaseProbe::Foreign)
+        return fail(tr("%1 exists and is not a Kernel Atlas database; it was left untouched (choose another --db)")
+                        .arg(request.dbPath));
+
     // 1. Scan.
     say(IndexProgress::Phase::Scanning, 0, static_cast<int>(request.repos.size()));
     CallGraph graph;

@@ -77,4 +77,25 @@ std::unique_ptr<Database> Database::open(const QString &path, QString *error)
 
 Database::~Database() { sqlite3_close(m_db); }
 
+DatabaseProbe probeDatabase(const QString &path)
+{
+    const QFileInfo info(path);
+    if (!info.exists())
+        return DatabaseProbe::Missing;
+    if (info.isFile() && info.size() == 0)
+        return DatabaseProbe::Empty;
+    QFile file(path);
+    if (!info.isFile() || !file.open(QIODevice::ReadOnly) || !file.read(16).startsWith(QByteArray("SQLite format 3\0", 16)))
+        return DatabaseProbe::Foreign;
+    file.close();
+    sqlite3 *db = nullptr;
+    bool ours = false;
+    if (sqlite3_open_v2(QFile::encodeName(path).constData(), &db, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK) {
+        Statement st(db, "SELECT 1 FROM sqlite_master WHERE type='table' AND name='meta'");
+        ours = st.ok() && st.next();
+    }
+    sqlite3_close(db);
+    return ours ? DatabaseProbe::KernelAtlas : DatabaseProbe::Foreign;
+}
+
 } // namespace katlas

@@ -10,6 +10,11 @@ struct sqlite3;
 
 namespace katlas {
 
+// What a path holds, before it is overwritten by a new index: an index of
+// ours (of any schema version) may be replaced; anything else never is.
+enum class DatabaseProbe { Missing, Empty, KernelAtlas, Foreign };
+DatabaseProbe probeDatabase(const QString &path);
+
 class Database {
 public:
     // nullptr and a message naming the path when the file is missing, not a

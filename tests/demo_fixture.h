@@ -1,0 +1,47 @@
+// Shared by the tests: the demo workspace straight from the source tree,
+// indexed into a temporary folder.
+#pragma once
+
+#include "index/indexer.h"
+#include "trace/trace_session.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace katlas::test {
+
+inline Profile demoProfile()
+{
+    ProfileError error;
+    auto p = loadProfile(QStringLiteral(KATLAS_SOURCE_DIR "/resources/demo/profile.json"), &error);
+    if (!p)
+        qFatal("demo profile: %s", qPrintable(error.toString()));
+    return *p;
+}
+
+inline std::vector<RepoInput> demoRepos(const QString &root = QStringLiteral(KATLAS_SOURCE_DIR "/resources/demo"))
+{
+    return {{"tinyserve", root + QStringLiteral("/tinyserve")}, {"quickinfer", root + QStringLiteral("/quickinfer")}};
+}
+
+inline QString indexDemo(const QTemporaryDir &dir, IndexReport *reportOut = nullptr)
+{
+    const QString db = dir.filePath(QStringLiteral("demo.katlas"));
+    const IndexReport r = runIndex({db, demoRepos(), demoProfile(), true, 0});
+    if (!r.ok)
+        qFatal("indexing the demo failed: %s", qPrintable(r.error));
+    if (reportOut)
+        *reportOut = r;
+    return db;
+}
+
+inline std::unique_ptr<TraceSession> openDemo(const QTemporaryDir &dir)
+{
+    QString error;
+    auto s = TraceSession::open(indexDemo(dir), &error);
+    if (!s)
+        qFatal("opening the demo index failed: %s", qPrintable(error));
+    return s;
+}
+
+} // namespace katlas::test

@@ -1,0 +1,77 @@
+// Tests of profile loading: every field of a valid profile, and errors that
+// name the line and key of a malformed one.
+#include "profile/profile.h"
+
+#include <QTest>
+
+using namespace katlas;
+
+class TestProfile : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void demoProfileLoads()
+    {
+        ProfileError error;
+        const auto p = loadProfile(QStringLiteral(KATLAS_SOURCE_DIR "/resources/demo/profile.json"), &error);
+        QVERIFY2(p, qPrintable(error.toString()));
+        QCOMPARE(p->name, std::string("demo"));
+        QCOMPARE(p->repos.size(), size_t(2));
+        QCOMPARE(p->repos[0].packageRoots, (std::vector<std::string>{"python", "kernel-lib/python"}));
+        // Tests and docs are always excluded.
+        QVERIFY(std::find(p->repos[0].exclude.begin(), p->repos[0].exclude.end(), "**/tests/**") != p->repos[0].exclude.end());
+        QCOMPARE(p->kernels.size(), size_t(4));
+        QCOMPARE(p->kernels[3].callPrefix, std::string("torch.ops."));
+        QCOMPARE(p->kernels[3].nameDepth, 2);
+        QCOMPARE(p->registries[1].kind, RegistryRule::Kind::Dict);
+        QVERIFY(p->model("deepmini"));
+        QCOMPARE(p->defaultModel, std::string("deepmini"));
+        QVERIFY(p->dimension("quantization"));
+        QCOMPARE(p->extraEntries.size(), size_t(2));
+        QVERIFY(!p->sourceText.empty());
+    }
+
+    void builtinProfilesLoad()
+    {
+        ProfileError error;
+        QVERIFY2(loadBuiltinProfile(QStringLiteral("demo"), &error), qPrintable(error.toString()));
+        QVERIFY2(loadBuiltinProfile(QStringLiteral("sglang"), &error), qPrintable(error.toString()));
+        QVERIFY(!loadBuiltinProfile(QStringLiteral("nonesuch"), &error));
+    }
+
+    void errors_data()
+    {
+        QTest::addColumn<QString>("json");
+        QTest::addColumn<int>("line");
+        QTest::addColumn<QString>("key");
+        QTest::addColumn<QString>("message");
+        const QString head = QStringLiteral("{\n\"profile\": 1,\n\"name\": \"x\",\n");
+        QTest::newRow("syntax") << head + QStringLiteral("\"repos\": [\n\n\n  {\"name\": \"a\",, }\n]}\n") << 7 << "" << "invalid JSON";
+        QTest::newRow("wrong type") << head + QStringLiteral("\"repos\": [\n  {\"name\": \"a\",\n   \"include\": \"x/**\"}\n]}\n")
+                                    << 6 << "repos[0].include" << "list of strings";
+        QTest::newRow("bad regex") << head + QStringLiteral("\"dimension_rules\": [\n {\"guard\": \"a\", \"dimension\": \"d\", \"value\": \"v\"},\n"
+                                                            " {\"guard\": \"b\", \"dimension\": \"d\", \"value\": \"v\"},\n"
+                                                            " {\"guard\": \"(unclosed\", \"dimension\": \"d\", \"value\": \"v\"}\n]}\n")
+                                   << 7 << "dimension_rules[2].guard" << "regular expression";
+        QTest::newRow("two matchers") << head + QStringLiteral("\"kernels\": [\n {\"source\": \"s\", \"decorator\": \"a\", \"call_prefix\": \"b\"}\n]}\n")
+                                      << 5 << "kernels[0]" << "exactly one";
+        QTest::newRow("missing name") << QStringLiteral("{\n\"profile\": 1\n}\n") << 1 << "name" << "required";
+        QTest::newRow("unknown key") << head + QStringLiteral("\"kernal\": []\n}\n") << 4 << "kernal" << "unknown key";
+    }
+    void errors()
+    {
+        QFETCH(QString, json);
+        QFETCH(int, line);
+        QFETCH(QString, key);
+        QFETCH(QString, message);
+        ProfileError error;
+        QVERIFY(!parseProfile(json.toUtf8(), QStringLiteral("p.json"), &error));
+        QCOMPARE(error.file, QStringLiteral("p.json"));
+        QCOMPARE(error.key, key);
+        QVERIFY2(error.message.contains(message), qPrintable(error.message));
+        QCOMPARE(error.line, line);
+        QVERIFY(error.toString().startsWith(QStringLiteral("p.json:%1:").arg(line)));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestProfile)
+#include "tst_profile.moc"

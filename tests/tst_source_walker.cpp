@@ -1,0 +1,109 @@
+// Tests of source discovery: globs, module names, and the files it must skip
+// with a message (symlink loops, binaries, huge files, missing roots).
+#include "parse/glob_matcher.h"
+#include "parse/source_walker.h"
+
+#include <QDir>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace katlas;
+
+namespace {
+void write(const QString &path, const QByteArray &bytes)
+{
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(bytes);
+}
+
+bool hasIssue(const WalkResult &r, const QString &text)
+{
+    return std::any_of(r.issues.begin(), r.issues.end(), [&](const WalkIssue &i) { return i.message.contains(text); });
+}
+} // namespace
+
+class TestSourceWalker : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void globs_data()
+    {
+        QTest::addColumn<QString>("pattern");
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<bool>("match");
+        QTest::newRow("deep") << "python/sglang/srt/**" << "python/sglang/srt/a/b.py" << true;
+        QTest::newRow("deep-other") << "python/sglang/srt/**" << "python/sglang/lang/a.py" << false;
+        QTest::newRow("any-tests") << "**/tests/**" << "a/tests/x.py" << true;
+        QTest::newRow("top-tests") << "**/tests/**" << "tests/x.py" << true;
+        QTest::newRow("star-no-slash") << "*.py" << "a/b.py" << false;
+        QTest::newRow("star") << "*.py" << "b.py" << true;
+        QTest::newRow("question") << "a?.py" << "ab.py" << true;
+        QTest::newRow("question-slash") << "a?b.py" << "a/b.py" << false;
+        QTest::newRow("middle") << "a/**/c.py" << "a/c.py" << true;
+        QTest::newRow("middle-deep") << "a/**/c.py" << "a/x/y/c.py" << true;
+    }
+    void globs()
+    {
+        QFETCH(QString, pattern);
+        QFETCH(QString, path);
+        QFETCH(bool, match);
+        QCOMPARE(globMatch(pattern.toStdString(), path.toStdString()), match);
+    }
+
+    void moduleNames_data()
+    {
+        QTest::addColumn<QString>("path");
+        QTest::addColumn<QString>("module");
+        QTest::addColumn<bool>("package");
+        QTest::newRow("nested root") << "sgl-kernel/python/sgl_kernel/norm.py" << "sgl_kernel.norm" << false;
+        QTest::newRow("root") << "python/sglang/srt/x.py" << "sglang.srt.x" << false;
+        QTest::newRow("package") << "python/sglang/__init__.py" << "sglang" << true;
+        QTest::newRow("outside") << "scripts/tool.py" << "scripts.tool" << false;
+    }
+    void moduleNames()
+    {
+        QFETCH(QString, path);
+        QFETCH(QString, module);
+        QFETCH(bool, package);
+        bool isPackage = !package;
+        QCOMPARE(QString::fromStdString(moduleNameFor(path.toStdString(), {"python", "sgl-kernel/python"}, &isPackage)), module);
+        QCOMPARE(isPackage, package);
+        QCOMPARE(moduleNameFor("pkg/a.py", {"."}, nullptr), std::string("pkg.a"));
+    }
+
+    void walksWithRulesAndSkipsBadFiles()
+    {
+        QTemporaryDir dir;
+        const QString root = dir.path();
+        write(root + "/pkg/a.py", "x = 1\n");
+        write(root + "/pkg/sub/b.py", "y = 2\n");
+        write(root + "/pkg/tests/test_a.py", "z = 3\n");
+        write(root + "/pkg/notes.txt", "text\n");
+        write(root + "/pkg/blob.py", QByteArray("\x7f" "ELF\0\0\0", 7));
+        write(root + "/pkg/huge.py", QByteArray(2048, '#'));
+        QVERIFY(QFile::link(root + "/pkg", root + "/pkg/sub/loop"));
+        RepoRule rule{"r", {"."}, {"pkg/**"}, {"**/tests/**"}};
+        const WalkResult r = walkRepo("r", root, &rule, 1024);
+        QStringList paths;
+        for (const SourceFileRef &f : r.files)
+            paths << QString::fromStdString(f.relPath);
+        QCOMPARE(paths, (QStringList{"pkg/a.py", "pkg/sub/b.py"}));
+        QVERIFY(hasIssue(r, "binary"));
+        QVERIFY(hasIssue(r, "larger than"));
+        QVERIFY(hasIssue(r, "symlink loop"));
+        QVERIFY(!r.rootMissing);
+    }
+
+    void missingRoot()
+    {
+        const WalkResult r = walkRepo("r", QStringLiteral("/nonexistent/katlas/root"), nullptr);
+        QVERIFY(r.rootMissing);
+        QVERIFY(r.files.empty());
+        QVERIFY(r.issues.front().path.contains("/nonexistent/katlas/root"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSourceWalker)
+#include "tst_source_walker.moc"

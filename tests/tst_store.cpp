@@ -1,0 +1,202 @@
+// Tests of the SQLite store: a round trip of every table, atomic replacement,
+// failures that leave the old index intact, and clear messages for files
+// that are not an index of this version.
+#include "store/condition_codec.h"
+#include "store/database.h"
+#include "store/facts_codec.h"
+#include "store/index_reader.h"
+#include "store/index_writer.h"
+#include "store/schema.h"
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <sqlite3.h>
+
+using namespace katlas;
+
+namespace {
+
+IndexContents sample(const std::string &tag)
+{
+    IndexContents c;
+    c.graph.repos = {{1, "repo", "/src/repo", "abc123"}};
+    c.graph.files = {{1, 1, "pkg/mod.py", "pkg.mod", "h1", 120, 10}};
+    c.graph.symbols = {{1, 1, "pkg.mod", "mod", SymbolKind::Module, 1, 10, 0},
+                       {2, 1, "pkg.mod.rmsnorm_" + tag, "rmsnorm_" + tag, SymbolKind::Function, 3, 5, 1},
+                       {3, 0, "torch.ops.ns.op", "op", SymbolKind::External, 0, 0, 0}};
+    c.graph.callSites = {{1, 1, 2, "torch.ops.ns.op.default", 4, {{"_is_cuda", false}, {"x is None", true}}}};
+    c.graph.edges = {{1, 3, Resolution::Exact, {{"platform", {"cuda"}, false, "_is_cuda"}, {"", {}, true, "x is None"}}}};
+    c.graph.kernels = {{3, "torch.ops", "Normalization"}};
+    c.graph.diagnostics = {{1, "repo/pkg/mod.py", 7, "syntax error near ')'"}};
+    ModuleFacts f;
+    f.repo = "repo";
+    f.path = "pkg/mod.py";
+    f.module = "pkg.mod";
+    f.hash = "h1";
+    f.calls = {{"rmsnorm", "torch.ops.ns.op.default", 4, {{"_is_cuda", false}}}};
+    f.functions = {{"rmsnorm", "", 3, 5, {{"triton.jit", ""}}, {{"x", "Tensor"}}, {{"a()", {"b()"}, 5, {}}}}};
+    c.facts = {f};
+    c.meta = {{"profile_name", "test"}, {"tag", tag}};
+    return c;
+}
+
+QByteArray readAll(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+} // namespace
+
+class TestStore : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void roundTrip()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("a.katlas");
+        const IndexContents c = sample("one");
+        QString error;
+        QVERIFY2(writeIndex(path, c, nullptr, &error), qPrintable(error));
+        auto db = Database::open(path, &error);
+        QVERIFY2(db, qPrintable(error));
+        const CallGraph g = loadCallGraph(*db);
+        QCOMPARE(g.repos.size(), size_t(1));
+        QCOMPARE(g.repos[0].commit, std::string("abc123"));
+        QCOMPARE(g.files[0].module, std::string("pkg.mod"));
+        QCOMPARE(g.symbols.size(), size_t(3));
+        QCOMPARE(g.symbols[1].qualName, std::string("pkg.mod.rmsnorm_one"));
+        QCOMPARE(g.symbols[2].kind, SymbolKind::External);
+        QCOMPARE(g.symbols[2].fileId, std::int64_t(0));
+        QCOMPARE(g.callSites[0].guards, c.graph.callSites[0].guards);
+        QCOMPARE(g.edges[0].conditions, c.graph.edges[0].conditions);
+        QCOMPARE(g.edges[0].resolution, Resolution::Exact);
+        QCOMPARE(g.kernels[0].category, std::string("Normalization"));
+        QCOMPARE(g.diagnostics[0].line, 7);
+        const auto facts = loadFacts(*db);
+        QCOMPARE(facts.size(), size_t(1));
+        QVERIFY(facts[0] == c.facts[0]);
+        QCOMPARE(loadMeta(*db).at("tag"), std::string("one"));
+        QCOMPARE(fileHashes(*db).at("repo/pkg/mod.py"), std::string("h1"));
+        const IndexStats s = loadStats(*db);
+        QCOMPARE(s.callSites, 1);
+        QCOMPARE(s.resolvedCallSites, 1);
+        QCOMPARE(s.kernelsBySource.at("torch.ops"), 1);
+    }
+
+    void search()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("a.katlas");
+        QString error;
+        QVERIFY(writeIndex(path, sample("one"), nullptr, &error));
+        auto db = Database::open(path, &error);
+        QCOMPARE(searchSymbols(*db, "rmsn", 10).size(), size_t(1));
+        QCOMPARE(searchSymbols(*db, "pkg.mod rms", 10).size(), size_t(1));
+        for (const char *hostile : {"\"", "rms*\"", "a OR -b", "NEAR(", "'; DROP TABLE symbol; --"})
+            QVERIFY(searchSymbols(*db, hostile, 10).size() <= 3);
+        QVERIFY(searchSymbols(*db, "zzz", 10).empty());
+    }
+
+    void codecs()
+    {
+        const GuardList guards{{"a == 1", false}, {"not b", true}, {"", false}};
+        QCOMPARE(decodeGuards(encodeGuards(guards)), guards);
+        const ConditionSet conds{{"q", {"fp8", "int8"}, true, "t"}, {"", {}, false, "x"}};
+        QCOMPARE(decodeConditions(encodeConditions(conds)), conds);
+        QVERIFY(!decodeFacts("garbage"));
+        std::string blob = encodeFacts(sample("x").facts[0]);
+        blob.resize(blob.size() / 2);
+        QVERIFY(!decodeFacts(blob));
+    }
+
+    void replaceIsAtomicAndFailuresKeepTheOld()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("a.katlas");
+        QString error;
+        QVERIFY(writeIndex(path, sample("one"), nullptr, &error));
+        QVERIFY(writeIndex(path, sample("two"), nullptr, &error));
+        QCOMPARE(loadMeta(*Database::open(path, &error)).at("tag"), std::string("two"));
+        const QByteArray before = readAll(path);
+
+        std::atomic_bool cancel{true};
+        QVERIFY(!writeIndex(path, sample("three"), &cancel, &error));
+        QVERIFY(error.contains("cancelled"));
+        QCOMPARE(readAll(path), before);
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden), QStringList{"a.katlas"});
+
+        const QString missingFolder = dir.filePath("no/such/folder/a.katlas");
+        QVERIFY(!writeIndex(missingFolder, sample("x"), nullptr, &error));
+        QVERIFY2(error.contains(dir.filePath("no/such/folder")), qPrintable(error));
+    }
+
+    void openErrors_data()
+    {
+        QTest::addColumn<QByteArray>("content");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("text") << QByteArray("hello, I am a text file\n") << "is not a Kernel Atlas database";
+        QTest::newRow("empty") << QByteArray() << "is not a Kernel Atlas database";
+        QTest::newRow("truncated") << QByteArray("SQLite format 3\0\x10\0", 19) << "damaged";
+    }
+    void openErrors()
+    {
+        QFETCH(QByteArray, content);
+        QFETCH(QString, message);
+        QTemporaryDir dir;
+        const QString path = dir.filePath("x.katlas");
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(content);
+        f.close();
+        QString error;
+        QVERIFY(!Database::open(path, &error));
+        QVERIFY2(error.contains(message), qPrintable(error));
+        QVERIFY(error.contains(path));
+    }
+
+    void otherSchemaVersionAndForeignDatabase()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("a.katlas");
+        QString error;
+        QVERIFY(writeIndex(path, sample("one"), nullptr, &error));
+        sqlite3 *db = nullptr;
+        sqlite3_open(path.toUtf8().constData(), &db);
+        sqlite3_exec(db, "PRAGMA user_version=99", nullptr, nullptr, nullptr);
+        sqlite3_close(db);
+        QVERIFY(!Database::open(path, &error));
+        QVERIFY2(error.contains("schema version 99") && error.contains("re-index"), qPrintable(error));
+        QCOMPARE(probeDatabase(path), DatabaseProbe::KernelAtlas);
+
+        const QString foreign = dir.filePath("other.sqlite");
+        sqlite3_open(foreign.toUtf8().constData(), &db);
+        sqlite3_exec(db, "CREATE TABLE t(x)", nullptr, nullptr, nullptr);
+        sqlite3_close(db);
+        QVERIFY(!Database::open(foreign, &error));
+        QVERIFY(error.contains("not a Kernel Atlas database"));
+        QCOMPARE(probeDatabase(foreign), DatabaseProbe::Foreign);
+        QCOMPARE(probeDatabase(dir.filePath("missing")), DatabaseProbe::Missing);
+    }
+
+    void readsWhileAnotherConnectionWrites()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("a.katlas");
+        QString error;
+        QVERIFY(writeIndex(path, sample("one"), nullptr, &error));
+        sqlite3 *writer = nullptr;
+        sqlite3_open(path.toUtf8().constData(), &writer);
+        QCOMPARE(sqlite3_exec(writer, "BEGIN; INSERT INTO meta VALUES('k','v');", nullptr, nullptr, nullptr), SQLITE_OK);
+        auto db = Database::open(path, &error);
+        QVERIFY2(db, qPrintable(error));
+        QCOMPARE(loadCallGraph(*db).symbols.size(), size_t(3));
+        sqlite3_exec(writer, "ROLLBACK", nullptr, nullptr, nullptr);
+        sqlite3_close(writer);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestStore)
+#include "tst_store.moc"
