@@ -564,6 +564,16 @@ private:
         v.chain = chainOf(value);
         v.line = lineOf(value);
         v.guards = guards;
+        if (isType(value, "call")) {
+            TSNode args = field(value, "arguments");
+            const uint32_t count = ts_node_is_null(args) ? 0 : ts_node_named_child_count(args);
+            for (uint32_t i = 0; i < count && i < 8; ++i) {
+                TSNode a = ts_node_named_child(args, i);
+                if (isType(a, "keyword_argument") || isType(a, "list_splat") || isType(a, "dictionary_splat"))
+                    break;
+                v.args.push_back(chainOf(a));
+            }
+        }
         collectInner(value, v.inner, 0, true);
         if (!v.chain.empty() || !v.inner.empty())
             out.push_back(std::move(v));

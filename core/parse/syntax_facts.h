@@ -43,6 +43,7 @@ struct Param {
 struct ValueFact {
     Chain chain;
     std::vector<Chain> inner;
+    std::vector<Chain> args; // positional arguments of a top-level call ("" where not a chain)
     int line = 0;
     GuardList guards;
     bool operator==(const ValueFact &) const = default;

@@ -221,7 +221,15 @@ Values Evaluator::evalBindings(const std::vector<Binding> &bindings, const Scope
 
 Values Evaluator::evalValueFact(const ValueFact &vf, const Scope &scope, bool allowInner)
 {
-    Values vals = evalChain(vf.chain, scope);
+    Values vals;
+    const bool callWithArgs = !vf.args.empty() && vf.chain.size() > 2 && vf.chain.compare(vf.chain.size() - 2, 2, "()") == 0;
+    if (callWithArgs) {
+        const auto segs = splitChain(vf.chain);
+        for (const Value &callee : evalSegments(segs, segs.size() - 1, scope))
+            append(vals, callResult(callee, &vf.args, &scope));
+    } else {
+        vals = evalChain(vf.chain, scope);
+    }
     const bool informative = std::any_of(vals.begin(), vals.end(), [](const Value &v) {
         return v.kind != Value::Kind::External;
     });
@@ -388,7 +396,66 @@ Values Evaluator::selfAttribute(SymbolId cls, const std::string &name)
     return out;
 }
 
-Values Evaluator::callResult(const Value &v)
+ArgTypes Evaluator::argTypes(SymbolId function, bool bound, const std::vector<Chain> &args, const Scope &scope)
+{
+    ArgTypes out;
+    const FunctionInfo *fn = m_table.function(function);
+    if (!fn)
+        return out;
+    const auto &params = fn->fact->params;
+    const size_t offset = bound && fn->cls && !fn->isStatic ? 1 : 0;
+    for (size_t i = 0; i < args.size() && i + offset < params.size(); ++i) {
+        if (args[i].empty())
+            continue;
+        for (const Value &a : evalChain(args[i], scope))
+            if (a.kind == Value::Kind::Instance && !a.declared) {
+                out.emplace_back(params[i + offset].name, a.selfClass);
+                break;
+            }
+    }
+    return out;
+}
+
+bool Evaluator::guardsHold(const GuardList &guards, const ArgTypes &args, const Scope &scope)
+{
+    for (const Guard &g : guards) {
+        // isinstance(NAME, CLS) or isinstance(NAME, (A, B)) on an argument of known class.
+        if (args.empty() || g.text.rfind("isinstance(", 0) != 0 || g.text.back() != ')')
+            continue;
+        const std::string inner = g.text.substr(11, g.text.size() - 12);
+        const auto comma = inner.find(',');
+        if (comma == std::string::npos)
+            continue;
+        const std::string name = inner.substr(0, comma);
+        const auto arg = std::find_if(args.begin(), args.end(), [&](const auto &a) { return a.first == name; });
+        if (arg == args.end())
+            continue;
+        std::string classes = inner.substr(comma + 1);
+        std::replace(classes.begin(), classes.end(), '(', ' ');
+        std::replace(classes.begin(), classes.end(), ')', ' ');
+        bool truth = false, known = false;
+        size_t start = 0;
+        while (start < classes.size()) {
+            size_t end = classes.find(',', start);
+            if (end == std::string::npos)
+                end = classes.size();
+            std::string c = classes.substr(start, end - start);
+            c.erase(0, c.find_first_not_of(' '));
+            c.erase(c.find_last_not_of(' ') + 1);
+            for (const Value &v : c.empty() ? Values{} : evalChain(c, scope))
+                if (v.kind == Value::Kind::Class) {
+                    known = true;
+                    truth = truth || m_table.isSubclass(arg->second, v.id);
+                }
+            start = end + 1;
+        }
+        if (known && truth == g.negated)
+            return false;
+    }
+    return true;
+}
+
+Values Evaluator::callResult(const Value &v, const std::vector<Chain> *args, const Scope *argScope)
 {
     Values out;
     switch (v.kind) {
@@ -401,7 +468,8 @@ Values Evaluator::callResult(const Value &v)
     }
     case Value::Kind::Function:
         for (const DispatchTarget &t : dispatch(v)) {
-            Values r = returnsOf(t.function, t.selfClass);
+            const ArgTypes types = args && argScope ? argTypes(t.function, v.selfClass != 0, *args, *argScope) : ArgTypes{};
+            Values r = returnsOf(t.function, t.selfClass, types);
             for (Value &x : r) {
                 addConditions(x.conditions, t.conditions);
                 addConditions(x.conditions, v.conditions);
@@ -415,9 +483,11 @@ Values Evaluator::callResult(const Value &v)
     }
 }
 
-Values Evaluator::returnsOf(SymbolId function, SymbolId selfClass)
+Values Evaluator::returnsOf(SymbolId function, SymbolId selfClass, const ArgTypes &args)
 {
-    const std::string k = key('r', function, selfClass);
+    std::string k = key('r', function, selfClass);
+    for (const auto &[name, cls] : args)
+        k += name + "=" + std::to_string(cls) + ";";
     if (auto it = m_memo.find(k); it != m_memo.end())
         return it->second;
     if (!m_inProgress.insert(k).second)
@@ -426,7 +496,8 @@ Values Evaluator::returnsOf(SymbolId function, SymbolId selfClass)
     if (const FunctionInfo *fn = m_table.function(function)) {
         const Scope scope{fn->module, function, selfClass};
         for (const ValueFact &r : fn->fact->returns)
-            append(out, evalValueFact(r, scope));
+            if (guardsHold(r.guards, args, scope))
+                append(out, evalValueFact(r, scope));
         if (m_registries)
             if (const ConditionSet *reg = m_registries->forFunction(function))
                 for (Value &v : out) {

@@ -23,6 +23,10 @@ struct DispatchTarget {
     ConditionSet conditions;
 };
 
+// The classes of a call's arguments, by parameter name, so that
+// `isinstance(layer, FusedMoE)` guards in the callee can be decided.
+using ArgTypes = std::vector<std::pair<std::string, SymbolId>>;
+
 class Evaluator {
 public:
     Evaluator(const SymbolTable &table, ConditionMapper &mapper);
@@ -33,9 +37,9 @@ public:
     Values evalSegments(const std::vector<ChainSegment> &segs, size_t count, const Scope &scope);
     Values evalName(const std::string &name, const Scope &scope);
     Values attribute(const Value &v, const std::string &name);
-    Values callResult(const Value &v);
+    Values callResult(const Value &v, const std::vector<Chain> *args = nullptr, const Scope *argScope = nullptr);
     Values moduleMember(int module, const std::string &name);
-    Values returnsOf(SymbolId function, SymbolId selfClass);
+    Values returnsOf(SymbolId function, SymbolId selfClass, const ArgTypes &args = {});
     Values fromAnnotation(const std::string &annotation, const Scope &scope);
     Values importTarget(const ModuleInfo &from, const ImportFact &imp);
 
@@ -53,6 +57,8 @@ private:
     Values selfAttribute(SymbolId cls, const std::string &name);
     Values classAttribute(SymbolId cls, const std::string &name);
     void addMapped(Values &values, const GuardList &guards, bool dimensionsOnly);
+    ArgTypes argTypes(SymbolId function, bool bound, const std::vector<Chain> &args, const Scope &scope);
+    bool guardsHold(const GuardList &guards, const ArgTypes &args, const Scope &scope);
     static void append(Values &out, Values more);
 
     const SymbolTable &m_table;

@@ -1,0 +1,191 @@
+// Tests of the trace engine on the demo workspace: the op graph, the paths of
+// ops under filters, the configuration matrix and kernel backtraces. The
+// expectations come from reading the demo's code.
+#include "demo_fixture.h"
+
+#include "trace/backtrace.h"
+#include "trace/config_matrix.h"
+#include "trace/path_finder.h"
+
+using namespace katlas;
+using namespace katlas::test;
+
+namespace {
+
+std::set<std::string> kernelsOf(const CallIndex &index, const OpPaths &paths)
+{
+    std::set<std::string> out;
+    for (const KernelPath &p : paths.paths)
+        out.insert(kernelName(index, p.kernelId));
+    return out;
+}
+
+DimensionFilter filter(const char *text)
+{
+    std::string error;
+    return *DimensionFilter::parse(text, &error);
+}
+
+} // namespace
+
+class TestTrace : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase() { m_session = openDemo(m_dir); }
+
+    void opGraphShape()
+    {
+        const OpGraph g = buildOpGraph(m_session->index(), m_session->profile(), "", {});
+        QVERIFY(g.error.empty());
+        QCOMPARE(g.roots.size(), size_t(1));
+        QCOMPARE(g.roots[0].name, std::string("self.model"));
+        const OpNode &layer = g.roots[0].children.at(0);
+        QCOMPARE(layer.name, std::string("layer"));
+        QCOMPARE(layer.kind, OpNode::Kind::Container);
+        std::vector<std::string> names;
+        for (const OpNode &n : layer.children)
+            names.push_back(n.name + (n.label.empty() ? "" : "#" + n.label));
+        QCOMPARE(names, (std::vector<std::string>{"self.input_layernorm", "self.self_attn", "self.post_attention_layernorm",
+                                                  "self.mlp#DeepMiniMoE", "self.mlp#DeepMiniMLP"}));
+        const OpNode &attn = layer.children[1];
+        QCOMPARE(attn.children.size(), size_t(2));
+        QCOMPARE(attn.children[0].label, std::string("MHA"));
+        QCOMPARE(attn.children[1].label, std::string("MLA"));
+        // nested calls run inside out: q_a_proj, then q_a_layernorm, then q_b_proj
+        QCOMPARE(attn.children[1].children[0].name, std::string("self.q_a_proj"));
+        QCOMPARE(attn.children[1].children[2].name, std::string("self.q_b_proj"));
+        const auto leaves = TraceSession::opNames(g);
+        for (const char *op : {"self.attn_mqa", "self.attn_mha", "bmm_fp8", "self.experts", "self.topk", "self.act_fn",
+                               "self.rotary_emb", "self.o_proj", "self.kv_b_proj"})
+            QVERIFY2(std::find(leaves.begin(), leaves.end(), op) != leaves.end(), op);
+        QCOMPARE(g.nonModel.size(), size_t(2));
+        QCOMPARE(g.nonModel[0].name, std::string("Sampler"));
+    }
+
+    void pathsUnderFilters_data()
+    {
+        QTest::addColumn<QString>("op");
+        QTest::addColumn<QString>("filterText");
+        QTest::addColumn<QStringList>("kernels");
+        QTest::newRow("mqa triton") << "self.attn_mqa" << "attention_backend=triton"
+                                    << QStringList{"decode_mla_kernel", "extend_attention_kernel"};
+        QTest::newRow("mqa cutlass decode") << "self.attn_mqa" << "attention_backend=cutlass_mla stage=decode"
+                                            << QStringList{"cutlass_mla_decode"};
+        QTest::newRow("mqa cutlass extend inherits prefill") << "self.attn_mqa" << "attention_backend=cutlass_mla stage=extend"
+                                                             << QStringList{"BatchMLAPrefillWrapper.run"};
+        QTest::newRow("q_b_proj int8") << "self.q_b_proj" << "quantization=w8a8_int8"
+                                       << QStringList{"int8_scaled_mm", "per_token_quant_int8"};
+        QTest::newRow("q_b_proj unquantized") << "self.q_b_proj" << "quantization=none" << QStringList{"bf16_gemm"};
+        QTest::newRow("experts trtllm") << "self.experts" << "moe_runner_backend=flashinfer_trtllm moe_a2a_backend=none quantization=fp8"
+                                        << QStringList{"trtllm_fp8_block_scale_moe"};
+        QTest::newRow("norm on hip") << "self.input_layernorm" << "platform=hip" << QStringList{};
+        QTest::newRow("norm on cuda") << "self.input_layernorm" << "platform=cuda" << QStringList{"fused_add_rmsnorm", "rmsnorm"};
+    }
+    void pathsUnderFilters()
+    {
+        QFETCH(QString, op);
+        QFETCH(QString, filterText);
+        QFETCH(QStringList, kernels);
+        const OpGraph g = buildOpGraph(m_session->index(), m_session->profile(), "", {});
+        const auto sites = TraceSession::opCallSites(g, op.toStdString());
+        QVERIFY(!sites.empty());
+        const OpPaths paths = findPaths(m_session->index(), sites, filter(filterText.toUtf8().constData()));
+        QStringList got;
+        for (const std::string &k : kernelsOf(m_session->index(), paths))
+            got << QString::fromStdString(k);
+        QCOMPARE(got, kernels);
+        if (kernels.isEmpty())
+            QCOMPARE(paths.reason, OpPaths::Empty::FilteredOut);
+        for (const KernelPath &p : paths.paths) {
+            QVERIFY(!p.conditions.contradictory());
+            QCOMPARE(m_session->index().site(p.frames.front().siteId).callee, op.toStdString());
+        }
+    }
+
+    void capReportsPathsNotShown()
+    {
+        const OpGraph g = buildOpGraph(m_session->index(), m_session->profile(), "", {});
+        const auto sites = TraceSession::opCallSites(g, "self.q_b_proj");
+        const OpPaths all = findPaths(m_session->index(), sites, {});
+        QVERIFY(all.paths.size() > 3);
+        const OpPaths capped = findPaths(m_session->index(), sites, {}, {24, 2});
+        QCOMPARE(capped.paths.size(), size_t(2));
+        QCOMPARE(capped.notShown, all.paths.size() - 2);
+    }
+
+    void matrixOfAttention()
+    {
+        const OpGraph g = buildOpGraph(m_session->index(), m_session->profile(), "", {});
+        const OpPaths paths = findPaths(m_session->index(), TraceSession::opCallSites(g, "self.attn_mqa"), {});
+        const ConfigMatrix m = buildConfigMatrix(m_session->index(), paths, m_session->profile());
+        QCOMPARE(m.rowDimension, std::string("attention_backend"));
+        QCOMPARE(m.rows, (std::vector<std::string>{"triton", "fast_mla", "cutlass_mla"}));
+        QCOMPARE(m.columns, std::vector<std::string>{"any"});
+        QCOMPARE(m.cells[0][0], (std::set<std::string>{"decode_mla_kernel", "extend_attention_kernel"}));
+        QCOMPARE(m.cells[2][0], (std::set<std::string>{"BatchMLAPrefillWrapper.run", "cutlass_mla_decode"}));
+    }
+
+    void matrixOfLinear()
+    {
+        const OpGraph g = buildOpGraph(m_session->index(), m_session->profile(), "", {});
+        const OpPaths paths = findPaths(m_session->index(), TraceSession::opCallSites(g, "self.o_proj"), {});
+        const ConfigMatrix m = buildConfigMatrix(m_session->index(), paths, m_session->profile());
+        QCOMPARE(m.columnDimension, std::string("quantization"));
+        QCOMPARE(m.columns, (std::vector<std::string>{"none", "fp8", "w8a8_int8", "nvfp4"}));
+        QCOMPARE(m.cells[0][0], std::set<std::string>{"bf16_gemm"});
+        QVERIFY(m.cells[0][1].count("fp8_scaled_mm"));
+        QCOMPARE(m.cells[0][3], std::set<std::string>{"fp4_gemm"});
+    }
+
+    void backtraceReachesTheModel()
+    {
+        const CallIndex &index = m_session->index();
+        const auto kernel = index.byQualName("tiny_kernel.attention.cutlass_mla_decode");
+        QCOMPARE(kernel.size(), size_t(1));
+        const OpGraph g = buildOpGraph(index, m_session->profile(), "", {});
+        const Backtrace bt = buildBacktrace(index, kernel[0], reachableFrom(index, {g.entry}), {g.entry}, {});
+        QCOMPARE(bt.sites.size(), size_t(1));
+        // kernel call <- forward_decode <- specialised forward <- RadixAttention.forward <- attn_mqa / attn_mha ...
+        std::vector<std::string> chain;
+        const BacktraceNode *n = &bt.sites[0];
+        while (true) {
+            chain.push_back(index.site(n->siteId).callee);
+            if (n->callers.empty())
+                break;
+            n = &n->callers[0];
+        }
+        QCOMPARE(chain.front(), std::string("cutlass_mla_decode"));
+        QCOMPARE(chain.back(), std::string("self.model"));
+        QVERIFY(std::find(chain.begin(), chain.end(), "forward_batch.attn_backend.forward") != chain.end());
+    }
+
+    void contradictionsAndFilters()
+    {
+        PathConditions pc;
+        QVERIFY(pc.add({{"platform", {"cuda"}, false, "_is_cuda"}}));
+        QVERIFY(!pc.add({{"platform", {"cuda"}, true, "_is_cuda"}}));
+        PathConditions q;
+        QVERIFY(q.add({{"quantization", {"fp8", "w8a8_int8"}, false, ""}}));
+        QVERIFY(!q.add({{"quantization", {"nvfp4"}, false, ""}}));
+        PathConditions t;
+        QVERIFY(t.add({{"", {}, false, "x is None"}}));
+        QVERIFY(!t.add({{"", {}, true, "x is None"}}));
+        PathConditions f;
+        f.add({{"quantization", {"fp8"}, false, ""}, {"attention_backend", {"triton"}, true, ""}});
+        QVERIFY(f.passes(filter("quantization=fp8,nvfp4")));
+        QCOMPARE(f.rejectedBy(filter("quantization=nvfp4")).value_or(""), std::string("quantization"));
+        QVERIFY(!f.passes(filter("attention_backend=triton")));
+        QVERIFY(f.passes(filter("attention_backend=triton,fast_mla stage=decode")));
+        std::string error;
+        QVERIFY(!DimensionFilter::parse("quantization", &error));
+        QVERIFY(!error.empty());
+        QCOMPARE(filter("b=2 a=1,3").toString(), std::string("a=1,3 b=2"));
+    }
+
+private:
+    QTemporaryDir m_dir;
+    std::unique_ptr<TraceSession> m_session;
+};
+
+QTEST_GUILESS_MAIN(TestTrace)
+#include "tst_trace.moc"
