@@ -3,6 +3,8 @@
 
 #include "trace/backtrace.h"
 
+#include <unordered_set>
+
 #include <QDateTime>
 
 #include <algorithm>
@@ -120,10 +122,23 @@ TraceReport buildTraceReport(const TraceSession &session, const std::string &mod
         return std::tie(a.category, a.name, a.id) < std::tie(b.category, b.name, b.id);
     });
     // Cross-check: kernels the entry reaches that no op's paths explain.
+    // Paths end at the first kernel, so the walk does not go through kernels.
     std::set<std::string> missing;
-    for (std::int64_t s : reachableFrom(index, {r.graph.entry}))
-        if (index.kernel(s) && !kernels.count(s))
-            missing.insert(kernelName(index, s));
+    std::unordered_set<std::int64_t> seen{r.graph.entry};
+    std::deque<std::int64_t> queue{r.graph.entry};
+    while (!queue.empty()) {
+        const std::int64_t f = queue.front();
+        queue.pop_front();
+        if (index.kernel(f)) {
+            if (!kernels.count(f))
+                missing.insert(kernelName(index, f));
+            continue;
+        }
+        for (std::int64_t s : index.sitesOf(f))
+            for (size_t ei : index.edgesOf(s))
+                if (const std::int64_t c = index.edge(ei).calleeId; c && seen.insert(c).second)
+                    queue.push_back(c);
+    }
     r.modelKernelsWithoutOp.assign(missing.begin(), missing.end());
     return r;
 }

@@ -41,6 +41,12 @@ public:
     std::vector<std::string> withoutKernel;
 
 private:
+    void noteWithoutKernel(const std::string &op)
+    {
+        if (std::find(withoutKernel.begin(), withoutKernel.end(), op) == withoutKernel.end())
+            withoutKernel.push_back(op);
+    }
+
     bool isModelCode(std::int64_t symbol) const
     {
         const Symbol &s = m_index.symbol(symbol);
@@ -105,8 +111,10 @@ private:
                     node.label = m_index.symbol(m_index.symbol(callee).parentId).name;
                 node.id = id + (node.label.empty() ? "" : "#" + node.label);
                 expand(callee, node.children, node.id, depth + 1);
-                if (node.children.empty())
+                if (node.children.empty()) {
+                    noteWithoutKernel(site.callee);
                     continue;
+                }
                 // The same container reached again (e.g. a second call of self.mlp): merge.
                 auto same = std::find_if(out.begin(), out.end(), [&](const OpNode &o) { return o.id == node.id; });
                 if (same != out.end())
@@ -117,9 +125,8 @@ private:
             return;
         }
         if (!reaches) {
-            if (site.callee.rfind("self.", 0) == 0
-                && std::find(withoutKernel.begin(), withoutKernel.end(), site.callee) == withoutKernel.end())
-                withoutKernel.push_back(site.callee);
+            if (site.callee.rfind("self.", 0) == 0)
+                noteWithoutKernel(site.callee);
             return;
         }
         if (findPaths(m_index, {siteId}, m_filter, {24, 1}).paths.empty())

@@ -1,0 +1,134 @@
+// Tests of the `katlas` command line as users run it: exit codes and
+// messages for bad usage, and the PyCG call graph of a plain folder.
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+namespace {
+
+struct Run {
+    int code = -1;
+    QString out, err;
+};
+
+Run katlas(const QStringList &args, const QString &cacheDir)
+{
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert("KATLAS_CACHE_DIR", cacheDir);
+    p.setProcessEnvironment(env);
+    p.start(QStringLiteral(KATLAS_BUILD_DIR "/app/katlas"), args);
+    p.waitForFinished(120000);
+    return {p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
+}
+
+void write(const QString &path, const QByteArray &text)
+{
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(text);
+}
+
+} // namespace
+
+class TestCli : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void usageErrors_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<int>("code");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("no command") << QStringList{} << 2 << "usage";
+        QTest::newRow("unknown command") << QStringList{"frobnicate"} << 2 << "unknown command";
+        QTest::newRow("missing repo") << QStringList{"index", "--db", "x.katlas", "--repo", "a=/no/such/dir"} << 2 << "/no/such/dir";
+        QTest::newRow("bad repo spec") << QStringList{"index", "--db", "x.katlas", "--repo", "nopath"} << 2 << "NAME=PATH";
+        QTest::newRow("missing value") << QStringList{"index", "--db"} << 2 << "needs a value";
+        QTest::newRow("bad profile") << QStringList{"index", "--db", "x.katlas", "--repo", "a=/tmp", "--profile", "/no/p.json"} << 2 << "/no/p.json";
+        QTest::newRow("not a database") << QStringList{"stats", "--db", KATLAS_SOURCE_DIR "/README.md"} << 1 << "not a Kernel Atlas database";
+        QTest::newRow("bad filter") << QStringList{"ops", "--filter", "quantization"} << 2 << "DIMENSION=VALUE";
+        QTest::newRow("unknown op") << QStringList{"trace", "--op", "self.q_b_prj"} << 1 << "self.q_b_proj";
+        QTest::newRow("unknown kernel") << QStringList{"trace", "--kernel", "rmsnrm"} << 1 << "rmsnorm";
+        QTest::newRow("unknown model") << QStringList{"ops", "--model", "llama"} << 2 << "deepmini";
+    }
+    void usageErrors()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(int, code);
+        QFETCH(QString, message);
+        const Run r = katlas(args, m_cache.path());
+        QCOMPARE(r.code, code);
+        QVERIFY2((r.err + r.out).contains(message), qPrintable(r.err + r.out));
+    }
+
+    void demoCommands()
+    {
+        QCOMPARE(katlas({"--version"}, m_cache.path()).out.trimmed(), QStringLiteral("katlas " KATLAS_VERSION));
+        const Run ops = katlas({"ops"}, m_cache.path());
+        QCOMPARE(ops.code, 0);
+        QVERIFY(ops.out.contains("self.attn_mqa()"));
+        const Run matrix = katlas({"matrix", "--op", "self.attn_mqa"}, m_cache.path());
+        QVERIFY(matrix.out.contains("cutlass_mla") && matrix.out.contains("cutlass_mla_decode"));
+        const Run empty = katlas({"trace", "--op", "self.input_layernorm", "--filter", "platform=hip"}, m_cache.path());
+        QVERIFY2(empty.out.contains("filter excludes"), qPrintable(empty.out));
+        const Run kernels = katlas({"kernels", "--json"}, m_cache.path());
+        const QJsonArray list = QJsonDocument::fromJson(kernels.out.toUtf8()).object().value("kernels").toArray();
+        QVERIFY(list.size() > 10);
+        QVERIFY(list.first().toObject().contains("call_sites"));
+    }
+
+    void pycgOfAPlainFolder()
+    {
+        QTemporaryDir dir;
+        write(dir.filePath("src/main.py"),
+              "from pkg.util import helper\n"
+              "import pkg.mod as m\n"
+              "def outer():\n"
+              "    def inner():\n"
+              "        return len([])\n"
+              "    return inner()\n"
+              "class A:\n"
+              "    def __init__(self):\n"
+              "        self.b = m.B()\n"
+              "    def run(self):\n"
+              "        helper()\n"
+              "        self.b.go()\n"
+              "A().run()\n"
+              "outer()\n");
+        write(dir.filePath("src/pkg/__init__.py"), "");
+        write(dir.filePath("src/pkg/util.py"), "import os\ndef helper():\n    os.path.join('a', 'b')\n");
+        write(dir.filePath("src/pkg/mod.py"), "class B:\n    def go(self):\n        pass\n");
+        const QString out = dir.filePath("cg.json");
+        const Run r = katlas({"callgraph", "--repo", "main=" + dir.filePath("src"), "--format", "pycg", "-o", out}, m_cache.path());
+        QCOMPARE(r.code, 0);
+        QFile f(out);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QJsonObject cg = QJsonDocument::fromJson(f.readAll()).object();
+        auto callees = [&](const char *key) {
+            QStringList l;
+            for (const QJsonValue &v : cg.value(key).toArray())
+                l << v.toString();
+            return l;
+        };
+        QCOMPARE(callees("main"), (QStringList{"main.A.__init__", "main.A.run", "main.outer"}));
+        QCOMPARE(callees("main.outer"), QStringList{"main.outer.inner"});
+        QCOMPARE(callees("main.outer.inner"), QStringList{"<builtin>.len"});
+        QCOMPARE(callees("main.A.__init__"), QStringList{});
+        QCOMPARE(callees("main.A.run"), (QStringList{"pkg.mod.B.go", "pkg.util.helper"}));
+        QCOMPARE(callees("pkg.util.helper"), QStringList{"os.path.join"});
+        for (const char *key : {"pkg", "pkg.util", "pkg.mod", "pkg.mod.B.go", "os.path.join", "<builtin>.len"})
+            QVERIFY2(cg.contains(key), key);
+    }
+
+private:
+    QTemporaryDir m_cache;
+};
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "tst_cli.moc"
