@@ -1,11 +1,75 @@
-// kernel-atlas: the desktop application.
+// kernel-atlas: the desktop application. With no arguments it opens the
+// embedded demo workspace (indexing it on first start); --db FILE opens an
+// index; --repo NAME=PATH ... indexes and opens.
+#include "main_window.h"
+#include "translations_anchor.h"
+
+#include "index/demo_workspace.h"
+
 #include <QApplication>
-#include <QMainWindow>
+#include <QCommandLineParser>
+#include <QFileInfo>
+#include <QMessageBox>
+#include <QSettings>
+#include <QTimer>
+
+using namespace katlas;
 
 int main(int argc, char **argv)
 {
     QApplication app(argc, argv);
-    QMainWindow window;
+    QApplication::setApplicationName(QStringLiteral("kernel-atlas"));
+    QApplication::setOrganizationName(QStringLiteral("kernel-atlas"));
+    QApplication::setApplicationVersion(QStringLiteral(KATLAS_VERSION));
+    QApplication::setDesktopFileName(QStringLiteral("io.github.kernel_atlas.KernelAtlas"));
+    installTranslation(QSettings().value(QStringLiteral("ui/language")).toString());
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QCoreApplication::translate("main", "Explorer of the call graph from LLM model ops to GPU kernels"));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    QCommandLineOption db(QStringLiteral("db"), QCoreApplication::translate("main", "Open the index FILE."), QStringLiteral("FILE"));
+    QCommandLineOption repo(QStringLiteral("repo"), QCoreApplication::translate("main", "Index the repository NAME=PATH (repeatable)."),
+                            QStringLiteral("NAME=PATH"));
+    QCommandLineOption profile(QStringLiteral("profile"), QCoreApplication::translate("main", "Profile to index with."), QStringLiteral("PROFILE"),
+                               QStringLiteral("sglang"));
+    QCommandLineOption screenshot(QStringLiteral("screenshot"), QCoreApplication::translate("main", "Save a screenshot to FILE and quit."),
+                                  QStringLiteral("FILE"));
+    parser.addOptions({db, repo, profile, screenshot});
+    parser.process(app);
+
+    MainWindow window;
+    window.resize(1400, 900);
     window.show();
+    QString error;
+    if (parser.isSet(repo)) {
+        std::vector<RepoInput> repos;
+        for (const QString &spec : parser.values(repo))
+            repos.push_back({spec.section(QLatin1Char('='), 0, 0).toStdString(), QFileInfo(spec.section(QLatin1Char('='), 1)).absoluteFilePath()});
+        ProfileError perr;
+        const QString p = parser.value(profile);
+        auto prof = QFileInfo::exists(p) ? loadProfile(p, &perr) : loadBuiltinProfile(p, &perr);
+        if (!prof) {
+            QMessageBox::critical(&window, QCoreApplication::translate("main", "Profile"), perr.toString());
+            return 2;
+        }
+        window.startIndex(parser.isSet(db) ? parser.value(db) : QStringLiteral("index.katlas"), repos, *prof);
+    } else if (parser.isSet(db)) {
+        if (!window.openDatabase(parser.value(db), &error))
+            QMessageBox::warning(&window, QCoreApplication::translate("main", "Cannot open index"), error);
+    } else if (const auto demo = demoWorkspace(&error)) {
+        if (QFileInfo::exists(demo->defaultDbPath) && window.openDatabase(demo->defaultDbPath, &error))
+            ;
+        else
+            window.startIndex(demo->defaultDbPath, demo->repos, demo->profile);
+    } else {
+        QMessageBox::warning(&window, QCoreApplication::translate("main", "Demo workspace"), error);
+    }
+    if (parser.isSet(screenshot)) {
+        QTimer::singleShot(2500, &window, [&] {
+            window.grab().save(parser.value(screenshot));
+            app.quit();
+        });
+    }
     return app.exec();
 }

@@ -1,0 +1,306 @@
+// The main window's panels and how a selection flows between them (see
+// main_window.h); menus and dialogs are in main_window_actions.cpp.
+#include "main_window.h"
+
+#include "filter_bar.h"
+#include "graph_view.h"
+#include "graph_items.h"
+#include "index_runner.h"
+#include "kernel_matrix_model.h"
+#include "op_tree_model.h"
+#include "path_list_model.h"
+#include "search_dialog.h"
+#include "source_view.h"
+
+#include "graph/graph_queries.h"
+#include "trace/backtrace.h"
+#include "trace/config_matrix.h"
+
+#include <QCloseEvent>
+#include <QDockWidget>
+#include <QHeaderView>
+#include <QLabel>
+#include <QSettings>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QTableView>
+#include <QTreeView>
+#include <QVBoxLayout>
+#include <QtConcurrent>
+
+namespace katlas {
+
+MainWindow::MainWindow(QWidget *parent)
+    : QMainWindow(parent), m_graph(new GraphView(this)), m_tree(new QTreeView(this)), m_treeModel(new OpTreeModel(this)),
+      m_matrix(new QTableView(this)), m_matrixModel(new KernelMatrixModel(this)), m_pathView(new QTreeView(this)),
+      m_pathModel(new PathListModel(this)), m_source(new SourceView(this)), m_filterBar(new FilterBar(this)),
+      m_search(new SearchDialog(this)), m_runner(new IndexRunner(this)), m_status(new QLabel(this))
+{
+    setObjectName(QStringLiteral("mainWindow"));
+    setCentralWidget(m_graph);
+    m_tree->setModel(m_treeModel);
+    m_tree->setHeaderHidden(true);
+    m_matrix->setModel(m_matrixModel);
+    m_matrix->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    m_matrix->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_matrix->setWordWrap(true);
+    m_pathView->setModel(m_pathModel);
+    m_pathView->setHeaderHidden(true);
+    addToolBar(Qt::TopToolBarArea, m_filterBar);
+    statusBar()->addWidget(m_status, 1);
+    createDocks();
+    createActions();
+
+    connect(m_graph, &GraphView::nodeClicked, this, [this](const QString &id) {
+        if (id.contains(QLatin1String("=>")))
+            selectKernel(id.section(QStringLiteral("=>"), 1).toLongLong());
+        else
+            selectOp(id);
+    });
+    connect(m_graph, &GraphView::nodeDoubleClicked, this, &MainWindow::toggleNode);
+    connect(m_tree->selectionModel(), &QItemSelectionModel::currentChanged, this, [this](const QModelIndex &index) {
+        const QString id = index.data(OpTreeModel::IdRole).toString();
+        if (!id.isEmpty() && id != m_selectedOp)
+            selectOp(id);
+    });
+    connect(m_matrix, &QTableView::clicked, this, [this](const QModelIndex &cell) {
+        m_pathModel->setPaths(m_session->index(), m_paths,
+                              m_matrixModel->matrix().pathsIn(static_cast<size_t>(cell.row()), static_cast<size_t>(cell.column())));
+        m_pathView->expandAll();
+    });
+    connect(m_pathView, &QTreeView::clicked, this, [this](const QModelIndex &index) {
+        const QVariant site = index.data(PathListModel::SiteRole);
+        if (site.isValid())
+            showSite(site.toLongLong());
+    });
+    connect(m_filterBar, &FilterBar::filterChanged, this, &MainWindow::setFilter);
+    connect(m_search, &SearchDialog::chosen, this, &MainWindow::jumpTo);
+    connect(&m_layoutWatcher, &QFutureWatcher<GraphLayout>::finished, this, [this] {
+        const GraphLayout layout = m_layoutWatcher.result();
+        if (!layout.error.isEmpty())
+            statusBar()->showMessage(layout.error);
+        m_graph->setGraph(m_layoutInput, layout);
+        if (m_fitPending) {
+            m_fitPending = false;
+            m_graph->fitToWindow();
+        }
+        if (!m_selectedOp.isEmpty())
+            m_graph->selectNode(m_selectedOp);
+    });
+
+    QSettings settings;
+    restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
+    restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+    updateTitle();
+}
+
+MainWindow::~MainWindow() { m_layoutWatcher.waitForFinished(); }
+
+void MainWindow::createDocks()
+{
+    auto dock = [this](const QString &title, const QString &name, QWidget *w, Qt::DockWidgetArea area) {
+        auto *d = new QDockWidget(title, this);
+        d->setObjectName(name);
+        d->setWidget(w);
+        addDockWidget(area, d);
+        return d;
+    };
+    dock(tr("Ops"), QStringLiteral("opsDock"), m_tree, Qt::LeftDockWidgetArea);
+    auto *right = new QSplitter(Qt::Vertical, this);
+    right->addWidget(m_matrix);
+    right->addWidget(m_pathView);
+    dock(tr("Kernel paths"), QStringLiteral("pathsDock"), right, Qt::RightDockWidgetArea);
+    dock(tr("Source"), QStringLiteral("sourceDock"), m_source, Qt::BottomDockWidgetArea);
+}
+
+bool MainWindow::openDatabase(const QString &path, QString *error)
+{
+    std::unique_ptr<TraceSession> session = TraceSession::open(path, error);
+    if (!session)
+        return false;
+    m_session = std::move(session);
+    m_selectedOp.clear();
+    m_drawing = {};
+    std::vector<Dimension> dims = m_session->profile().dimensions;
+    m_filterBar->setDimensions(dims);
+    m_filter = {};
+    m_fitPending = true;
+    rebuildGraph();
+    addRecent(path);
+    std::vector<SearchItem> items;
+    forEachOp(m_opGraph.roots, [&](const OpNode &n, int) {
+        items.push_back({SearchItem::Kind::Op, QString::fromStdString(n.name),
+                         QString::fromStdString(n.label), QString::fromStdString(n.id)});
+    });
+    const CallIndex &index = m_session->index();
+    for (const Kernel &k : index.graph().kernels)
+        items.push_back({SearchItem::Kind::Kernel, QString::fromStdString(kernelName(index, k.symbolId)),
+                         QString::fromStdString(k.source), QString::number(k.symbolId)});
+    for (const Symbol &s : index.graph().symbols)
+        if ((s.kind == SymbolKind::Function || s.kind == SymbolKind::Method) && !index.kernel(s.id))
+            items.push_back({SearchItem::Kind::Function, QString::fromStdString(s.qualName), {}, QString::number(s.id)});
+    for (const SourceFile &f : index.graph().files)
+        items.push_back({SearchItem::Kind::File, QString::fromStdString(filePath(index.graph(), f.id)), {},
+                         QString::number(f.id)});
+    m_search->setItems(std::move(items));
+    updateTitle();
+    return true;
+}
+
+void MainWindow::rebuildGraph()
+{
+    if (!m_session)
+        return;
+    m_opGraph = buildOpGraph(m_session->index(), m_session->profile(), {}, m_filter);
+    if (!m_opGraph.error.empty())
+        statusBar()->showMessage(QString::fromStdString(m_opGraph.error));
+    m_treeModel->setGraph(m_opGraph);
+    m_tree->expandToDepth(3);
+    relayout();
+    refreshSelection();
+}
+
+void MainWindow::relayout()
+{
+    m_drawing.filter = m_filter;
+    m_layoutInput = opGraphLayoutInput(m_session->index(), m_opGraph, m_drawing);
+    // Graphviz runs off the UI thread; a newer request simply replaces the older result.
+    m_layoutWatcher.waitForFinished();
+    m_layoutWatcher.setFuture(QtConcurrent::run([input = m_layoutInput] { return layoutGraph(input); }));
+}
+
+void MainWindow::toggleNode(const QString &id)
+{
+    const std::string key = id.toStdString();
+    const QModelIndex index = m_treeModel->indexForId(id);
+    const bool leaf = index.data(OpTreeModel::LeafRole).toBool();
+    auto &set = leaf ? m_drawing.expandedLeaves : m_drawing.collapsed;
+    if (!set.erase(key))
+        set.insert(key);
+    relayout();
+}
+
+void MainWindow::selectOp(const QString &id)
+{
+    m_selectedOp = id;
+    m_graph->selectNode(id);
+    const QModelIndex index = m_treeModel->indexForId(id);
+    if (index.isValid() && m_tree->currentIndex() != index) {
+        const QSignalBlocker block(m_tree->selectionModel());
+        m_tree->setCurrentIndex(index);
+        m_tree->scrollTo(index);
+    }
+    refreshSelection();
+}
+
+void MainWindow::refreshSelection()
+{
+    m_paths = {};
+    const OpNode *node = nullptr;
+    forEachOp(m_opGraph.roots, [&](const OpNode &n, int) {
+        if (QString::fromStdString(n.id) == m_selectedOp)
+            node = &n;
+    });
+    if (!m_session || !node || node->kind != OpNode::Kind::Leaf) {
+        m_matrixModel->setMatrix({});
+        m_pathModel->removeRows(0, m_pathModel->rowCount());
+        return;
+    }
+    m_paths = findPaths(m_session->index(), node->callSites, m_filter);
+    m_matrixModel->setMatrix(buildConfigMatrix(m_session->index(), m_paths, m_session->profile()));
+    m_pathModel->setPaths(m_session->index(), m_paths);
+    m_pathView->expandToDepth(0);
+    if (m_paths.paths.empty())
+        statusBar()->showMessage(m_paths.reason == OpPaths::Empty::FilteredOut
+                                     ? tr("No path: the filter excludes every path of this op")
+                                     : tr("No path: this op reaches no kernel"));
+}
+
+void MainWindow::selectKernel(std::int64_t kernelId)
+{
+    const CallIndex &index = m_session->index();
+    const Backtrace bt = buildBacktrace(index, kernelId, reachableFrom(index, {m_opGraph.entry}), {m_opGraph.entry}, m_filter);
+    m_matrixModel->setMatrix({});
+    m_pathModel->setBacktrace(index, bt);
+    m_pathView->expandToDepth(1);
+    statusBar()->showMessage(tr("Backtraces of %1").arg(QString::fromStdString(kernelName(index, kernelId))));
+}
+
+QString MainWindow::absolutePath(std::int64_t fileId) const
+{
+    const CallIndex &index = m_session->index();
+    const SourceFile *f = index.file(fileId);
+    if (!f)
+        return {};
+    const Repo &r = index.graph().repos[static_cast<size_t>(f->repoId - 1)];
+    return QString::fromStdString(r.path + "/" + f->path);
+}
+
+void MainWindow::showSite(std::int64_t siteId)
+{
+    const CallSite &s = m_session->index().site(siteId);
+    m_source->showFile(absolutePath(s.fileId), QString::fromStdString(filePath(m_session->index().graph(), s.fileId)), s.line);
+}
+
+void MainWindow::setFilter(const DimensionFilter &filter)
+{
+    if (filter == m_filter && m_session)
+        return;
+    m_filter = filter;
+    if (m_filterBar->filter() != filter) {
+        const QSignalBlocker block(m_filterBar);
+        m_filterBar->setFilter(filter);
+    }
+    rebuildGraph();
+    updateTitle();
+}
+
+void MainWindow::updateTitle()
+{
+    const QString db = m_session ? QFileInfo(m_session->path()).fileName() : tr("no index");
+    const QString filter = m_filter.empty() ? tr("no filter") : QString::fromStdString(m_filter.toString());
+    setWindowTitle(QStringLiteral("%1 — %2").arg(db, tr("Kernel Atlas")));
+    m_status->setText(tr("Model: %1 · Filter: %2")
+                          .arg(QString::fromStdString(m_opGraph.label.empty() ? "-" : m_opGraph.label), filter));
+}
+
+void MainWindow::showSearch()
+{
+    m_search->setQuery({});
+    m_search->show();
+    m_search->raise();
+    m_search->activateWindow();
+}
+
+void MainWindow::jumpTo(const SearchItem &item)
+{
+    switch (item.kind) {
+    case SearchItem::Kind::Op:
+        selectOp(item.target);
+        break;
+    case SearchItem::Kind::Kernel:
+        selectKernel(item.target.toLongLong());
+        break;
+    case SearchItem::Kind::Function: {
+        const Symbol &s = m_session->index().symbol(item.target.toLongLong());
+        m_source->showFile(absolutePath(s.fileId), QString::fromStdString(filePath(m_session->index().graph(), s.fileId)), s.line);
+        break;
+    }
+    case SearchItem::Kind::File: {
+        const std::int64_t id = item.target.toLongLong();
+        m_source->showFile(absolutePath(id), item.text, 1);
+        break;
+    }
+    }
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    QSettings settings;
+    settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+    settings.setValue(QStringLiteral("window/state"), saveState());
+    m_runner->cancel();
+    event->accept();
+}
+
+} // namespace katlas

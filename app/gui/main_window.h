@@ -1,0 +1,112 @@
+// The Kernel Atlas main window: the execution graph in the centre, the op
+// tree on the left, the selected op's kernel matrix and paths on the right,
+// the source below, the filter bar on top. It asks a TraceSession; it never
+// touches the database itself.
+#pragma once
+
+#include "export/op_graph_drawing.h"
+#include "index/indexer.h"
+#include "trace/path_finder.h"
+#include "trace/trace_session.h"
+
+#include <QFutureWatcher>
+#include <QMainWindow>
+
+#include <memory>
+
+class QLabel;
+class QTableView;
+class QTreeView;
+
+namespace katlas {
+
+class FilterBar;
+class GraphView;
+class IndexRunner;
+class KernelMatrixModel;
+class OpTreeModel;
+class PathListModel;
+class SearchDialog;
+class SourceView;
+struct SearchItem;
+
+class MainWindow : public QMainWindow {
+    Q_OBJECT
+public:
+    explicit MainWindow(QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    // Opens an index; on failure the current one stays open and `error` says why.
+    bool openDatabase(const QString &path, QString *error);
+    void startIndex(const QString &dbPath, const std::vector<RepoInput> &repos, const Profile &profile);
+    IndexRunner *indexRunner() const { return m_runner; }
+
+    void selectOp(const QString &id);
+    void selectKernel(std::int64_t kernelId);
+    void showSite(std::int64_t siteId);
+    void setFilter(const DimensionFilter &filter);
+    // Writes a report exactly as `katlas export` would (formats: the CLI's names, plus "png").
+    bool exportTo(const QString &format, const QString &path, QString *error);
+
+    // For tests and the screenshot tour.
+    GraphView *graphView() const { return m_graph; }
+    OpTreeModel *opTreeModel() const { return m_treeModel; }
+    QTreeView *opTree() const { return m_tree; }
+    KernelMatrixModel *matrixModel() const { return m_matrixModel; }
+    QTableView *matrixView() const { return m_matrix; }
+    PathListModel *pathModel() const { return m_pathModel; }
+    SourceView *sourceView() const { return m_source; }
+    FilterBar *filterBar() const { return m_filterBar; }
+    SearchDialog *searchDialog() const { return m_search; }
+    const TraceSession *session() const { return m_session.get(); }
+    const OpGraph &opGraph() const { return m_opGraph; }
+    const OpPaths &currentPaths() const { return m_paths; }
+    bool layoutPending() const { return m_layoutWatcher.isRunning(); }
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+
+private:
+    void createActions();
+    void createDocks();
+    void rebuildGraph();
+    void relayout();
+    void refreshSelection();
+    void updateTitle();
+    void showSearch();
+    void jumpTo(const SearchItem &item);
+    void chooseExport(const QString &format, const QString &filter);
+    void openDialog();
+    void newIndexDialog();
+    void reindex();
+    void showAbout();
+    void addRecent(const QString &path);
+    void toggleNode(const QString &id);
+    QString absolutePath(std::int64_t fileId) const;
+
+    std::unique_ptr<TraceSession> m_session;
+    OpGraph m_opGraph;
+    DimensionFilter m_filter;
+    DrawingOptions m_drawing;
+    QString m_selectedOp;
+    OpPaths m_paths;
+    LayoutGraph m_layoutInput;
+    QFutureWatcher<GraphLayout> m_layoutWatcher;
+
+    GraphView *m_graph;
+    QTreeView *m_tree;
+    OpTreeModel *m_treeModel;
+    QTableView *m_matrix;
+    KernelMatrixModel *m_matrixModel;
+    QTreeView *m_pathView;
+    PathListModel *m_pathModel;
+    SourceView *m_source;
+    FilterBar *m_filterBar;
+    SearchDialog *m_search;
+    IndexRunner *m_runner;
+    QLabel *m_status;
+    QMenu *m_recentMenu = nullptr;
+    bool m_fitPending = false; // fit the first layout of a newly opened index
+};
+
+} // namespace katlas

@@ -1,0 +1,196 @@
+// Tests of the main window, offscreen, on the demo index: graph and tree,
+// selecting an op fills the matrix, filters, source view, search, export
+// identical to the CLI, background indexing and its cancellation.
+#include "demo_fixture.h"
+
+#include "filter_bar.h"
+#include "graph_view.h"
+#include "index_runner.h"
+#include "kernel_matrix_model.h"
+#include "main_window.h"
+#include "op_tree_model.h"
+#include "path_list_model.h"
+#include "search_dialog.h"
+#include "source_view.h"
+
+#include <QApplication>
+#include <QDirIterator>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QTreeView>
+
+using namespace katlas;
+using namespace katlas::test;
+
+namespace {
+
+QString opId(const OpGraph &g, const std::string &name, const std::string &label = {})
+{
+    QString id;
+    forEachOp(g.roots, [&](const OpNode &n, int) {
+        if (n.name == name && id.isEmpty() && (label.empty() || n.id.find(label) != std::string::npos))
+            id = QString::fromStdString(n.id);
+    });
+    return id;
+}
+
+QByteArray readAll(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+} // namespace
+
+class TestGuiWindow : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase()
+    {
+        qputenv("SOURCE_DATE_EPOCH", "1700000000");
+        QCoreApplication::setOrganizationName(QStringLiteral("kernel-atlas-tests"));
+        m_db = indexDemo(m_dir);
+    }
+
+    void opensTheDemoAndDrawsIt()
+    {
+        MainWindow w;
+        QString error;
+        QVERIFY2(w.openDatabase(m_db, &error), qPrintable(error));
+        QTRY_VERIFY(w.graphView()->nodeCount() > 20);
+        QVERIFY(w.opTreeModel()->rowCount() >= 1);
+        QVERIFY(w.opTreeModel()->indexForId(opId(w.opGraph(), "self.attn_mqa")).isValid());
+        QVERIFY(!w.openDatabase(QStringLiteral(KATLAS_SOURCE_DIR "/README.md"), &error));
+        QVERIFY(error.contains("not a Kernel Atlas database"));
+        QCOMPARE(w.session()->path(), m_db); // the open index stays
+    }
+
+    void selectingAnOpFillsTheMatrixAndFiltersApply()
+    {
+        MainWindow w;
+        QString error;
+        QVERIFY(w.openDatabase(m_db, &error));
+        const QString mqa = opId(w.opGraph(), "self.attn_mqa");
+        w.selectOp(mqa);
+        QCOMPARE(w.opTree()->currentIndex(), w.opTreeModel()->indexForId(mqa));
+        KernelMatrixModel *m = w.matrixModel();
+        QCOMPARE(m->rowCount(), 3);
+        QCOMPARE(m->headerData(2, Qt::Vertical, Qt::DisplayRole).toString(), QStringLiteral("cutlass_mla"));
+        QVERIFY(m->data(m->index(2, 0), Qt::DisplayRole).toString().contains("cutlass_mla_decode"));
+        QVERIFY(m->data(m->index(0, 0), Qt::DisplayRole).toString().contains("decode_mla_kernel"));
+        const int allPaths = static_cast<int>(w.currentPaths().paths.size());
+
+        std::string perr;
+        w.setFilter(*DimensionFilter::parse("attention_backend=triton", &perr));
+        QCOMPARE(w.filterBar()->filter().toString(), std::string("attention_backend=triton"));
+        w.selectOp(opId(w.opGraph(), "self.attn_mqa"));
+        QCOMPARE(m->rowCount(), 1);
+        QVERIFY(static_cast<int>(w.currentPaths().paths.size()) < allPaths);
+        for (const KernelPath &p : w.currentPaths().paths)
+            QCOMPARE(w.session()->index().kernel(p.kernelId)->source, std::string("triton"));
+        QVERIFY(w.windowTitle().contains("Kernel Atlas"));
+        w.filterBar()->reset();
+        QVERIFY(w.filterBar()->filter().empty());
+    }
+
+    void framesShowTheirSource()
+    {
+        MainWindow w;
+        QString error;
+        QVERIFY(w.openDatabase(m_db, &error));
+        w.selectOp(opId(w.opGraph(), "self.q_b_proj"));
+        QVERIFY(!w.currentPaths().paths.empty());
+        const PathFrame &frame = w.currentPaths().paths.front().frames.back();
+        w.showSite(frame.siteId);
+        const CallSite &site = w.session()->index().site(frame.siteId);
+        QCOMPARE(w.sourceView()->currentLine(), site.line);
+        QVERIFY(w.sourceView()->currentPath().endsWith(QString::fromStdString(w.session()->index().file(site.fileId)->path)));
+        QVERIFY(!w.sourceView()->text().isEmpty());
+    }
+
+    void searchFindsOpsAndKernels()
+    {
+        MainWindow w;
+        QString error;
+        QVERIFY(w.openDatabase(m_db, &error));
+        w.searchDialog()->setQuery(QStringLiteral("attn_mqa"));
+        auto results = w.searchDialog()->results();
+        QVERIFY(!results.empty());
+        QCOMPARE(results.front().kind, SearchItem::Kind::Op);
+        w.searchDialog()->setQuery(QStringLiteral("cutlass_mla_dec"));
+        results = w.searchDialog()->results();
+        QVERIFY(std::any_of(results.begin(), results.end(), [](const SearchItem &i) { return i.kind == SearchItem::Kind::Kernel; }));
+        QSignalSpy chosen(w.searchDialog(), &SearchDialog::chosen);
+        w.searchDialog()->setQuery(QStringLiteral("self.attn_mqa"));
+        w.searchDialog()->acceptCurrent();
+        QCOMPARE(chosen.count(), 1);
+        QCOMPARE(w.graphView()->selectedNode(), opId(w.opGraph(), "self.attn_mqa"));
+    }
+
+    void exportMatchesTheCli()
+    {
+        MainWindow w;
+        QString error;
+        QVERIFY(w.openDatabase(m_db, &error));
+        for (const QString format : {QStringLiteral("op-traces-md"), QStringLiteral("kernel-traces-md"), QStringLiteral("json")}) {
+            const QString gui = m_dir.filePath("gui-" + format);
+            const QString cli = m_dir.filePath("cli-" + format);
+            QVERIFY2(w.exportTo(format, gui, &error), qPrintable(error));
+            QProcess p;
+            p.start(QStringLiteral(KATLAS_BUILD_DIR "/app/katlas"), {"export", "--db", m_db, "--format", format, "-o", cli});
+            QVERIFY(p.waitForFinished(60000));
+            QCOMPARE(p.exitCode(), 0);
+            QCOMPARE(readAll(gui), readAll(cli));
+        }
+    }
+
+    void cancellingAnIndexKeepsTheOldOne()
+    {
+        MainWindow w;
+        QString error;
+        QVERIFY(w.openDatabase(m_db, &error));
+        const QByteArray before = readAll(m_db);
+        QSignalSpy done(w.indexRunner(), &IndexRunner::finished);
+        w.startIndex(m_db, demoRepos(), demoProfile());
+        w.indexRunner()->cancel();
+        QVERIFY(done.wait(60000));
+        const IndexReport report = done.first().first().value<IndexReport>();
+        QVERIFY(!report.ok);
+        QCOMPARE(readAll(m_db), before);
+        QCOMPARE(w.session()->path(), m_db);
+        QVERIFY(w.graphView()->nodeCount() >= 0);
+    }
+
+    void vanishedRepositoryIsSaidInTheSourceView()
+    {
+        QTemporaryDir dir;
+        // Index a copy, then delete the copy: the index still opens.
+        for (const RepoInput &r : demoRepos()) {
+            QDirIterator it(r.path, QDir::Files, QDirIterator::Subdirectories);
+            while (it.hasNext()) {
+                const QString src = it.next();
+                const QString dst = dir.filePath("copy/" + QString::fromStdString(r.name) + src.mid(r.path.size()));
+                QDir().mkpath(QFileInfo(dst).absolutePath());
+                QFile::copy(src, dst);
+            }
+        }
+        const QString db = dir.filePath("moved.katlas");
+        QVERIFY(runIndex({db, demoRepos(dir.filePath("copy")), demoProfile(), true, 0}).ok);
+        QVERIFY(QDir(dir.filePath("copy")).removeRecursively());
+        MainWindow w;
+        QString error;
+        QVERIFY2(w.openDatabase(db, &error), qPrintable(error));
+        w.selectOp(opId(w.opGraph(), "self.q_b_proj"));
+        QVERIFY(!w.currentPaths().paths.empty());
+        w.showSite(w.currentPaths().paths.front().frames.front().siteId);
+        QVERIFY2(w.sourceView()->message().contains("not available"), qPrintable(w.sourceView()->message()));
+        QVERIFY(w.matrixModel()->rowCount() > 0);
+    }
+
+private:
+    QTemporaryDir m_dir;
+    QString m_db;
+};
+
+QTEST_MAIN(TestGuiWindow)
+#include "tst_gui_window.moc"

@@ -1,0 +1,47 @@
+// The items the graph view draws: op and kernel nodes, and edges along the
+// splines Graphviz computed. Drawn by us, not from an SVG image.
+#pragma once
+
+#include "layout/graph_layout.h"
+
+#include <QGraphicsItem>
+
+namespace katlas {
+
+class GraphNodeItem : public QGraphicsItem {
+public:
+    GraphNodeItem(const LayoutNode &node, const QRectF &rect);
+
+    QRectF boundingRect() const override;
+    void paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *widget) override;
+
+    const QString &nodeId() const { return m_id; }
+    const std::string &kind() const { return m_kind; }
+    void setHighlighted(bool on);
+    bool isHighlighted() const { return m_highlighted; }
+
+private:
+    QString m_id;
+    QString m_label;
+    std::string m_kind;
+    NodeShape m_shape;
+    QColor m_fill;
+    QRectF m_rect;
+    bool m_highlighted = false;
+};
+
+class GraphEdgeItem : public QGraphicsItem {
+public:
+    explicit GraphEdgeItem(const PlacedEdge &edge);
+
+    QRectF boundingRect() const override;
+    void paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *widget) override;
+
+private:
+    QPainterPath m_path;
+    QPolygonF m_arrow;
+    QString m_label;
+    QPointF m_labelPos;
+};
+
+} // namespace katlas

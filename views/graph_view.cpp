@@ -1,0 +1,125 @@
+// The graph view (see graph_view.h).
+#include "graph_view.h"
+
+#include "graph_items.h"
+
+#include <QKeyEvent>
+#include <QScrollBar>
+#include <QWheelEvent>
+
+namespace katlas {
+
+GraphView::GraphView(QWidget *parent) : QGraphicsView(parent)
+{
+    setScene(&m_scene);
+    setDragMode(ScrollHandDrag);
+    setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
+    setTransformationAnchor(AnchorUnderMouse);
+    setFocusPolicy(Qt::StrongFocus);
+    setAccessibleName(tr("Execution graph"));
+}
+
+void GraphView::setGraph(const LayoutGraph &input, const GraphLayout &layout)
+{
+    // Keep the selected node where it is on screen across the change.
+    QPointF anchorView;
+    const bool keep = m_nodes.contains(m_selected);
+    if (keep)
+        anchorView = mapFromScene(m_nodes.value(m_selected)->boundingRect().center());
+    m_scene.clear();
+    m_nodes.clear();
+    m_scene.setSceneRect(layout.bounds.adjusted(-40, -40, 40, 40));
+    for (const PlacedEdge &e : layout.edges)
+        m_scene.addItem(new GraphEdgeItem(e));
+    for (const PlacedNode &p : layout.nodes) {
+        const auto it = std::find_if(input.nodes.begin(), input.nodes.end(), [&](const LayoutNode &n) { return n.id == p.id; });
+        if (it == input.nodes.end())
+            continue;
+        auto *item = new GraphNodeItem(*it, p.rect);
+        m_scene.addItem(item);
+        m_nodes.insert(item->nodeId(), item);
+    }
+    if (GraphNodeItem *sel = m_nodes.value(m_selected)) {
+        sel->setHighlighted(true);
+        if (keep) {
+            const QPointF now = mapFromScene(sel->boundingRect().center());
+            const QPointF delta = now - anchorView;
+            horizontalScrollBar()->setValue(horizontalScrollBar()->value() + qRound(delta.x()));
+            verticalScrollBar()->setValue(verticalScrollBar()->value() + qRound(delta.y()));
+        }
+    }
+}
+
+void GraphView::selectNode(const QString &id)
+{
+    if (GraphNodeItem *old = m_nodes.value(m_selected))
+        old->setHighlighted(false);
+    m_selected = id;
+    if (GraphNodeItem *item = m_nodes.value(id)) {
+        item->setHighlighted(true);
+        // A selected node must be readable: zoom in from an overview.
+        if (transform().m11() < 0.9)
+            setTransform(QTransform());
+        centerOn(item->boundingRect().center());
+    }
+}
+
+void GraphView::fitToWindow() { fitInView(m_scene.itemsBoundingRect(), Qt::KeepAspectRatio); }
+void GraphView::zoomIn() { scale(1.25, 1.25); }
+void GraphView::zoomOut() { scale(0.8, 0.8); }
+
+void GraphView::wheelEvent(QWheelEvent *event)
+{
+    const qreal factor = event->angleDelta().y() > 0 ? 1.15 : 1 / 1.15;
+    scale(factor, factor);
+    event->accept();
+}
+
+QString GraphView::nodeAt(const QPoint &pos) const
+{
+    for (QGraphicsItem *item : items(pos))
+        if (auto *node = dynamic_cast<GraphNodeItem *>(item))
+            return node->nodeId();
+    return {};
+}
+
+void GraphView::mousePressEvent(QMouseEvent *event)
+{
+    const QString id = nodeAt(event->pos());
+    if (!id.isEmpty() && event->button() == Qt::LeftButton) {
+        selectNode(id);
+        Q_EMIT nodeClicked(id);
+    }
+    QGraphicsView::mousePressEvent(event);
+}
+
+void GraphView::mouseDoubleClickEvent(QMouseEvent *event)
+{
+    const QString id = nodeAt(event->pos());
+    if (!id.isEmpty())
+        Q_EMIT nodeDoubleClicked(id);
+    QGraphicsView::mouseDoubleClickEvent(event);
+}
+
+void GraphView::keyPressEvent(QKeyEvent *event)
+{
+    if (event->modifiers() & Qt::ControlModifier) {
+        switch (event->key()) {
+        case Qt::Key_Equal:
+        case Qt::Key_Plus:
+            zoomIn();
+            return;
+        case Qt::Key_Minus:
+            zoomOut();
+            return;
+        case Qt::Key_0:
+            fitToWindow();
+            return;
+        default:
+            break;
+        }
+    }
+    QGraphicsView::keyPressEvent(event);
+}
+
+} // namespace katlas

@@ -1,0 +1,43 @@
+// The op tree model (see op_tree_model.h).
+#include "op_tree_model.h"
+
+namespace katlas {
+namespace {
+
+void addNodes(QStandardItem *parent, const std::vector<OpNode> &nodes)
+{
+    for (const OpNode &n : nodes) {
+        QString text = QString::fromStdString(n.name) + QStringLiteral("()");
+        if (!n.label.empty())
+            text += QStringLiteral("  [%1]").arg(QString::fromStdString(n.label));
+        auto *item = new QStandardItem(text);
+        item->setEditable(false);
+        item->setData(QString::fromStdString(n.id), OpTreeModel::IdRole);
+        item->setData(n.kind == OpNode::Kind::Leaf, OpTreeModel::LeafRole);
+        item->setToolTip(n.kind == OpNode::Kind::Leaf ? QObject::tr("Leaf op: reaches kernels")
+                                                      : QObject::tr("Container op: orchestrates other ops"));
+        parent->appendRow(item);
+        addNodes(item, n.children);
+    }
+}
+
+} // namespace
+
+OpTreeModel::OpTreeModel(QObject *parent) : QStandardItemModel(parent)
+{
+    setHorizontalHeaderLabels({tr("Op")});
+}
+
+void OpTreeModel::setGraph(const OpGraph &graph)
+{
+    removeRows(0, rowCount());
+    addNodes(invisibleRootItem(), graph.roots);
+}
+
+QModelIndex OpTreeModel::indexForId(const QString &id) const
+{
+    const QModelIndexList hits = match(index(0, 0), IdRole, id, 1, Qt::MatchExactly | Qt::MatchRecursive);
+    return hits.isEmpty() ? QModelIndex() : hits.first();
+}
+
+} // namespace katlas

@@ -1,0 +1,23 @@
+// The paths of the selected op (or a kernel's backtraces) as a tree: one row
+// per path naming the kernel and its conditions, its frames below.
+#pragma once
+
+#include "trace/backtrace.h"
+#include "trace/path_finder.h"
+
+#include <QStandardItemModel>
+
+namespace katlas {
+
+class PathListModel : public QStandardItemModel {
+    Q_OBJECT
+public:
+    static constexpr int SiteRole = Qt::UserRole + 1;   // call site id of a frame row
+    static constexpr int PathRole = Qt::UserRole + 2;   // index of the path of a path row
+
+    explicit PathListModel(QObject *parent = nullptr);
+    void setPaths(const CallIndex &index, const OpPaths &paths, const std::vector<size_t> &only = {});
+    void setBacktrace(const CallIndex &index, const Backtrace &trace);
+};
+
+} // namespace katlas
