@@ -518,6 +518,16 @@ private:
                 addAssignment(name, nextRight, ctx);
             right = nextRight;
         }
+        // `a, self.b = value`: each target may hold what the value builds
+        // (make_layers(...) returning (layers, start, end) is the common case).
+        if (isType(left, "pattern_list") || isType(left, "tuple_pattern") || isType(left, "tuple")) {
+            const uint32_t count = ts_node_named_child_count(left);
+            for (uint32_t i = 0; i < count; ++i) {
+                const std::string element = targetName(ts_node_named_child(left, i), ctx);
+                if (!element.empty())
+                    addAssignment(element, right, ctx);
+            }
+        }
         const std::string name = targetName(left, ctx);
         if (!name.empty()) {
             addAssignment(name, right, ctx);

@@ -222,18 +222,20 @@ Values Evaluator::evalBindings(const std::vector<Binding> &bindings, const Scope
 Values Evaluator::evalValueFact(const ValueFact &vf, const Scope &scope, bool allowInner)
 {
     Values vals;
-    const bool callWithArgs = !vf.args.empty() && vf.chain.size() > 2 && vf.chain.compare(vf.chain.size() - 2, 2, "()") == 0;
-    if (callWithArgs) {
+    bool factory = false; // the value comes from calling a function of the index
+    if (vf.chain.size() > 2 && vf.chain.compare(vf.chain.size() - 2, 2, "()") == 0) {
         const auto segs = splitChain(vf.chain);
-        for (const Value &callee : evalSegments(segs, segs.size() - 1, scope))
-            append(vals, callResult(callee, &vf.args, &scope));
+        for (const Value &callee : evalSegments(segs, segs.size() - 1, scope)) {
+            factory = factory || callee.kind == Value::Kind::Function;
+            append(vals, callResult(callee, vf.args.empty() ? nullptr : &vf.args, &scope));
+        }
     } else {
         vals = evalChain(vf.chain, scope);
     }
     const bool informative = std::any_of(vals.begin(), vals.end(), [](const Value &v) {
         return v.kind != Value::Kind::External;
     });
-    if (!informative && allowInner) {
+    if ((!informative || factory) && allowInner) {
         // nn.ModuleList([Layer(...) ...]), make_layers(n, lambda: Layer(...)):
         // the classes built inside stand for the value.
         for (const Chain &inner : vf.inner) {
