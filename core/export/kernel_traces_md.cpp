@@ -8,6 +8,10 @@
 namespace katlas {
 namespace {
 
+// Real code reaches some kernels through thousands of chains: a report shows
+// the first ones, with a count of the rest.
+constexpr size_t kReportBacktraceNodes = 120;
+
 std::string location(const CallIndex &index, std::int64_t siteId)
 {
     const CallSite &s = index.site(siteId);
@@ -75,7 +79,7 @@ std::string kernelTracesMarkdown(const TraceSession &session, const TraceReport 
             o << "\n### " << ++section << ". " << category << " Kernels\n";
         }
         o << "\n#### " << section << '.' << ++item << ' ' << k.name << " **(" << k.source << ")**\n\n";
-        const Backtrace bt = buildBacktrace(index, k.id, within, {r.graph.entry}, r.filter);
+        const Backtrace bt = buildBacktrace(index, k.id, within, {r.graph.entry}, r.filter, 24, kReportBacktraceNodes);
         for (const BacktraceNode &site : bt.sites) {
             o << links.siteLink(k.name + "()", site.siteId) << " **(" << k.source << ")**";
             if (!site.conditions.empty())

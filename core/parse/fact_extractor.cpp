@@ -495,8 +495,9 @@ private:
         TSNode left = field(n, "left");
         TSNode right = field(n, "right");
         TSNode type = field(n, "type");
-        if (!ts_node_is_null(type)) {
-            // `x: T = v` and `x: T`: the annotation says what x holds.
+        if (!ts_node_is_null(type) && (ts_node_is_null(right) || chainOf(right).empty())) {
+            // `x: T` and `x: T = None`: the annotation says what x holds. With
+            // a real value (`x: Base = Impl()`) the value is more precise.
             const std::string name = targetName(left, ctx);
             if (!name.empty()) {
                 AssignmentFact a{ctx.assignScope, name, {}, normaliseSpace(text(type))};

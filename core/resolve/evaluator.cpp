@@ -387,10 +387,10 @@ Values Evaluator::selfAttribute(SymbolId cls, const std::string &name)
                         append(out, fromAnnotation(assignment->annotation, scope));
                     append(out, evalValueFact(assignment->value, scope));
                 }
-            if (auto a = ki->classAttrs.find(name); a != ki->classAttrs.end())
+            // Assignments in every class of the MRO count: a subclass's
+            // __init__ may override a base's only under a condition.
+            if (auto a = ki->classAttrs.find(name); a != ki->classAttrs.end() && out.empty())
                 append(out, evalBindings(a->second, {ki->module, 0, 0}));
-            if (!out.empty())
-                break;
         }
     }
     m_inProgress.erase(k);

@@ -129,7 +129,7 @@ private:
                 noteWithoutKernel(site.callee);
             return;
         }
-        if (findPaths(m_index, {siteId}, m_filter, {24, 1}).paths.empty())
+        if (findPaths(m_index, {siteId}, m_filter, {24, 1, 0}).paths.empty())
             return;
         auto same = std::find_if(out.begin(), out.end(), [&](const OpNode &o) {
             return o.kind == OpNode::Kind::Leaf && o.name == site.callee;

@@ -10,7 +10,7 @@ namespace {
 class PathWalk {
 public:
     PathWalk(const CallIndex &index, const DimensionFilter &filter, const PathLimits &limits, OpPaths &out)
-        : m_index(index), m_filter(filter), m_limits(limits), m_out(out)
+        : m_index(index), m_filter(filter), m_limits(limits), m_out(out), m_countCap(limits.maxPaths + limits.countBeyond)
     {
     }
 
@@ -58,7 +58,7 @@ private:
     std::unordered_set<std::int64_t> m_onStack;
     std::string m_filteredDimension;
     size_t m_counted = 0;
-    size_t m_countCap = 50000; // beyond this we stop counting: "more than N"
+    size_t m_countCap; // beyond this we stop counting: "more than N"
 };
 
 } // namespace

@@ -26,6 +26,7 @@ struct KernelPath {
 struct PathLimits {
     int maxDepth = 24;
     size_t maxPaths = 2000;
+    size_t countBeyond = 50000; // paths past maxPaths still counted for "N more"
 };
 
 struct OpPaths {
