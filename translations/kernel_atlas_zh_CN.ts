@@ -1,4 +1,899 @@
-<?xml version="1.0" encoding="utf-8"?>
-<!DOCTYPE TS>
+<?xml version='1.0' encoding='utf-8'?>
 <TS version="2.1" language="zh_CN">
+<context>
+    <name>Cli</name>
+    <message>
+        <source>option %1 needs a value</source>
+        <translation>选项 %1 需要一个值</translation>
+    </message>
+    <message>
+        <source>profile %1 does not exist</source>
+        <translation>配置文件 %1 不存在</translation>
+    </message>
+    <message>
+        <source>no built-in profile named '%1' (built in: sglang, demo)</source>
+        <translation>没有名为“%1”的内置配置（内置：sglang、demo）</translation>
+    </message>
+    <message>
+        <source>--repo takes NAME=PATH, got '%1'</source>
+        <translation>--repo 的格式是 NAME=PATH，收到的是“%1”</translation>
+    </message>
+    <message>
+        <source>repository '%1': %2 is not a folder</source>
+        <translation>仓库“%1”：%2 不是文件夹</translation>
+    </message>
+    <message>
+        <source>usage: katlas bench index --repo NAME=PATH ... [--profile P]</source>
+        <translation>用法：katlas bench index --repo NAME=PATH ... [--profile P]</translation>
+    </message>
+    <message>
+        <source>files:                %1 (%2 MB)</source>
+        <translation>文件：                %1（%2 MB）</translation>
+    </message>
+    <message>
+        <source>raw parse, 1 core:    %1 ms</source>
+        <translation>纯解析，1 核：        %1 ms</translation>
+    </message>
+    <message>
+        <source>raw parse, %1 cores:   %2 ms</source>
+        <translation>纯解析，%1 核：        %2 ms</translation>
+    </message>
+    <message>
+        <source>full index:           %1 ms (scan %2, parse %3, resolve %4, write %5)</source>
+        <translation>完整索引：            %1 ms（扫描 %2，解析 %3，解析调用 %4，写入 %5）</translation>
+    </message>
+    <message>
+        <source>ratio full/raw:       %1 (1-core raw parse), %2 (%3-core raw parse)</source>
+        <translation>完整/纯解析之比：     %1（对 1 核纯解析），%2（对 %3 核纯解析）</translation>
+    </message>
+    <message>
+        <source>peak RSS:             %1 MB (sources %2 MB)</source>
+        <translation>峰值内存 RSS：        %1 MB（源码 %2 MB）</translation>
+    </message>
+    <message>
+        <source>re-index, unchanged:  %1 ms (%2% of full)</source>
+        <translation>重新索引，无改动：    %1 ms（完整索引的 %2%）</translation>
+    </message>
+    <message>
+        <source>re-index, 1 changed:  %1 ms (%2% of full; %3 parsed)</source>
+        <translation>重新索引，改动 1 个：  %1 ms（完整索引的 %2%；解析 %3 个）</translation>
+    </message>
+    <message>
+        <source>unknown callgraph format '%1' (known: pycg)</source>
+        <translation>未知的调用图格式“%1”（支持：pycg）</translation>
+    </message>
+    <message>
+        <source>cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>index needs --repo NAME=PATH (or --demo for the demo workspace)</source>
+        <translation>index 需要 --repo NAME=PATH（或用 --demo 索引演示工作区）</translation>
+    </message>
+    <message>
+        <source>index needs --db FILE</source>
+        <translation>index 需要 --db FILE</translation>
+    </message>
+    <message>
+        <source>warning: %1</source>
+        <translation>警告：%1</translation>
+    </message>
+    <message>
+        <source>Indexed %1 files (%2 parsed, %3 unchanged), %4 call sites, %5% resolved, kernels: %6, in %7 s -&gt; %8</source>
+        <translation>已索引 %1 个文件（解析 %2 个，未改动 %3 个），%4 个调用点，已解析 %5%，kernel：%6，用时 %7 秒 -&gt; %8</translation>
+    </message>
+    <message>
+        <source>Database:     %1</source>
+        <translation>数据库：     %1</translation>
+    </message>
+    <message>
+        <source>Profile:      %1</source>
+        <translation>配置：       %1</translation>
+    </message>
+    <message>
+        <source>Files:        %1</source>
+        <translation>文件：       %1</translation>
+    </message>
+    <message>
+        <source>Symbols:      %1</source>
+        <translation>符号：       %1</translation>
+    </message>
+    <message>
+        <source>Call sites:   %1 (%2% resolved)</source>
+        <translation>调用点：     %1（已解析 %2%）</translation>
+    </message>
+    <message>
+        <source>Edges:        %1</source>
+        <translation>边：         %1</translation>
+    </message>
+    <message>
+        <source>Kernels:</source>
+        <translation>Kernel：</translation>
+    </message>
+    <message>
+        <source>Index time:   %1 s</source>
+        <translation>索引用时：   %1 秒</translation>
+    </message>
+    <message>
+        <source>Diagnostics:  %1</source>
+        <translation>诊断：       %1</translation>
+    </message>
+    <message>
+        <source>callers needs a SYMBOL</source>
+        <translation>callers 需要一个 SYMBOL</translation>
+    </message>
+    <message>
+        <source>callees needs a SYMBOL</source>
+        <translation>callees 需要一个 SYMBOL</translation>
+    </message>
+    <message>
+        <source>no symbol named '%1'; did you mean: %2</source>
+        <translation>没有名为“%1”的符号；您是否要找：%2</translation>
+    </message>
+    <message>
+        <source>no path: the filter excludes every path (on %1)</source>
+        <translation>无路径：过滤条件排除了所有路径（在 %1 上）</translation>
+    </message>
+    <message>
+        <source>no path: this op reaches no kernel</source>
+        <translation>无路径：此算子不会到达任何 kernel</translation>
+    </message>
+    <message>
+        <source>(no op: the filter or the index leaves the model's forward empty)</source>
+        <translation>（无算子：过滤条件或索引使模型的 forward 为空）</translation>
+    </message>
+    <message>
+        <source>no leaf op named '%1'; did you mean: %2</source>
+        <translation>没有名为“%1”的叶子算子；您是否要找：%2</translation>
+    </message>
+    <message>
+        <source>%1 more paths not shown</source>
+        <translation>另有 %1 条路径未显示</translation>
+    </message>
+    <message>
+        <source>trace needs --op OP or --kernel KERNEL</source>
+        <translation>trace 需要 --op OP 或 --kernel KERNEL</translation>
+    </message>
+    <message>
+        <source>no kernel named '%1'; did you mean: %2</source>
+        <translation>没有名为“%1”的 kernel；您是否要找：%2</translation>
+    </message>
+    <message>
+        <source>not reached from the model's entry under this filter</source>
+        <translation>在此过滤条件下，模型入口到达不了它</translation>
+    </message>
+    <message>
+        <source>matrix needs --op OP</source>
+        <translation>matrix 需要 --op OP</translation>
+    </message>
+    <message>
+        <source>no path</source>
+        <translation>无路径</translation>
+    </message>
+    <message>
+        <source>export needs --format kernel-traces-md | op-traces-md | json | dot | svg</source>
+        <translation>export 需要 --format kernel-traces-md | op-traces-md | json | dot | svg</translation>
+    </message>
+    <message>
+        <source>verify needs a markdown FILE</source>
+        <translation>verify 需要一个 markdown 文件</translation>
+    </message>
+    <message>
+        <source>%1: %2 links, %3 broken</source>
+        <translation>%1：%2 个链接，%3 个失效</translation>
+    </message>
+    <message>
+        <source>usage: katlas COMMAND [options]
+
+  index     --db FILE --repo NAME=PATH ... [--profile FILE|sglang|demo] [--full]
+            index repositories (or --demo: the embedded demo workspace)
+  stats     [--db FILE]                    what the index holds, and its diagnostics
+  kernels   [--db FILE] [--json]           every kernel with its call sites
+  callers   SYMBOL [--db FILE]             who calls a function
+  callees   SYMBOL [--db FILE]             what a function calls
+  callgraph [--db FILE | --repo NAME=PATH] --format pycg [-o FILE]
+  bench     index [--repo NAME=PATH ...]   indexing speed against raw tree-sitter parsing
+  ops       [--db FILE] [--model M] [--filter F] [--json]   the model's op execution graph
+  trace     --op OP | --kernel K [--filter F] [--json]      paths of an op, backtraces of a kernel
+  matrix    --op OP                        kernels per backend x quantization
+  export    --format kernel-traces-md|op-traces-md|json|dot|svg [--filter F] [--link-base DIR] -o FILE
+  verify    FILE.md [--root DIR]           check every file:line link of a report
+
+A filter is DIMENSION=VALUE[,VALUE...] words, e.g. --filter "quantization=fp8 stage=decode".
+
+Without --db, commands use the demo workspace's index.
+</source>
+        <translation>用法：katlas 命令 [选项]
+
+  index     --db FILE --repo NAME=PATH ... [--profile FILE|sglang|demo] [--full]
+            索引仓库（或 --demo：内嵌的演示工作区）
+  stats     [--db FILE]                    索引包含的内容及其诊断
+  kernels   [--db FILE] [--json]           所有 kernel 及其调用点
+  callers   SYMBOL [--db FILE]             谁调用了某函数
+  callees   SYMBOL [--db FILE]             某函数调用了什么
+  callgraph [--db FILE | --repo NAME=PATH] --format pycg [-o FILE]
+  bench     index [--repo NAME=PATH ...]   索引速度与 tree-sitter 纯解析之比
+  ops       [--db FILE] [--model M] [--filter F] [--json]   模型的算子执行图
+  trace     --op OP | --kernel K [--filter F] [--json]      算子的路径，kernel 的回溯
+  matrix    --op OP                        各 backend x 量化方案下的 kernel
+  export    --format kernel-traces-md|op-traces-md|json|dot|svg [--filter F] [--link-base DIR] -o FILE
+  verify    FILE.md [--root DIR]           检查报告中每个 文件:行号 链接
+
+过滤条件是若干 DIMENSION=VALUE[,VALUE...]，例如 --filter "quantization=fp8 stage=decode"。
+
+不指定 --db 时，命令使用演示工作区的索引。
+</translation>
+    </message>
+    <message>
+        <source>unknown command '%1'</source>
+        <translation>未知命令“%1”</translation>
+    </message>
+</context>
+<context>
+    <name>Database</name>
+    <message>
+        <source>%1: no such file</source>
+        <translation>%1：文件不存在</translation>
+    </message>
+    <message>
+        <source>%1: is not a file</source>
+        <translation>%1：不是文件</translation>
+    </message>
+    <message>
+        <source>%1: cannot be read: %2</source>
+        <translation>%1：无法读取：%2</translation>
+    </message>
+    <message>
+        <source>%1: is not a Kernel Atlas database</source>
+        <translation>%1：不是 Kernel Atlas 数据库</translation>
+    </message>
+    <message>
+        <source>%1: cannot be opened</source>
+        <translation>%1：无法打开</translation>
+    </message>
+    <message>
+        <source>%1: is damaged or not a database (%2)</source>
+        <translation>%1：已损坏或不是数据库（%2）</translation>
+    </message>
+    <message>
+        <source>%1: is damaged (%2); re-index it</source>
+        <translation>%1：已损坏（%2）；请重新索引</translation>
+    </message>
+    <message>
+        <source>%1: was written by schema version %2; this Kernel Atlas reads version %3: re-index it</source>
+        <translation>%1：由 schema 版本 %2 写入；此 Kernel Atlas 读取版本 %3：请重新索引</translation>
+    </message>
+</context>
+<context>
+    <name>Demo</name>
+    <message>
+        <source>cannot write the demo workspace to %1</source>
+        <translation>无法把演示工作区写入 %1</translation>
+    </message>
+</context>
+<context>
+    <name>Filter</name>
+    <message>
+        <source>'%1' is not DIMENSION=VALUE[,VALUE...]</source>
+        <translation>“%1”不是 DIMENSION=VALUE[,VALUE...] 格式</translation>
+    </message>
+</context>
+<context>
+    <name>GraphLayout</name>
+    <message>
+        <source>Graphviz could not lay out the graph (is the 'dot' plugin registered? run 'dot -c')</source>
+        <translation>Graphviz 无法布局该图（dot 插件是否已注册？请运行 dot -c）</translation>
+    </message>
+    <message>
+        <source>Graphviz could not render SVG (is the 'dot' plugin registered? run 'dot -c')</source>
+        <translation>Graphviz 无法渲染 SVG（dot 插件是否已注册？请运行 dot -c）</translation>
+    </message>
+</context>
+<context>
+    <name>IndexWriter</name>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>cannot write the index: folder %1 does not exist</source>
+        <translation>无法写入索引：文件夹 %1 不存在</translation>
+    </message>
+    <message>
+        <source>cannot write the index: %1 is a folder</source>
+        <translation>无法写入索引：%1 是一个文件夹</translation>
+    </message>
+    <message>
+        <source>cannot create the index in folder %1: %2</source>
+        <translation>无法在文件夹 %1 中创建索引：%2</translation>
+    </message>
+    <message>
+        <source>indexing was cancelled; %1 is unchanged</source>
+        <translation>索引已取消；%1 未被改动</translation>
+    </message>
+    <message>
+        <source>cannot write the index %1: %2</source>
+        <translation>无法写入索引 %1：%2</translation>
+    </message>
+    <message>
+        <source>cannot finish writing the index %1</source>
+        <translation>无法完成写入索引 %1</translation>
+    </message>
+    <message>
+        <source>cannot flush the index to disk in folder %1</source>
+        <translation>无法把索引刷新到文件夹 %1 所在的磁盘</translation>
+    </message>
+    <message>
+        <source>cannot replace %1 with the new index</source>
+        <translation>无法用新索引替换 %1</translation>
+    </message>
+</context>
+<context>
+    <name>Indexer</name>
+    <message>
+        <source>%1: cannot be read (%2); skipped</source>
+        <translation>%1：无法读取（%2）；已跳过</translation>
+    </message>
+    <message>
+        <source>Scanning</source>
+        <translation>扫描</translation>
+    </message>
+    <message>
+        <source>Parsing</source>
+        <translation>解析</translation>
+    </message>
+    <message>
+        <source>Resolving</source>
+        <translation>解析调用</translation>
+    </message>
+    <message>
+        <source>Writing</source>
+        <translation>写入</translation>
+    </message>
+    <message>
+        <source>indexing was cancelled; the previous index is unchanged</source>
+        <translation>索引已取消；之前的索引未被改动</translation>
+    </message>
+    <message>
+        <source>%1 exists and is not a Kernel Atlas database; it was left untouched (choose another --db)</source>
+        <translation>%1 已存在且不是 Kernel Atlas 数据库；未改动它（请另选 --db）</translation>
+    </message>
+    <message>
+        <source>repository '%1': path %2 does not exist or is not a folder</source>
+        <translation>仓库“%1”：路径 %2 不存在或不是文件夹</translation>
+    </message>
+</context>
+<context>
+    <name>OpGraph</name>
+    <message>
+        <source>unknown model '%1' (models of this profile: %2)</source>
+        <translation>未知模型“%1”（此配置的模型：%2）</translation>
+    </message>
+    <message>
+        <source>the entry %1 of model '%2' is not in the index</source>
+        <translation>模型“%2”的入口 %1 不在索引中</translation>
+    </message>
+</context>
+<context>
+    <name>Profile</name>
+    <message>
+        <source>unknown key</source>
+        <translation>未知的键</translation>
+    </message>
+    <message>
+        <source>must be 1 (the format version)</source>
+        <translation>必须为 1（格式版本）</translation>
+    </message>
+    <message>
+        <source>needs exactly one of module_prefix, decorator, call_prefix</source>
+        <translation>需要且只能有 module_prefix、decorator、call_prefix 之一</translation>
+    </message>
+    <message>
+        <source>must be "decorator" or "dict"</source>
+        <translation>必须为 "decorator" 或 "dict"</translation>
+    </message>
+    <message>
+        <source>needs exactly one of guard, function</source>
+        <translation>需要且只能有 guard、function 之一</translation>
+    </message>
+    <message>
+        <source>names no model of "models"</source>
+        <translation>不是 "models" 中的模型</translation>
+    </message>
+    <message>
+        <source>is required</source>
+        <translation>是必需的</translation>
+    </message>
+    <message>
+        <source>must be a string</source>
+        <translation>必须是字符串</translation>
+    </message>
+    <message>
+        <source>must be a list of strings</source>
+        <translation>必须是字符串列表</translation>
+    </message>
+    <message>
+        <source>must be a list of objects</source>
+        <translation>必须是对象列表</translation>
+    </message>
+    <message>
+        <source>must be an object</source>
+        <translation>必须是对象</translation>
+    </message>
+    <message>
+        <source>is not a valid regular expression: %1</source>
+        <translation>不是有效的正则表达式：%1</translation>
+    </message>
+    <message>
+        <source>invalid JSON: %1</source>
+        <translation>无效的 JSON：%1</translation>
+    </message>
+    <message>
+        <source>a profile must be a JSON object</source>
+        <translation>配置必须是 JSON 对象</translation>
+    </message>
+    <message>
+        <source>cannot be read: %1</source>
+        <translation>无法读取：%1</translation>
+    </message>
+</context>
+<context>
+    <name>QObject</name>
+    <message>
+        <source>Leaf op: reaches kernels</source>
+        <translation>叶子算子：会到达 kernel</translation>
+    </message>
+    <message>
+        <source>Container op: orchestrates other ops</source>
+        <translation>容器算子：编排其他算子</translation>
+    </message>
+</context>
+<context>
+    <name>SourceWalker</name>
+    <message>
+        <source>the repository folder does not exist</source>
+        <translation>仓库文件夹不存在</translation>
+    </message>
+    <message>
+        <source>symlink loop or repeated folder; entered once only</source>
+        <translation>符号链接循环或重复的文件夹；只进入一次</translation>
+    </message>
+    <message>
+        <source>folder cannot be read; skipped</source>
+        <translation>文件夹无法读取；已跳过</translation>
+    </message>
+    <message>
+        <source>broken symbolic link; skipped</source>
+        <translation>符号链接已失效；已跳过</translation>
+    </message>
+    <message>
+        <source>file is larger than %1 MB; skipped</source>
+        <translation>文件大于 %1 MB；已跳过</translation>
+    </message>
+    <message>
+        <source>file cannot be read (%1); skipped</source>
+        <translation>文件无法读取（%1）；已跳过</translation>
+    </message>
+    <message>
+        <source>binary file, not Python source; skipped</source>
+        <translation>二进制文件，不是 Python 源码；已跳过</translation>
+    </message>
+</context>
+<context>
+    <name>Verify</name>
+    <message>
+        <source>%1: cannot be read: %2</source>
+        <translation>%1：无法读取：%2</translation>
+    </message>
+    <message>
+        <source>file %1 does not exist</source>
+        <translation>文件 %1 不存在</translation>
+    </message>
+    <message>
+        <source>line %1 is outside the file (%2 lines)</source>
+        <translation>第 %1 行超出文件范围（共 %2 行）</translation>
+    </message>
+    <message>
+        <source>'%1' does not appear on or near line %2</source>
+        <translation>第 %2 行及附近没有出现“%1”</translation>
+    </message>
+</context>
+<context>
+    <name>katlas::FilterBar</name>
+    <message>
+        <source>Filters</source>
+        <translation>过滤</translation>
+    </message>
+    <message>
+        <source>Reset filters</source>
+        <translation>重置过滤</translation>
+    </message>
+</context>
+<context>
+    <name>katlas::GraphView</name>
+    <message>
+        <source>Execution graph</source>
+        <translation>执行图</translation>
+    </message>
+</context>
+<context>
+    <name>katlas::KernelMatrixModel</name>
+    <message>
+        <source>no path</source>
+        <translation>无路径</translation>
+    </message>
+</context>
+<context>
+    <name>katlas::MainWindow</name>
+    <message>
+        <source>Ops</source>
+        <translation>算子</translation>
+    </message>
+    <message>
+        <source>Kernel paths</source>
+        <translation>Kernel 路径</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>源码</translation>
+    </message>
+    <message>
+        <source>No path: the filter excludes every path of this op</source>
+        <translation>无路径：过滤条件排除了此算子的所有路径</translation>
+    </message>
+    <message>
+        <source>No path: this op reaches no kernel</source>
+        <translation>无路径：此算子不会到达任何 kernel</translation>
+    </message>
+    <message>
+        <source>Backtraces of %1</source>
+        <translation>%1 的回溯</translation>
+    </message>
+    <message>
+        <source>no index</source>
+        <translation>无索引</translation>
+    </message>
+    <message>
+        <source>no filter</source>
+        <translation>无过滤</translation>
+    </message>
+    <message>
+        <source>Kernel Atlas</source>
+        <translation>Kernel Atlas</translation>
+    </message>
+    <message>
+        <source>Model: %1 · Filter: %2</source>
+        <translation>模型：%1 · 过滤：%2</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Open Index…</source>
+        <translation>打开索引(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>&amp;New Index…</source>
+        <translation>新建索引(&amp;N)…</translation>
+    </message>
+    <message>
+        <source>&amp;Re-index</source>
+        <translation>重新索引(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Recent Indexes</source>
+        <translation>最近的索引</translation>
+    </message>
+    <message>
+        <source>&amp;Export</source>
+        <translation>导出(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Kernel Traces (Markdown)…</source>
+        <translation>Kernel 追踪（Markdown）…</translation>
+    </message>
+    <message>
+        <source>Markdown (*.md)</source>
+        <translation>Markdown (*.md)</translation>
+    </message>
+    <message>
+        <source>Op Traces (Markdown)…</source>
+        <translation>算子追踪（Markdown）…</translation>
+    </message>
+    <message>
+        <source>Traces (JSON)…</source>
+        <translation>追踪（JSON）…</translation>
+    </message>
+    <message>
+        <source>JSON (*.json)</source>
+        <translation>JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Graph (SVG)…</source>
+        <translation>图（SVG）…</translation>
+    </message>
+    <message>
+        <source>SVG (*.svg)</source>
+        <translation>SVG (*.svg)</translation>
+    </message>
+    <message>
+        <source>Graph (PNG)…</source>
+        <translation>图（PNG）…</translation>
+    </message>
+    <message>
+        <source>PNG (*.png)</source>
+        <translation>PNG (*.png)</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>退出(&amp;Q)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Search…</source>
+        <translation>搜索(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;In</source>
+        <translation>放大(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Zoom &amp;Out</source>
+        <translation>缩小(&amp;O)</translation>
+    </message>
+    <message>
+        <source>&amp;Fit to Window</source>
+        <translation>适应窗口(&amp;F)</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <source>System</source>
+        <translation>跟随系统</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>语言</translation>
+    </message>
+    <message>
+        <source>The language changes when Kernel Atlas starts next time.</source>
+        <translation>语言将在下次启动 Kernel Atlas 时切换。</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>帮助(&amp;H)</translation>
+    </message>
+    <message>
+        <source>&amp;About Kernel Atlas</source>
+        <translation>关于 Kernel Atlas(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Indexing failed</source>
+        <translation>索引失败</translation>
+    </message>
+    <message>
+        <source>Indexing cancelled; the previous index is unchanged.</source>
+        <translation>索引已取消；之前的索引未被改动。</translation>
+    </message>
+    <message>
+        <source>Cannot open the new index</source>
+        <translation>无法打开新索引</translation>
+    </message>
+    <message>
+        <source>Indexed %1 files, %2 call sites (%3% resolved) in %4 s</source>
+        <translation>已索引 %1 个文件、%2 个调用点（已解析 %3%），用时 %4 秒</translation>
+    </message>
+    <message>
+        <source>Cannot open index</source>
+        <translation>无法打开索引</translation>
+    </message>
+    <message>
+        <source>Indexing…</source>
+        <translation>正在索引…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Open Index</source>
+        <translation>打开索引</translation>
+    </message>
+    <message>
+        <source>Kernel Atlas index (*.katlas *.db);;All files (*)</source>
+        <translation>Kernel Atlas 索引 (*.katlas *.db);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Profile</source>
+        <translation>配置</translation>
+    </message>
+    <message>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>导出失败</translation>
+    </message>
+    <message>
+        <source>Wrote %1</source>
+        <translation>已写入 %1</translation>
+    </message>
+    <message>
+        <source>No index is open.</source>
+        <translation>没有打开的索引。</translation>
+    </message>
+    <message>
+        <source>Cannot write %1</source>
+        <translation>无法写入 %1</translation>
+    </message>
+    <message>
+        <source>Unknown export format %1</source>
+        <translation>未知的导出格式 %1</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <source>About Kernel Atlas</source>
+        <translation>关于 Kernel Atlas</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Kernel Atlas %1&lt;/h3&gt;&lt;p&gt;From LLM model ops to the GPU kernels that run them.&lt;/p&gt;&lt;p&gt;Qt %2 (LGPL-3.0)&lt;br&gt;Graphviz %3 (EPL-1.0)&lt;br&gt;tree-sitter, language ABI %4 (MIT)&lt;br&gt;tree-sitter-python %5 (MIT)&lt;br&gt;SQLite %6 (public domain)&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;Kernel Atlas %1&lt;/h3&gt;&lt;p&gt;从大模型算子追踪到执行它们的 GPU kernel。&lt;/p&gt;&lt;p&gt;Qt %2（LGPL-3.0）&lt;br&gt;Graphviz %3（EPL-1.0）&lt;br&gt;tree-sitter，语言 ABI %4（MIT）&lt;br&gt;tree-sitter-python %5（MIT）&lt;br&gt;SQLite %6（公有领域）&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>katlas::NewIndexDialog</name>
+    <message>
+        <source>New Index</source>
+        <translation>新建索引</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Folder</source>
+        <translation>文件夹</translation>
+    </message>
+    <message>
+        <source>Choose Folder…</source>
+        <translation>选择文件夹…</translation>
+    </message>
+    <message>
+        <source>Repository Folder</source>
+        <translation>仓库文件夹</translation>
+    </message>
+    <message>
+        <source>Add Repository</source>
+        <translation>添加仓库</translation>
+    </message>
+    <message>
+        <source>A built-in profile name, or the path of a profile JSON file</source>
+        <translation>内置配置名，或配置 JSON 文件的路径</translation>
+    </message>
+    <message>
+        <source>Repositories</source>
+        <translation>仓库</translation>
+    </message>
+    <message>
+        <source>Profile</source>
+        <translation>配置</translation>
+    </message>
+    <message>
+        <source>Database</source>
+        <translation>数据库</translation>
+    </message>
+</context>
+<context>
+    <name>katlas::OpTreeModel</name>
+    <message>
+        <source>Op</source>
+        <translation>算子</translation>
+    </message>
+</context>
+<context>
+    <name>katlas::PathListModel</name>
+    <message>
+        <source>Path</source>
+        <translation>路径</translation>
+    </message>
+    <message>
+        <source>%1 more paths not shown</source>
+        <translation>另有 %1 条路径未显示</translation>
+    </message>
+</context>
+<context>
+    <name>katlas::SearchDialog</name>
+    <message>
+        <source>Search</source>
+        <translation>搜索</translation>
+    </message>
+    <message>
+        <source>Ops, kernels, functions, files…</source>
+        <translation>算子、kernel、函数、文件…</translation>
+    </message>
+    <message>
+        <source>op</source>
+        <translation>算子</translation>
+    </message>
+    <message>
+        <source>kernel</source>
+        <translation>kernel</translation>
+    </message>
+    <message>
+        <source>function</source>
+        <translation>函数</translation>
+    </message>
+    <message>
+        <source>file</source>
+        <translation>文件</translation>
+    </message>
+</context>
+<context>
+    <name>katlas::SourceView</name>
+    <message>
+        <source>Copy file:line</source>
+        <translation>复制 文件:行号</translation>
+    </message>
+    <message>
+        <source>Copy the path and line of this frame</source>
+        <translation>复制此帧的路径和行号</translation>
+    </message>
+    <message>
+        <source>Select a frame to see its source.</source>
+        <translation>选择一个帧以查看其源码。</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>源码</translation>
+    </message>
+    <message>
+        <source>%1 is not available (%2): the repository moved or the file was deleted since indexing.</source>
+        <translation>%1 不可用（%2）：自索引以来仓库已移动或文件已删除。</translation>
+    </message>
+</context>
+<context>
+    <name>main</name>
+    <message>
+        <source>Explorer of the call graph from LLM model ops to GPU kernels</source>
+        <translation>从大模型算子到 GPU kernel 的调用图浏览器</translation>
+    </message>
+    <message>
+        <source>Open the index FILE.</source>
+        <translation>打开索引文件 FILE。</translation>
+    </message>
+    <message>
+        <source>Index the repository NAME=PATH (repeatable).</source>
+        <translation>索引仓库 NAME=PATH（可重复）。</translation>
+    </message>
+    <message>
+        <source>Profile to index with.</source>
+        <translation>索引所用的配置。</translation>
+    </message>
+    <message>
+        <source>Save a screenshot to FILE and quit.</source>
+        <translation>把截图保存到 FILE 后退出。</translation>
+    </message>
+    <message>
+        <source>Profile</source>
+        <translation>配置</translation>
+    </message>
+    <message>
+        <source>Cannot open index</source>
+        <translation>无法打开索引</translation>
+    </message>
+    <message>
+        <source>Demo workspace</source>
+        <translation>演示工作区</translation>
+    </message>
+</context>
 </TS>

@@ -20,8 +20,6 @@ QTextStream &err()
     return s;
 }
 
-QString tr(const char *text) { return QCoreApplication::translate("Cli", text); }
-
 Profile profileFrom(const Args &args, const QString &fallback)
 {
     const QString name = args.value(QStringLiteral("--profile"), fallback);
@@ -29,9 +27,9 @@ Profile profileFrom(const Args &args, const QString &fallback)
     std::optional<Profile> p = QFileInfo::exists(name) ? loadProfile(name, &error) : loadBuiltinProfile(name, &error);
     if (!p) {
         if (!QFileInfo::exists(name) && (name.contains(QLatin1Char('/')) || name.endsWith(QLatin1String(".json"))))
-            throw UsageError{tr("profile %1 does not exist").arg(name)};
+            throw UsageError{QCoreApplication::translate("Cli", "profile %1 does not exist").arg(name)};
         if (error.line == 0 && !QFileInfo::exists(name))
-            throw UsageError{tr("no built-in profile named '%1' (built in: sglang, demo)").arg(name)};
+            throw UsageError{QCoreApplication::translate("Cli", "no built-in profile named '%1' (built in: sglang, demo)").arg(name)};
         throw UsageError{error.toString()};
     }
     return std::move(*p);
@@ -43,10 +41,10 @@ std::vector<RepoInput> reposFrom(const Args &args)
     for (const QString &spec : args.values(QStringLiteral("--repo"))) {
         const qsizetype eq = spec.indexOf(QLatin1Char('='));
         if (eq <= 0)
-            throw UsageError{tr("--repo takes NAME=PATH, got '%1'").arg(spec)};
+            throw UsageError{QCoreApplication::translate("Cli", "--repo takes NAME=PATH, got '%1'").arg(spec)};
         const QString path = spec.mid(eq + 1);
         if (!QFileInfo(path).isDir())
-            throw UsageError{tr("repository '%1': %2 is not a folder").arg(spec.left(eq), path)};
+            throw UsageError{QCoreApplication::translate("Cli", "repository '%1': %2 is not a folder").arg(spec.left(eq), path)};
         repos.push_back({spec.left(eq).toStdString(), QFileInfo(path).absoluteFilePath()});
     }
     return repos;

@@ -14,7 +14,6 @@ namespace katlas::cli {
 
 QTextStream &out();
 QTextStream &err();
-QString tr(const char *text);
 
 // --profile FILE or a built-in name ("sglang", "demo"); `fallback` when absent.
 Profile profileFrom(const Args &args, const QString &fallback);

@@ -2,6 +2,8 @@
 // parse of the same files in the same run, with peak memory and the cost of
 // a re-index after one file changed.
 #include "cli_context.h"
+
+#include <QCoreApplication>
 #include "commands.h"
 
 #include "index/demo_workspace.h"
@@ -32,7 +34,7 @@ long peakRssMb()
 int runBenchCommand(const Args &args)
 {
     if (args.positional.value(0) != QLatin1String("index"))
-        throw UsageError{tr("usage: katlas bench index --repo NAME=PATH ... [--profile P]")};
+        throw UsageError{QCoreApplication::translate("Cli", "usage: katlas bench index --repo NAME=PATH ... [--profile P]")};
     std::vector<RepoInput> repos = reposFrom(args);
     Profile profile;
     if (repos.empty()) {
@@ -87,18 +89,18 @@ int runBenchCommand(const Args &args)
         throw CommandFailed{same.ok ? one.error : same.error};
 
     const int cores = QThread::idealThreadCount();
-    out() << tr("files:                %1 (%2 MB)").arg(full.files).arg(bytes / 1048576.0, 0, 'f', 1) << '\n'
-          << tr("raw parse, 1 core:    %1 ms").arg(rawMs) << '\n'
-          << tr("raw parse, %1 cores:   %2 ms").arg(cores).arg(rawParallelMs) << '\n'
-          << tr("full index:           %1 ms (scan %2, parse %3, resolve %4, write %5)")
+    out() << QCoreApplication::translate("Cli", "files:                %1 (%2 MB)").arg(full.files).arg(bytes / 1048576.0, 0, 'f', 1) << '\n'
+          << QCoreApplication::translate("Cli", "raw parse, 1 core:    %1 ms").arg(rawMs) << '\n'
+          << QCoreApplication::translate("Cli", "raw parse, %1 cores:   %2 ms").arg(cores).arg(rawParallelMs) << '\n'
+          << QCoreApplication::translate("Cli", "full index:           %1 ms (scan %2, parse %3, resolve %4, write %5)")
                  .arg(full.totalMs).arg(full.scanMs).arg(full.parseMs).arg(full.resolveMs).arg(full.writeMs) << '\n'
-          << tr("ratio full/raw:       %1 (1-core raw parse), %2 (%3-core raw parse)")
+          << QCoreApplication::translate("Cli", "ratio full/raw:       %1 (1-core raw parse), %2 (%3-core raw parse)")
                  .arg(double(full.totalMs) / std::max<qint64>(1, rawMs), 0, 'f', 2)
                  .arg(double(full.totalMs) / std::max<qint64>(1, rawParallelMs), 0, 'f', 2)
                  .arg(cores) << '\n'
-          << tr("peak RSS:             %1 MB (sources %2 MB)").arg(rss).arg(sourceMb) << '\n'
-          << tr("re-index, unchanged:  %1 ms (%2% of full)").arg(same.totalMs).arg(100.0 * same.totalMs / std::max<qint64>(1, full.totalMs), 0, 'f', 1) << '\n'
-          << tr("re-index, 1 changed:  %1 ms (%2% of full; %3 parsed)")
+          << QCoreApplication::translate("Cli", "peak RSS:             %1 MB (sources %2 MB)").arg(rss).arg(sourceMb) << '\n'
+          << QCoreApplication::translate("Cli", "re-index, unchanged:  %1 ms (%2% of full)").arg(same.totalMs).arg(100.0 * same.totalMs / std::max<qint64>(1, full.totalMs), 0, 'f', 1) << '\n'
+          << QCoreApplication::translate("Cli", "re-index, 1 changed:  %1 ms (%2% of full; %3 parsed)")
                  .arg(one.totalMs).arg(100.0 * one.totalMs / std::max<qint64>(1, full.totalMs), 0, 'f', 1).arg(one.parsedFiles) << '\n';
     return 0;
 }

@@ -1,6 +1,8 @@
 // `katlas callgraph --format pycg`: the call graph in PyCG's JSON format, from
 // an index or straight from any folder of Python code (--repo NAME=PATH).
 #include "cli_context.h"
+
+#include <QCoreApplication>
 #include "commands.h"
 
 #include "export/pycg_export.h"
@@ -31,7 +33,7 @@ int runCallgraphCommand(const Args &args)
 {
     const QString format = args.value(QStringLiteral("--format"), QStringLiteral("pycg"));
     if (format != QLatin1String("pycg"))
-        throw UsageError{tr("unknown callgraph format '%1' (known: pycg)").arg(format)};
+        throw UsageError{QCoreApplication::translate("Cli", "unknown callgraph format '%1' (known: pycg)").arg(format)};
     CallGraph graph;
     const std::vector<RepoInput> repos = reposFrom(args);
     if (!repos.empty()) {
@@ -56,7 +58,7 @@ int runCallgraphCommand(const Args &args)
     }
     QFile file(outPath);
     if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) || file.write(json) != json.size())
-        throw CommandFailed{tr("cannot write %1: %2").arg(outPath, file.errorString())};
+        throw CommandFailed{QCoreApplication::translate("Cli", "cannot write %1: %2").arg(outPath, file.errorString())};
     return 0;
 }
 

@@ -1,6 +1,8 @@
 // `katlas index`: index repositories into a database, with a progress bar and
 // a one-line summary.
 #include "cli_context.h"
+
+#include <QCoreApplication>
 #include "commands.h"
 #include "progress_bar.h"
 
@@ -33,7 +35,7 @@ int runIndexCommand(const Args &args)
     QString db = args.value(QStringLiteral("--db"));
     if (repos.empty()) {
         if (!args.has(QStringLiteral("--demo")))
-            throw UsageError{tr("index needs --repo NAME=PATH (or --demo for the demo workspace)")};
+            throw UsageError{QCoreApplication::translate("Cli", "index needs --repo NAME=PATH (or --demo for the demo workspace)")};
         QString error;
         std::optional<DemoWorkspace> demo = demoWorkspace(&error);
         if (!demo)
@@ -46,7 +48,7 @@ int runIndexCommand(const Args &args)
         profile = profileFrom(args, QStringLiteral("sglang"));
     }
     if (db.isEmpty())
-        throw UsageError{tr("index needs --db FILE")};
+        throw UsageError{QCoreApplication::translate("Cli", "index needs --db FILE")};
 
     std::signal(SIGINT, onInterrupt);
     ProgressBar bar;
@@ -54,10 +56,10 @@ int runIndexCommand(const Args &args)
     const IndexReport r = runIndex(request, [&](const IndexProgress &p) { bar.update(p); }, &g_interrupted);
     bar.finish();
     for (const QString &w : r.warnings)
-        err() << tr("warning: %1").arg(w) << '\n';
+        err() << QCoreApplication::translate("Cli", "warning: %1").arg(w) << '\n';
     if (!r.ok)
         throw CommandFailed{r.error};
-    out() << tr("Indexed %1 files (%2 parsed, %3 unchanged), %4 call sites, %5% resolved, kernels: %6, in %7 s -> %8")
+    out() << QCoreApplication::translate("Cli", "Indexed %1 files (%2 parsed, %3 unchanged), %4 call sites, %5% resolved, kernels: %6, in %7 s -> %8")
                  .arg(r.files)
                  .arg(r.parsedFiles)
                  .arg(r.reusedFiles)

@@ -16,20 +16,20 @@ int runStatsCommand(const Args &args)
     const auto db = openDatabase(args);
     const IndexStats s = loadStats(*db);
     const auto meta = loadMeta(*db);
-    out() << tr("Database:     %1").arg(db->path()) << '\n'
-          << tr("Profile:      %1").arg(QString::fromStdString(meta.count("profile_name") ? meta.at("profile_name") : "")) << '\n'
-          << tr("Files:        %1").arg(s.files) << '\n'
-          << tr("Symbols:      %1").arg(s.symbols) << '\n'
-          << tr("Call sites:   %1 (%2% resolved)").arg(s.callSites).arg(s.resolvedPercent(), 0, 'f', 1) << '\n'
-          << tr("Edges:        %1").arg(s.edges) << '\n';
+    out() << QCoreApplication::translate("Cli", "Database:     %1").arg(db->path()) << '\n'
+          << QCoreApplication::translate("Cli", "Profile:      %1").arg(QString::fromStdString(meta.count("profile_name") ? meta.at("profile_name") : "")) << '\n'
+          << QCoreApplication::translate("Cli", "Files:        %1").arg(s.files) << '\n'
+          << QCoreApplication::translate("Cli", "Symbols:      %1").arg(s.symbols) << '\n'
+          << QCoreApplication::translate("Cli", "Call sites:   %1 (%2% resolved)").arg(s.callSites).arg(s.resolvedPercent(), 0, 'f', 1) << '\n'
+          << QCoreApplication::translate("Cli", "Edges:        %1").arg(s.edges) << '\n';
     for (const auto &[how, n] : s.edgesByResolution)
         out() << "  " << QString::fromStdString(how).leftJustified(12) << n << '\n';
-    out() << tr("Kernels:") << '\n';
+    out() << QCoreApplication::translate("Cli", "Kernels:") << '\n';
     for (const auto &[source, n] : s.kernelsBySource)
         out() << "  " << QString::fromStdString(source).leftJustified(12) << n << '\n';
     if (meta.count("index_ms"))
-        out() << tr("Index time:   %1 s").arg(std::stod(meta.at("index_ms")) / 1000.0, 0, 'f', 2) << '\n';
-    out() << tr("Diagnostics:  %1").arg(s.diagnostics) << '\n';
+        out() << QCoreApplication::translate("Cli", "Index time:   %1 s").arg(std::stod(meta.at("index_ms")) / 1000.0, 0, 'f', 2) << '\n';
+    out() << QCoreApplication::translate("Cli", "Diagnostics:  %1").arg(s.diagnostics) << '\n';
     for (const FileDiagnostic &d : loadDiagnostics(*db))
         out() << "  " << QString::fromStdString(d.path) << ':' << d.line << ": " << QString::fromStdString(d.message) << '\n';
     return 0;
@@ -55,7 +55,7 @@ int runKernelsCommand(const Args &args)
 int runCallersCommand(const Args &args, bool callers)
 {
     if (args.positional.isEmpty())
-        throw UsageError{callers ? tr("callers needs a SYMBOL") : tr("callees needs a SYMBOL")};
+        throw UsageError{callers ? QCoreApplication::translate("Cli", "callers needs a SYMBOL") : QCoreApplication::translate("Cli", "callees needs a SYMBOL")};
     const auto db = openDatabase(args);
     const CallGraph graph = loadCallGraph(*db);
     const std::string name = args.positional.first().toStdString();
@@ -64,7 +64,7 @@ int runCallersCommand(const Args &args, bool callers)
         QStringList near;
         for (const std::string &s : closestSymbolNames(graph, name, 5))
             near << QString::fromStdString(s);
-        throw CommandFailed{tr("no symbol named '%1'; did you mean: %2").arg(QString::fromStdString(name), near.join(QStringLiteral(", ")))};
+        throw CommandFailed{QCoreApplication::translate("Cli", "no symbol named '%1'; did you mean: %2").arg(QString::fromStdString(name), near.join(QStringLiteral(", ")))};
     }
     for (const CallRow &row : callers ? callersOf(graph, ids) : calleesOf(graph, ids))
         out() << QString::fromStdString(row.location).leftJustified(60) << ' ' << QString::fromStdString(row.symbol)

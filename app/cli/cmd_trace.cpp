@@ -1,6 +1,8 @@
 // `katlas ops`, `trace`, `matrix`, `export` and `verify`: questions to the
 // trace engine and the reports it writes.
 #include "cli_context.h"
+
+#include <QCoreApplication>
 #include "commands.h"
 
 #include "export/kernel_traces_md.h"
@@ -57,9 +59,9 @@ QString emptyReason(const OpPaths &p)
 {
     switch (p.reason) {
     case OpPaths::Empty::FilteredOut:
-        return tr("no path: the filter excludes every path (on %1)").arg(QString::fromStdString(p.filteredDimension));
+        return QCoreApplication::translate("Cli", "no path: the filter excludes every path (on %1)").arg(QString::fromStdString(p.filteredDimension));
     case OpPaths::Empty::NoKernel:
-        return tr("no path: this op reaches no kernel");
+        return QCoreApplication::translate("Cli", "no path: this op reaches no kernel");
     default:
         return {};
     }
@@ -74,7 +76,7 @@ void writeOutput(const Args &args, const QByteArray &bytes)
     }
     QFile f(path);
     if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) || f.write(bytes) != bytes.size())
-        throw CommandFailed{tr("cannot write %1: %2").arg(path, f.errorString())};
+        throw CommandFailed{QCoreApplication::translate("Cli", "cannot write %1: %2").arg(path, f.errorString())};
 }
 
 void printTree(const CallIndex &index, const std::vector<OpNode> &nodes, const QString &prefix, bool root)
@@ -110,7 +112,7 @@ int runOpsCommand(const Args &args)
     out() << QString::fromStdString(r.graph.label) << '\n';
     printTree(session->index(), r.graph.roots, {}, true);
     if (r.graph.roots.empty())
-        out() << tr("(no op: the filter or the index leaves the model's forward empty)") << '\n';
+        out() << QCoreApplication::translate("Cli", "(no op: the filter or the index leaves the model's forward empty)") << '\n';
     return 0;
 }
 
@@ -125,7 +127,7 @@ int runTraceCommand(const Args &args)
         const std::string op = args.value(QStringLiteral("--op")).toStdString();
         const std::vector<std::int64_t> sites = TraceSession::opCallSites(r.graph, op);
         if (sites.empty())
-            throw CommandFailed{tr("no leaf op named '%1'; did you mean: %2")
+            throw CommandFailed{QCoreApplication::translate("Cli", "no leaf op named '%1'; did you mean: %2")
                                     .arg(QString::fromStdString(op), didYouMean(TraceSession::opNames(r.graph), op))};
         const OpPaths paths = findPaths(index, sites, filter);
         if (json) {
@@ -149,11 +151,11 @@ int runTraceCommand(const Args &args)
         if (paths.paths.empty())
             out() << emptyReason(paths) << '\n';
         if (paths.notShown)
-            out() << tr("%1 more paths not shown").arg(paths.notShown) << '\n';
+            out() << QCoreApplication::translate("Cli", "%1 more paths not shown").arg(paths.notShown) << '\n';
         return 0;
     }
     if (!args.has(QStringLiteral("--kernel")))
-        throw UsageError{tr("trace needs --op OP or --kernel KERNEL")};
+        throw UsageError{QCoreApplication::translate("Cli", "trace needs --op OP or --kernel KERNEL")};
     const std::string kernel = args.value(QStringLiteral("--kernel")).toStdString();
     std::vector<std::int64_t> ids;
     std::vector<std::string> names;
@@ -164,7 +166,7 @@ int runTraceCommand(const Args &args)
             ids.push_back(k.symbolId);
     }
     if (ids.empty())
-        throw CommandFailed{tr("no kernel named '%1'; did you mean: %2").arg(QString::fromStdString(kernel), didYouMean(names, kernel))};
+        throw CommandFailed{QCoreApplication::translate("Cli", "no kernel named '%1'; did you mean: %2").arg(QString::fromStdString(kernel), didYouMean(names, kernel))};
     const TraceReport r = reportFrom(*session, args, filter);
     const auto within = reachableFrom(index, {r.graph.entry});
     for (std::int64_t id : ids) {
@@ -185,7 +187,7 @@ int runTraceCommand(const Args &args)
             };
         print(bt.sites, {});
         if (bt.sites.empty())
-            out() << tr("not reached from the model's entry under this filter") << '\n';
+            out() << QCoreApplication::translate("Cli", "not reached from the model's entry under this filter") << '\n';
     }
     return 0;
 }
@@ -196,10 +198,10 @@ int runMatrixCommand(const Args &args)
     const TraceReport r = reportFrom(*session, args, DimensionFilter{});
     const std::string op = args.value(QStringLiteral("--op")).toStdString();
     if (op.empty())
-        throw UsageError{tr("matrix needs --op OP")};
+        throw UsageError{QCoreApplication::translate("Cli", "matrix needs --op OP")};
     const std::vector<std::int64_t> sites = TraceSession::opCallSites(r.graph, op);
     if (sites.empty())
-        throw CommandFailed{tr("no leaf op named '%1'; did you mean: %2")
+        throw CommandFailed{QCoreApplication::translate("Cli", "no leaf op named '%1'; did you mean: %2")
                                 .arg(QString::fromStdString(op), didYouMean(TraceSession::opNames(r.graph), op))};
     const OpPaths paths = findPaths(session->index(), sites, filterFrom(args));
     const ConfigMatrix m = buildConfigMatrix(session->index(), paths, session->profile());
@@ -213,7 +215,7 @@ int runMatrixCommand(const Args &args)
             QStringList cell;
             for (const std::string &k : m.cells[row][c])
                 cell << QString::fromStdString(k);
-            out() << " | " << (cell.isEmpty() ? tr("no path") : cell.join(QStringLiteral(", "))).leftJustified(24);
+            out() << " | " << (cell.isEmpty() ? QCoreApplication::translate("Cli", "no path") : cell.join(QStringLiteral(", "))).leftJustified(24);
         }
         out() << '\n';
     }
@@ -244,14 +246,14 @@ int runExportCommand(const Args &args)
             throw CommandFailed{error};
         writeOutput(args, svg);
     } else
-        throw UsageError{tr("export needs --format kernel-traces-md | op-traces-md | json | dot | svg")};
+        throw UsageError{QCoreApplication::translate("Cli", "export needs --format kernel-traces-md | op-traces-md | json | dot | svg")};
     return 0;
 }
 
 int runVerifyCommand(const Args &args)
 {
     if (args.positional.isEmpty())
-        throw UsageError{tr("verify needs a markdown FILE")};
+        throw UsageError{QCoreApplication::translate("Cli", "verify needs a markdown FILE")};
     int broken = 0;
     for (const QString &file : args.positional) {
         const VerifyResult v = verifyLinks(file, args.value(QStringLiteral("--root")));
@@ -259,7 +261,7 @@ int runVerifyCommand(const Args &args)
             throw CommandFailed{v.error};
         for (const BrokenLink &b : v.broken)
             out() << file << ':' << b.reportLine << ": " << b.link << ": " << b.problem << '\n';
-        out() << tr("%1: %2 links, %3 broken").arg(file).arg(v.links).arg(v.broken.size()) << '\n';
+        out() << QCoreApplication::translate("Cli", "%1: %2 links, %3 broken").arg(file).arg(v.links).arg(v.broken.size()) << '\n';
         broken += static_cast<int>(v.broken.size());
     }
     return broken ? 1 : 0;

@@ -13,7 +13,7 @@ const QStringList kValueOptions = {"--db", "--repo", "--profile", "--format", "-
 
 void printUsage()
 {
-    out() << tr("usage: katlas COMMAND [options]\n"
+    out() << QCoreApplication::translate("Cli", "usage: katlas COMMAND [options]\n"
                 "\n"
                 "  index     --db FILE --repo NAME=PATH ... [--profile FILE|sglang|demo] [--full]\n"
                 "            index repositories (or --demo: the embedded demo workspace)\n"
@@ -79,7 +79,7 @@ int main(int argc, char **argv)
             return runExportCommand(args);
         if (c == QLatin1String("verify"))
             return runVerifyCommand(args);
-        err() << "katlas: " << tr("unknown command '%1'").arg(c) << '\n';
+        err() << "katlas: " << QCoreApplication::translate("Cli", "unknown command '%1'").arg(c) << '\n';
         printUsage();
         return 2;
     } catch (const UsageError &e) {

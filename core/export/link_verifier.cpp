@@ -11,7 +11,6 @@
 namespace katlas {
 namespace {
 
-QString tr(const char *text) { return QCoreApplication::translate("Verify", text); }
 
 // How far from the linked line the named function may be.
 constexpr int kNameSlack = 2;
@@ -23,7 +22,7 @@ VerifyResult verifyLinks(const QString &markdownPath, const QString &root)
     VerifyResult result;
     QFile md(markdownPath);
     if (!md.open(QIODevice::ReadOnly)) {
-        result.error = tr("%1: cannot be read: %2").arg(markdownPath, md.errorString());
+        result.error = QCoreApplication::translate("Verify", "%1: cannot be read: %2").arg(markdownPath, md.errorString());
         return result;
     }
     const QDir base(root.isEmpty() ? QFileInfo(markdownPath).absolutePath() : root);
@@ -52,14 +51,14 @@ VerifyResult verifyLinks(const QString &markdownPath, const QString &root)
             }
             const QStringList &lines = cache[path];
             if (lines.size() == 1 && lines.front() == QLatin1String("\x01missing")) {
-                result.broken.push_back({lineNo, target, tr("file %1 does not exist").arg(path)});
+                result.broken.push_back({lineNo, target, QCoreApplication::translate("Verify", "file %1 does not exist").arg(path)});
                 continue;
             }
             if (!anchor.startsWith(QLatin1Char('L')))
                 continue;
             const int n = anchor.mid(1).toInt();
             if (n < 1 || n > lines.size()) {
-                result.broken.push_back({lineNo, target, tr("line %1 is outside the file (%2 lines)").arg(n).arg(lines.size())});
+                result.broken.push_back({lineNo, target, QCoreApplication::translate("Verify", "line %1 is outside the file (%2 lines)").arg(n).arg(lines.size())});
                 continue;
             }
             if (!text.endsWith(QLatin1String("()")))
@@ -70,7 +69,7 @@ VerifyResult verifyLinks(const QString &markdownPath, const QString &root)
             for (int k = std::max(1, n - kNameSlack); k <= std::min<int>(static_cast<int>(lines.size()), n + kNameSlack) && !found; ++k)
                 found = lines[k - 1].contains(name);
             if (!found)
-                result.broken.push_back({lineNo, target, tr("'%1' does not appear on or near line %2").arg(name).arg(n)});
+                result.broken.push_back({lineNo, target, QCoreApplication::translate("Verify", "'%1' does not appear on or near line %2").arg(name).arg(n)});
         }
     }
     return result;

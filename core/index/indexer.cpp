@@ -27,7 +27,6 @@
 namespace katlas {
 namespace {
 
-QString tr(const char *text) { return QCoreApplication::translate("Indexer", text); }
 
 struct FileJob {
     SourceFileRef ref;
@@ -60,7 +59,7 @@ void parseJob(FileJob &job, const std::unordered_map<std::string, std::string> &
 {
     QFile file(job.ref.absPath);
     if (!file.open(QIODevice::ReadOnly)) {
-        job.warning = tr("%1: cannot be read (%2); skipped").arg(job.ref.absPath, file.errorString());
+        job.warning = QCoreApplication::translate("Indexer", "%1: cannot be read (%2); skipped").arg(job.ref.absPath, file.errorString());
         return;
     }
     const QByteArray bytes = file.readAll();
@@ -99,10 +98,10 @@ QByteArray reposJson(const std::vector<RepoInput> &repos, const std::vector<Repo
 QString phaseName(IndexProgress::Phase phase)
 {
     switch (phase) {
-    case IndexProgress::Phase::Scanning: return tr("Scanning");
-    case IndexProgress::Phase::Parsing: return tr("Parsing");
-    case IndexProgress::Phase::Resolving: return tr("Resolving");
-    case IndexProgress::Phase::Writing: return tr("Writing");
+    case IndexProgress::Phase::Scanning: return QCoreApplication::translate("Indexer", "Scanning");
+    case IndexProgress::Phase::Parsing: return QCoreApplication::translate("Indexer", "Parsing");
+    case IndexProgress::Phase::Resolving: return QCoreApplication::translate("Indexer", "Resolving");
+    case IndexProgress::Phase::Writing: return QCoreApplication::translate("Indexer", "Writing");
     }
     return {};
 }
@@ -133,13 +132,13 @@ IndexReport runIndex(const IndexRequest &request, const ProgressCallback &progre
     auto fail = [&](const QString &why) {
         report.ok = false;
         report.cancelled = cancelled();
-        report.error = report.cancelled ? tr("indexing was cancelled; the previous index is unchanged") : why;
+        report.error = report.cancelled ? QCoreApplication::translate("Indexer", "indexing was cancelled; the previous index is unchanged") : why;
         report.totalMs = total.elapsed();
         return report;
     };
 
     if (probeDatabase(request.dbPath) == DatabaseProbe::Foreign)
-        return fail(tr("%1 exists and is not a Kernel Atlas database; it was left untouched (choose another --db)")
+        return fail(QCoreApplication::translate("Indexer", "%1 exists and is not a Kernel Atlas database; it was left untouched (choose another --db)")
                         .arg(request.dbPath));
 
     // 1. Scan.
@@ -150,7 +149,7 @@ IndexReport runIndex(const IndexRequest &request, const ProgressCallback &progre
         const RepoRule *rule = request.profile.repo(repo.name);
         WalkResult walk = walkRepo(repo.name, repo.path, rule);
         if (walk.rootMissing)
-            return fail(tr("repository '%1': path %2 does not exist or is not a folder")
+            return fail(QCoreApplication::translate("Indexer", "repository '%1': path %2 does not exist or is not a folder")
                             .arg(QString::fromStdString(repo.name), repo.path));
         for (const WalkIssue &issue : walk.issues) {
             report.warnings << issue.path + QStringLiteral(": ") + issue.message;

@@ -72,7 +72,6 @@ Agraph_t *buildGraph(const LayoutGraph &g, std::unordered_map<std::string, Agnod
     return graph;
 }
 
-QString tr(const char *text) { return QCoreApplication::translate("GraphLayout", text); }
 
 } // namespace
 
@@ -94,7 +93,7 @@ GraphLayout layoutGraph(const LayoutGraph &g)
     Agraph_t *graph = buildGraph(g, nodes);
     if (gvLayout(context(), graph, "dot") != 0) {
         agclose(graph);
-        out.error = tr("Graphviz could not lay out the graph (is the 'dot' plugin registered? run 'dot -c')");
+        out.error = QCoreApplication::translate("GraphLayout", "Graphviz could not lay out the graph (is the 'dot' plugin registered? run 'dot -c')");
         return out;
     }
     const boxf bb = GD_bb(graph);
@@ -146,7 +145,7 @@ QByteArray renderSvg(const LayoutGraph &g, QString *error)
     }
     agclose(graph);
     if (svg.isEmpty() && error)
-        *error = tr("Graphviz could not render SVG (is the 'dot' plugin registered? run 'dot -c')");
+        *error = QCoreApplication::translate("GraphLayout", "Graphviz could not render SVG (is the 'dot' plugin registered? run 'dot -c')");
     return svg;
 }
 

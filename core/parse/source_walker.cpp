@@ -14,7 +14,6 @@
 namespace katlas {
 namespace {
 
-QString tr(const char *text) { return QCoreApplication::translate("SourceWalker", text); }
 
 const std::vector<std::string> kDefaultExcludes = {"**/test/**", "**/tests/**", "**/docs/**", "**/benchmark/**"};
 
@@ -36,7 +35,7 @@ public:
         const QFileInfo info(m_root);
         if (!info.exists() || !info.isDir()) {
             m_result.rootMissing = true;
-            m_result.issues.push_back({m_root, tr("the repository folder does not exist")});
+            m_result.issues.push_back({m_root, QCoreApplication::translate("SourceWalker", "the repository folder does not exist")});
             return std::move(m_result);
         }
         walk(m_root, {});
@@ -57,12 +56,12 @@ private:
     {
         const QString canonical = QFileInfo(dir).canonicalFilePath();
         if (!m_seen.insert(canonical).second) {
-            m_result.issues.push_back({dir, tr("symlink loop or repeated folder; entered once only")});
+            m_result.issues.push_back({dir, QCoreApplication::translate("SourceWalker", "symlink loop or repeated folder; entered once only")});
             return;
         }
         QDir d(dir);
         if (!d.isReadable()) {
-            m_result.issues.push_back({dir, tr("folder cannot be read; skipped")});
+            m_result.issues.push_back({dir, QCoreApplication::translate("SourceWalker", "folder cannot be read; skipped")});
             return;
         }
         const QFileInfoList entries =
@@ -76,7 +75,7 @@ private:
                 walk(e.filePath(), childRel);
             } else if (name.size() > 3 && name.compare(name.size() - 3, 3, ".py") == 0) {
                 if (e.isSymLink() && !e.exists()) {
-                    m_result.issues.push_back({e.filePath(), tr("broken symbolic link; skipped")});
+                    m_result.issues.push_back({e.filePath(), QCoreApplication::translate("SourceWalker", "broken symbolic link; skipped")});
                     continue;
                 }
                 if (globSelected(m_include, m_exclude, childRel))
@@ -88,16 +87,16 @@ private:
     void addFile(const QFileInfo &e, const std::string &rel)
     {
         if (e.size() > m_maxSize) {
-            m_result.issues.push_back({e.filePath(), tr("file is larger than %1 MB; skipped").arg(m_maxSize >> 20)});
+            m_result.issues.push_back({e.filePath(), QCoreApplication::translate("SourceWalker", "file is larger than %1 MB; skipped").arg(m_maxSize >> 20)});
             return;
         }
         QFile f(e.filePath());
         if (!f.open(QIODevice::ReadOnly)) {
-            m_result.issues.push_back({e.filePath(), tr("file cannot be read (%1); skipped").arg(f.errorString())});
+            m_result.issues.push_back({e.filePath(), QCoreApplication::translate("SourceWalker", "file cannot be read (%1); skipped").arg(f.errorString())});
             return;
         }
         if (f.read(8192).contains('\0')) {
-            m_result.issues.push_back({e.filePath(), tr("binary file, not Python source; skipped")});
+            m_result.issues.push_back({e.filePath(), QCoreApplication::translate("SourceWalker", "binary file, not Python source; skipped")});
             return;
         }
         m_result.files.push_back({m_repo, rel, e.filePath(), e.size()});

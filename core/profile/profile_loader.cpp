@@ -13,7 +13,6 @@
 namespace katlas {
 namespace {
 
-QString tr(const char *text) { return QCoreApplication::translate("Profile", text); }
 
 struct ProfileInvalid {
     QString key;
@@ -32,9 +31,9 @@ public:
                                           "models", "default_model", "extra_entries", "description"};
         for (const QString &k : root.keys())
             if (!known.contains(k))
-                throw ProfileInvalid{k, tr("unknown key")};
+                throw ProfileInvalid{k, QCoreApplication::translate("Profile", "unknown key")};
         if (!root.contains(QLatin1String("profile")) || root.value(QLatin1String("profile")).toInt() != 1)
-            throw ProfileInvalid{"profile", tr("must be 1 (the format version)")};
+            throw ProfileInvalid{"profile", QCoreApplication::translate("Profile", "must be 1 (the format version)")};
         m_p.name = str(root, "name", "name", true);
         for (const auto &[obj, key] : objects(root, "repos")) {
             RepoRule r;
@@ -61,7 +60,7 @@ public:
             k.nameDepth = obj.value(QLatin1String("name_depth")).toInt(2);
             const int matchers = !k.modulePrefix.empty() + !k.decorator.empty() + !k.callPrefix.empty();
             if (matchers != 1)
-                throw ProfileInvalid{key, tr("needs exactly one of module_prefix, decorator, call_prefix")};
+                throw ProfileInvalid{key, QCoreApplication::translate("Profile", "needs exactly one of module_prefix, decorator, call_prefix")};
             m_p.kernels.push_back(std::move(k));
         }
         for (const auto &[obj, key] : objects(root, "categories")) {
@@ -82,7 +81,7 @@ public:
             else if (kind == "dict")
                 r.kind = RegistryRule::Kind::Dict;
             else
-                throw ProfileInvalid{key + ".kind", tr("must be \"decorator\" or \"dict\"")};
+                throw ProfileInvalid{key + ".kind", QCoreApplication::translate("Profile", "must be \"decorator\" or \"dict\"")};
             r.name = str(obj, "name", key + ".name", true);
             r.dimension = str(obj, "dimension", key + ".dimension", true);
             m_p.registries.push_back(std::move(r));
@@ -100,7 +99,7 @@ public:
             DimensionRule r;
             const bool guard = obj.contains(QLatin1String("guard"));
             if (guard == obj.contains(QLatin1String("function")))
-                throw ProfileInvalid{key, tr("needs exactly one of guard, function")};
+                throw ProfileInvalid{key, QCoreApplication::translate("Profile", "needs exactly one of guard, function")};
             r.target = guard ? DimensionRule::Target::Guard : DimensionRule::Target::Function;
             const QString field = guard ? QStringLiteral("guard") : QStringLiteral("function");
             r.patternText = str(obj, field.toLatin1().constData(), key + "." + field, true);
@@ -122,7 +121,7 @@ public:
         if (m_p.defaultModel.empty() && !m_p.models.empty())
             m_p.defaultModel = m_p.models.front().model;
         if (!m_p.defaultModel.empty() && !m_p.model(m_p.defaultModel))
-            throw ProfileInvalid{"default_model", tr("names no model of \"models\"")};
+            throw ProfileInvalid{"default_model", QCoreApplication::translate("Profile", "names no model of \"models\"")};
         for (const auto &[obj, key] : objects(root, "extra_entries")) {
             ExtraEntry e;
             e.name = str(obj, "name", key + ".name", true);
@@ -138,11 +137,11 @@ private:
         const QJsonValue v = o.value(QLatin1String(name));
         if (v.isUndefined()) {
             if (required)
-                throw ProfileInvalid{key, tr("is required")};
+                throw ProfileInvalid{key, QCoreApplication::translate("Profile", "is required")};
             return {};
         }
         if (!v.isString())
-            throw ProfileInvalid{key, tr("must be a string")};
+            throw ProfileInvalid{key, QCoreApplication::translate("Profile", "must be a string")};
         return v.toString().toStdString();
     }
 
@@ -152,12 +151,12 @@ private:
         if (v.isUndefined())
             return {};
         if (!v.isArray())
-            throw ProfileInvalid{key, tr("must be a list of strings")};
+            throw ProfileInvalid{key, QCoreApplication::translate("Profile", "must be a list of strings")};
         std::vector<std::string> out;
         const QJsonArray arr = v.toArray();
         for (qsizetype i = 0; i < arr.size(); ++i) {
             if (!arr[i].isString())
-                throw ProfileInvalid{key + QStringLiteral("[%1]").arg(i), tr("must be a string")};
+                throw ProfileInvalid{key + QStringLiteral("[%1]").arg(i), QCoreApplication::translate("Profile", "must be a string")};
             out.push_back(arr[i].toString().toStdString());
         }
         return out;
@@ -169,13 +168,13 @@ private:
         if (v.isUndefined())
             return {};
         if (!v.isArray())
-            throw ProfileInvalid{name, tr("must be a list of objects")};
+            throw ProfileInvalid{name, QCoreApplication::translate("Profile", "must be a list of objects")};
         std::vector<std::pair<QJsonObject, QString>> out;
         const QJsonArray arr = v.toArray();
         for (qsizetype i = 0; i < arr.size(); ++i) {
             const QString key = QStringLiteral("%1[%2]").arg(QLatin1String(name)).arg(i);
             if (!arr[i].isObject())
-                throw ProfileInvalid{key, tr("must be an object")};
+                throw ProfileInvalid{key, QCoreApplication::translate("Profile", "must be an object")};
             out.emplace_back(arr[i].toObject(), key);
         }
         return out;
@@ -186,7 +185,7 @@ private:
         try {
             return std::regex(text, std::regex::ECMAScript | std::regex::optimize);
         } catch (const std::regex_error &e) {
-            throw ProfileInvalid{key, tr("is not a valid regular expression: %1").arg(QString::fromUtf8(e.what()))};
+            throw ProfileInvalid{key, QCoreApplication::translate("Profile", "is not a valid regular expression: %1").arg(QString::fromUtf8(e.what()))};
         }
     }
 
@@ -243,8 +242,8 @@ std::optional<Profile> parseProfile(const QByteArray &json, const QString &fileN
         if (error)
             *error = {fileName, lineOfOffset(json, parseError.offset), {},
                       doc.isObject() || parseError.error != QJsonParseError::NoError
-                          ? tr("invalid JSON: %1").arg(parseError.errorString())
-                          : tr("a profile must be a JSON object")};
+                          ? QCoreApplication::translate("Profile", "invalid JSON: %1").arg(parseError.errorString())
+                          : QCoreApplication::translate("Profile", "a profile must be a JSON object")};
         return std::nullopt;
     }
     Profile p;
@@ -264,7 +263,7 @@ std::optional<Profile> loadProfile(const QString &path, ProfileError *error)
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly)) {
         if (error)
-            *error = {path, 0, {}, tr("cannot be read: %1").arg(file.errorString())};
+            *error = {path, 0, {}, QCoreApplication::translate("Profile", "cannot be read: %1").arg(file.errorString())};
         return std::nullopt;
     }
     return parseProfile(file.readAll(), path, error);

@@ -10,7 +10,6 @@
 
 namespace katlas {
 namespace {
-QString tr(const char *text) { return QCoreApplication::translate("Database", text); }
 } // namespace
 
 std::unique_ptr<Database> Database::open(const QString &path, QString *error)
@@ -22,20 +21,20 @@ std::unique_ptr<Database> Database::open(const QString &path, QString *error)
     };
     const QFileInfo info(path);
     if (!info.exists())
-        return fail(tr("%1: no such file").arg(path));
+        return fail(QCoreApplication::translate("Database", "%1: no such file").arg(path));
     if (!info.isFile())
-        return fail(tr("%1: is not a file").arg(path));
+        return fail(QCoreApplication::translate("Database", "%1: is not a file").arg(path));
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
-        return fail(tr("%1: cannot be read: %2").arg(path, file.errorString()));
+        return fail(QCoreApplication::translate("Database", "%1: cannot be read: %2").arg(path, file.errorString()));
     if (!file.read(16).startsWith(QByteArray("SQLite format 3\0", 16)))
-        return fail(tr("%1: is not a Kernel Atlas database").arg(path));
+        return fail(QCoreApplication::translate("Database", "%1: is not a Kernel Atlas database").arg(path));
     file.close();
 
     sqlite3 *db = nullptr;
     if (sqlite3_open_v2(QFile::encodeName(path).constData(), &db, SQLITE_OPEN_READONLY, nullptr) != SQLITE_OK) {
         sqlite3_close(db);
-        return fail(tr("%1: cannot be opened").arg(path));
+        return fail(QCoreApplication::translate("Database", "%1: cannot be opened").arg(path));
     }
     sqlite3_busy_timeout(db, 5000);
     auto close = [&](const QString &why) {
@@ -47,22 +46,22 @@ std::unique_ptr<Database> Database::open(const QString &path, QString *error)
     {
         Statement st(db, "PRAGMA user_version");
         if (!st.ok())
-            return close(tr("%1: is damaged or not a database (%2)").arg(path, QString::fromUtf8(sqlite3_errmsg(db))));
+            return close(QCoreApplication::translate("Database", "%1: is damaged or not a database (%2)").arg(path, QString::fromUtf8(sqlite3_errmsg(db))));
         if (st.next())
             version = st.i32(0);
         if (st.lastCode() == SQLITE_CORRUPT || st.lastCode() == SQLITE_NOTADB)
-            return close(tr("%1: is damaged (%2); re-index it").arg(path, QString::fromUtf8(sqlite3_errmsg(db))));
+            return close(QCoreApplication::translate("Database", "%1: is damaged (%2); re-index it").arg(path, QString::fromUtf8(sqlite3_errmsg(db))));
     }
     {
         Statement st(db, "SELECT 1 FROM sqlite_master WHERE type='table' AND name='meta'");
         hasMeta = st.ok() && st.next();
         if (!st.ok() || st.lastCode() == SQLITE_CORRUPT || st.lastCode() == SQLITE_NOTADB)
-            return close(tr("%1: is damaged (%2); re-index it").arg(path, QString::fromUtf8(sqlite3_errmsg(db))));
+            return close(QCoreApplication::translate("Database", "%1: is damaged (%2); re-index it").arg(path, QString::fromUtf8(sqlite3_errmsg(db))));
     }
     if (!hasMeta)
-        return close(tr("%1: is not a Kernel Atlas database").arg(path));
+        return close(QCoreApplication::translate("Database", "%1: is not a Kernel Atlas database").arg(path));
     if (version != kSchemaVersion)
-        return close(tr("%1: was written by schema version %2; this Kernel Atlas reads version %3: re-index it")
+        return close(QCoreApplication::translate("Database", "%1: was written by schema version %2; this Kernel Atlas reads version %3: re-index it")
                          .arg(path)
                          .arg(version)
                          .arg(kSchemaVersion));
@@ -70,7 +69,7 @@ std::unique_ptr<Database> Database::open(const QString &path, QString *error)
         // A cheap integrity probe: damaged pages usually show up here.
         Statement st(db, "SELECT count(*) FROM symbol");
         if (!st.ok() || !st.next())
-            return close(tr("%1: is damaged (%2); re-index it").arg(path, QString::fromUtf8(sqlite3_errmsg(db))));
+            return close(QCoreApplication::translate("Database", "%1: is damaged (%2); re-index it").arg(path, QString::fromUtf8(sqlite3_errmsg(db))));
     }
     return std::unique_ptr<Database>(new Database(db, path));
 }

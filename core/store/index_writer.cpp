@@ -20,7 +20,6 @@
 namespace katlas {
 namespace {
 
-QString tr(const char *text) { return QCoreApplication::translate("IndexWriter", text); }
 
 struct WriteFailed {
     QString message;
@@ -49,7 +48,7 @@ public:
     void checkCancel(size_t i)
     {
         if ((i & 0x3FF) == 0 && m_cancel && m_cancel->load())
-            throw WriteFailed{tr("cancelled")};
+            throw WriteFailed{QCoreApplication::translate("IndexWriter", "cancelled")};
     }
 
     void write(const IndexContents &c)
@@ -157,9 +156,9 @@ bool writeIndex(const QString &dbPath, const IndexContents &contents, const std:
         return false;
     };
     if (!QFileInfo(folder).isDir())
-        return fail(tr("cannot write the index: folder %1 does not exist").arg(folder));
+        return fail(QCoreApplication::translate("IndexWriter", "cannot write the index: folder %1 does not exist").arg(folder));
     if (target.exists() && target.isDir())
-        return fail(tr("cannot write the index: %1 is a folder").arg(dbPath));
+        return fail(QCoreApplication::translate("IndexWriter", "cannot write the index: %1 is a folder").arg(dbPath));
     QFile::remove(tmp);
 
     sqlite3 *db = nullptr;
@@ -168,21 +167,21 @@ bool writeIndex(const QString &dbPath, const IndexContents &contents, const std:
         || sqlite3_exec(db, "PRAGMA user_version=0", nullptr, nullptr, nullptr) != SQLITE_OK) {
         const QString why = QString::fromUtf8(db ? sqlite3_errmsg(db) : "out of memory");
         sqlite3_close(db);
-        return fail(tr("cannot create the index in folder %1: %2").arg(folder, why));
+        return fail(QCoreApplication::translate("IndexWriter", "cannot create the index in folder %1: %2").arg(folder, why));
     }
     try {
         Writer(db, cancel).write(contents);
     } catch (const WriteFailed &f) {
         sqlite3_close(db);
-        return fail(cancel && cancel->load() ? tr("indexing was cancelled; %1 is unchanged").arg(dbPath)
-                                             : tr("cannot write the index %1: %2").arg(dbPath, f.message));
+        return fail(cancel && cancel->load() ? QCoreApplication::translate("IndexWriter", "indexing was cancelled; %1 is unchanged").arg(dbPath)
+                                             : QCoreApplication::translate("IndexWriter", "cannot write the index %1: %2").arg(dbPath, f.message));
     }
     if (sqlite3_close(db) != SQLITE_OK)
-        return fail(tr("cannot finish writing the index %1").arg(dbPath));
+        return fail(QCoreApplication::translate("IndexWriter", "cannot finish writing the index %1").arg(dbPath));
     if (!syncFile(tmp))
-        return fail(tr("cannot flush the index to disk in folder %1").arg(folder));
+        return fail(QCoreApplication::translate("IndexWriter", "cannot flush the index to disk in folder %1").arg(folder));
     if (std::rename(QFile::encodeName(tmp).constData(), QFile::encodeName(dbPath).constData()) != 0)
-        return fail(tr("cannot replace %1 with the new index").arg(dbPath));
+        return fail(QCoreApplication::translate("IndexWriter", "cannot replace %1 with the new index").arg(dbPath));
     return true;
 }
 
