@@ -10,6 +10,11 @@
 #include "parse/python_parser.h"
 #include "parse/source_walker.h"
 #include "store/index_maintenance.h"
+#include "export/kernel_traces_md.h"
+#include "export/op_graph_drawing.h"
+#include "export/op_traces_md.h"
+
+#include <QDir>
 
 #include <QElapsedTimer>
 #include <QFile>
@@ -31,8 +36,69 @@ long peakRssMb()
 
 } // namespace
 
+namespace {
+
+// `katlas bench trace`: the op graph, every path of every op, and each export,
+// timed on an index (the demo's when --db is not given).
+int benchTrace(const Args &args)
+{
+    const QString path = args.has(QStringLiteral("--db")) ? args.value(QStringLiteral("--db")) : demoDatabase();
+    QElapsedTimer t;
+    t.start();
+    QString error;
+    const auto session = TraceSession::open(path, &error);
+    if (!session)
+        throw CommandFailed{error};
+    const qint64 loadMs = t.restart();
+    const OpGraph graph = buildOpGraph(session->index(), session->profile(), {}, {});
+    const qint64 graphMs = t.restart();
+    qint64 slowest = 0, total = 0;
+    std::string slowestOp;
+    size_t ops = 0, paths = 0;
+    for (const std::string &name : TraceSession::opNames(graph)) {
+        const auto sites = TraceSession::opCallSites(graph, name);
+        if (sites.empty())
+            continue;
+        QElapsedTimer one;
+        one.start();
+        paths += findPaths(session->index(), sites, {}).paths.size();
+        const qint64 ms = one.nsecsElapsed() / 1000;
+        total += ms;
+        ++ops;
+        if (ms > slowest) {
+            slowest = ms;
+            slowestOp = name;
+        }
+    }
+    t.restart();
+    const TraceReport report = buildTraceReport(*session, {}, {});
+    const qint64 reportMs = t.restart();
+    const MarkdownLinks links(session->index(), QDir::currentPath(), {});
+    const std::string op = opTracesMarkdown(*session, report, links);
+    const qint64 opMdMs = t.restart();
+    const std::string kernel = kernelTracesMarkdown(*session, report, links);
+    const qint64 kernelMdMs = t.restart();
+    const LayoutGraph drawing = opGraphLayoutInput(session->index(), report.graph);
+    const GraphLayout layout = layoutGraph(drawing);
+    const qint64 layoutMs = t.restart();
+    auto line = [](const char *label, const QString &value) { out() << QString::fromLatin1(label).leftJustified(34) << value << '\n'; };
+    line("load index", QStringLiteral("%1 ms").arg(loadMs));
+    line("op graph", QStringLiteral("%1 ms").arg(graphMs));
+    line("all paths of all ops", QStringLiteral("%1 ms (%2 ops, %3 paths)").arg(total / 1000.0, 0, 'f', 1).arg(ops).arg(paths));
+    line("slowest op's paths", QStringLiteral("%1 ms (%2)").arg(slowest / 1000.0, 0, 'f', 1).arg(QString::fromStdString(slowestOp)));
+    line("report data (paths + kernels)", QStringLiteral("%1 ms").arg(reportMs));
+    line("op traces markdown", QStringLiteral("%1 ms (%2 KB)").arg(opMdMs).arg(op.size() / 1024));
+    line("kernel traces markdown", QStringLiteral("%1 ms (%2 KB)").arg(kernelMdMs).arg(kernel.size() / 1024));
+    line("layout of the whole op graph", QStringLiteral("%1 ms (%2 nodes)").arg(layoutMs).arg(layout.nodes.size()));
+    return 0;
+}
+
+} // namespace
+
 int runBenchCommand(const Args &args)
 {
+    if (args.positional.value(0) == QLatin1String("trace"))
+        return benchTrace(args);
     if (args.positional.value(0) != QLatin1String("index"))
         throw UsageError{QCoreApplication::translate("Cli", "usage: katlas bench index --repo NAME=PATH ... [--profile P]")};
     std::vector<RepoInput> repos = reposFrom(args);

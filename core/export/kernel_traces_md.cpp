@@ -81,7 +81,15 @@ std::string kernelTracesMarkdown(const TraceSession &session, const TraceReport 
         o << "\n#### " << section << '.' << ++item << ' ' << k.name << " **(" << k.source << ")**\n\n";
         const Backtrace bt = buildBacktrace(index, k.id, within, {r.graph.entry}, r.filter, 24, kReportBacktraceNodes);
         for (const BacktraceNode &site : bt.sites) {
-            o << links.siteLink(k.name + "()", site.siteId) << " **(" << k.source << ")**";
+            // The link names what the line calls; a kernel reached through an
+            // alias (self.fwd = torch.ops...) is named after the link.
+            const std::string &callee = index.site(site.siteId).callee;
+            const std::string shortName = k.name.substr(k.name.rfind('.') == std::string::npos ? 0 : k.name.rfind('.') + 1);
+            if (callee.find(shortName) != std::string::npos)
+                o << links.siteLink(k.name + "()", site.siteId);
+            else
+                o << links.siteLink(callee + "()", site.siteId) << " = " << k.name;
+            o << " **(" << k.source << ")**";
             if (!site.conditions.empty())
                 o << " *(" << site.conditions << ")*";
             o << "  \n";

@@ -63,7 +63,9 @@ VerifyResult verifyLinks(const QString &markdownPath, const QString &root)
             }
             if (!text.endsWith(QLatin1String("()")))
                 continue;
-            QString name = text.chopped(2);
+            // "cls.get_fn()()" and "kernel[]()" name get_fn and kernel.
+            QString name = text;
+            name.remove(QStringLiteral("()")).remove(QStringLiteral("[]"));
             name = name.mid(name.lastIndexOf(QLatin1Char('.')) + 1);
             bool found = false;
             for (int k = std::max(1, n - kNameSlack); k <= std::min<int>(static_cast<int>(lines.size()), n + kNameSlack) && !found; ++k)

@@ -1,0 +1,91 @@
+// On real checkouts (KATLAS_SGLANG_DIR and KATLAS_FLASHINFER_DIR; skipped
+// without them): the kernels DeepSeek reaches through each dispatch
+// mechanism are found, the DeepSeek op graph has its leaf ops, and the
+// reports' links all verify.
+#include "export/kernel_traces_md.h"
+#include "export/link_verifier.h"
+#include "export/op_traces_md.h"
+#include "index/indexer.h"
+#include "trace/trace_session.h"
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace katlas;
+
+class TestRealCheckout : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase()
+    {
+        const QString sglang = qEnvironmentVariable("KATLAS_SGLANG_DIR");
+        const QString flashinfer = qEnvironmentVariable("KATLAS_FLASHINFER_DIR");
+        if (sglang.isEmpty() || flashinfer.isEmpty())
+            QSKIP("set KATLAS_SGLANG_DIR and KATLAS_FLASHINFER_DIR to real checkouts to run this test");
+        ProfileError perr;
+        const auto profile = loadBuiltinProfile(QStringLiteral("sglang"), &perr);
+        QVERIFY2(profile, qPrintable(perr.toString()));
+        const QString db = m_dir.filePath("real.katlas");
+        const IndexReport r = runIndex({db, {{"sglang", sglang}, {"flashinfer", flashinfer}}, *profile, true, 0});
+        QVERIFY2(r.ok, qPrintable(r.error));
+        QString error;
+        m_session = TraceSession::open(db, &error);
+        QVERIFY2(m_session, qPrintable(error));
+        m_report = buildTraceReport(*m_session, "deepseek_v2", {});
+        QVERIFY(m_report.graph.error.empty());
+    }
+
+    void kernelsThroughEachMechanism_data()
+    {
+        QTest::addColumn<QString>("kernel");
+        QTest::newRow("RMSNorm layer") << "rmsnorm";
+        QTest::newRow("RMSNorm with residual") << "fused_add_rmsnorm";
+        QTest::newRow("cutlass_mla backend") << "cutlass_mla_decode";
+        QTest::newRow("trtllm_mla backend") << "trtllm_batch_decode_with_kv_cache_mla";
+        QTest::newRow("triton MoE via self.experts") << "fused_moe_kernel";
+        QTest::newRow("direct model kernel") << "bmm_fp8";
+        QTest::newRow("fp8 block GEMM via quant_method.apply") << "fp8_blockwise_scaled_mm";
+    }
+    void kernelsThroughEachMechanism()
+    {
+        QFETCH(QString, kernel);
+        const bool found = std::any_of(m_report.kernels.begin(), m_report.kernels.end(),
+                                       [&](const ReportKernel &k) { return k.name == kernel.toStdString(); });
+        QVERIFY2(found, qPrintable(kernel));
+    }
+
+    void deepseekLeafOps()
+    {
+        std::set<std::string> leaves;
+        for (const LeafOp &op : m_report.leafOps)
+            leaves.insert(op.name);
+        for (const char *op : {"self.q_b_proj", "self.q_a_layernorm", "self.kv_a_layernorm", "self.kv_a_proj_with_mqa",
+                               "self.kv_b_proj", "self.rotary_emb", "self.attn_mqa", "self.attn_mha", "self.o_proj",
+                               "self.gate_up_proj", "self.down_proj", "self.experts", "self.topk"})
+            QVERIFY2(leaves.count(op), op);
+    }
+
+    void reportsVerify()
+    {
+        const MarkdownLinks links(m_session->index(), m_dir.path(), {});
+        for (const auto &[name, text] : {std::pair{"op.md", opTracesMarkdown(*m_session, m_report, links)},
+                                         std::pair{"kernel.md", kernelTracesMarkdown(*m_session, m_report, links)}}) {
+            QFile f(m_dir.filePath(QString::fromLatin1(name)));
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(QByteArray::fromStdString(text));
+            f.close();
+            const VerifyResult v = verifyLinks(f.fileName());
+            QVERIFY(v.links > 100);
+            QVERIFY2(v.broken.empty(), v.broken.empty() ? "" : qPrintable(v.broken.front().link + ": " + v.broken.front().problem));
+        }
+    }
+
+private:
+    QTemporaryDir m_dir;
+    std::unique_ptr<TraceSession> m_session;
+    TraceReport m_report;
+};
+
+QTEST_GUILESS_MAIN(TestRealCheckout)
+#include "tst_real_checkout.moc"
