@@ -132,7 +132,7 @@ private Q_SLOTS:
         MainWindow w;
         QString error;
         QVERIFY(w.openDatabase(m_db, &error));
-        for (const QString format : {QStringLiteral("op-traces-md"), QStringLiteral("kernel-traces-md"), QStringLiteral("json")}) {
+        for (const QString &format : {QStringLiteral("op-traces-md"), QStringLiteral("kernel-traces-md"), QStringLiteral("json")}) {
             const QString gui = m_dir.filePath("gui-" + format);
             const QString cli = m_dir.filePath("cli-" + format);
             QVERIFY2(w.exportTo(format, gui, &error), qPrintable(error));

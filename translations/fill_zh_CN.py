@@ -203,6 +203,9 @@ ZH = {
     'Profile to index with.': '索引所用的配置。',
     'Save a screenshot to FILE and quit.': '把截图保存到 FILE 后退出。',
     'Demo workspace': '演示工作区',
+    'Start with the filter DIMENSION=VALUE[,VALUE] ...': '以过滤条件 DIMENSION=VALUE[,VALUE] ... 启动',
+    'Filter': '过滤',
+    'Select the op named OP once the index is open.': '索引打开后选中名为 OP 的算子。',
     '%n call site(s)': '%n 个调用点',
 }
 

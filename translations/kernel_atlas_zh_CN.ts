@@ -895,5 +895,17 @@ Without --db, commands use the demo workspace's index.
         <source>Demo workspace</source>
         <translation>演示工作区</translation>
     </message>
+    <message>
+        <source>Select the op named OP once the index is open.</source>
+        <translation>索引打开后选中名为 OP 的算子。</translation>
+    </message>
+    <message>
+        <source>Start with the filter DIMENSION=VALUE[,VALUE] ...</source>
+        <translation>以过滤条件 DIMENSION=VALUE[,VALUE] ... 启动</translation>
+    </message>
+    <message>
+        <source>Filter</source>
+        <translation>过滤</translation>
+    </message>
 </context>
 </TS>

@@ -35,7 +35,11 @@ int main(int argc, char **argv)
                                QStringLiteral("sglang"));
     QCommandLineOption screenshot(QStringLiteral("screenshot"), QCoreApplication::translate("main", "Save a screenshot to FILE and quit."),
                                   QStringLiteral("FILE"));
-    parser.addOptions({db, repo, profile, screenshot});
+    QCommandLineOption select(QStringLiteral("select"), QCoreApplication::translate("main", "Select the op named OP once the index is open."),
+                              QStringLiteral("OP"));
+    QCommandLineOption filter(QStringLiteral("filter"), QCoreApplication::translate("main", "Start with the filter DIMENSION=VALUE[,VALUE] ..."),
+                              QStringLiteral("FILTER"));
+    parser.addOptions({db, repo, profile, screenshot, select, filter});
     parser.process(app);
 
     MainWindow window;
@@ -65,6 +69,23 @@ int main(int argc, char **argv)
     } else {
         QMessageBox::warning(&window, QCoreApplication::translate("main", "Demo workspace"), error);
     }
+    if (parser.isSet(filter)) {
+        std::string ferr;
+        if (const auto f = DimensionFilter::parse(parser.value(filter).toStdString(), &ferr))
+            window.setFilter(*f);
+        else
+            QMessageBox::warning(&window, QCoreApplication::translate("main", "Filter"), QString::fromStdString(ferr));
+    }
+    if (parser.isSet(select))
+        QTimer::singleShot(800, &window, [&] {
+            QString id;
+            forEachOp(window.opGraph().roots, [&](const OpNode &n, int) {
+                if (id.isEmpty() && QString::fromStdString(n.name) == parser.value(select))
+                    id = QString::fromStdString(n.id);
+            });
+            if (!id.isEmpty())
+                window.selectOp(id);
+        });
     if (parser.isSet(screenshot)) {
         QTimer::singleShot(2500, &window, [&] {
             window.grab().save(parser.value(screenshot));

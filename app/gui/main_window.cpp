@@ -41,7 +41,8 @@ MainWindow::MainWindow(QWidget *parent)
     m_tree->setModel(m_treeModel);
     m_tree->setHeaderHidden(true);
     m_matrix->setModel(m_matrixModel);
-    m_matrix->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+    m_matrix->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_matrix->horizontalHeader()->setStretchLastSection(true);
     m_matrix->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_matrix->setWordWrap(true);
     m_pathView->setModel(m_pathModel);

@@ -6,6 +6,7 @@
 #include "resolve/kernel_classifier.h"
 #include "resolve/registry_index.h"
 
+#include <algorithm>
 #include <deque>
 #include <map>
 
@@ -14,6 +15,33 @@ namespace {
 
 constexpr size_t kMaxSpecialisations = 50000;
 constexpr size_t kMaxNameOnlyCandidates = 3;
+
+// Folds `other` into `into` when the two are the same but for the values of
+// one positive dimension condition (or are equal). True when folded.
+bool mergeAlternative(ConditionSet &into, const ConditionSet &other)
+{
+    if (into == other)
+        return true;
+    if (into.size() != other.size())
+        return false;
+    int differing = -1;
+    for (size_t i = 0; i < into.size(); ++i) {
+        if (into[i] == other[i])
+            continue;
+        const Condition &a = into[i], &b = other[i];
+        if (differing >= 0 || a.dimension.empty() || a.dimension != b.dimension || a.negated || b.negated)
+            return false;
+        differing = static_cast<int>(i);
+    }
+    if (differing < 0)
+        return true;
+    std::vector<std::string> &values = into[static_cast<size_t>(differing)].values;
+    for (const std::string &v : other[static_cast<size_t>(differing)].values)
+        if (std::find(values.begin(), values.end(), v) == values.end())
+            values.push_back(v);
+    std::sort(values.begin(), values.end());
+    return true;
+}
 
 struct Target {
     SymbolId callee = 0;
@@ -210,19 +238,20 @@ private:
         std::vector<Target> targets = resolve(c.callee, scope);
         if (targets.empty())
             m_graph.edges.push_back({site.id, 0, Resolution::Unresolved, siteConditions});
-        std::map<SymbolId, size_t> seen;
+        std::multimap<SymbolId, size_t> seen;
         for (Target &t : targets) {
             Edge e{site.id, t.callee, t.how, siteConditions};
             addConditions(e.conditions, t.conditions);
             if (auto fc = m_mapper.forFunction(nameOf(t.callee)))
                 addCondition(e.conditions, *fc);
-            // The same callee through several values: keep the first, unconditioned wins.
-            if (auto it = seen.find(t.callee); it != seen.end()) {
-                Edge &prev = m_graph.edges[it->second];
-                if (e.conditions.size() < prev.conditions.size())
-                    prev = std::move(e);
+            // The same callee through several values: one edge whose
+            // conditions allow each way there, when they differ in one
+            // dimension's values only; else an edge per way.
+            bool merged = false;
+            for (auto [it, end] = seen.equal_range(t.callee); it != end && !merged; ++it)
+                merged = mergeAlternative(m_graph.edges[it->second].conditions, e.conditions);
+            if (merged)
                 continue;
-            }
             seen.emplace(t.callee, m_graph.edges.size());
             m_graph.edges.push_back(std::move(e));
         }

@@ -9,7 +9,7 @@
 namespace katlas {
 namespace {
 
-constexpr size_t kMaxValues = 48;
+constexpr size_t kMaxValues = 256;
 constexpr int kMaxDepth = 48;
 
 // Names of the typing module that wrap the type we want.

@@ -25,6 +25,10 @@ CallIndex::CallIndex(CallGraph graph) : m_graph(std::move(graph))
         });
     for (size_t i = 0; i < m_graph.edges.size(); ++i) {
         const Edge &e = m_graph.edges[i];
+        // Traces follow what was resolved; a method matched by name alone
+        // (x.max() to the only class with a max) would send paths astray.
+        if (e.resolution == Resolution::NameOnly)
+            continue;
         m_edgesBySite[static_cast<size_t>(e.callSiteId)].push_back(i);
         if (e.calleeId > 0)
             m_edgesByCallee[static_cast<size_t>(e.calleeId)].push_back(i);

@@ -1,6 +1,7 @@
 // Adjacency over a loaded call graph, built once: call sites by caller (in
 // line order), edges by call site and by callee, kernels by symbol, and which
-// symbols can reach a kernel at all. Every trace query runs on it.
+// symbols can reach a kernel at all. Every trace query runs on it. Edges
+// resolved by method name only are left out of traces.
 #pragma once
 
 #include "graph/call_graph.h"
