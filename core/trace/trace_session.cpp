@@ -57,8 +57,9 @@ std::vector<std::string> TraceSession::opNames(const OpGraph &graph)
 std::vector<std::int64_t> TraceSession::opCallSites(const OpGraph &graph, const std::string &name)
 {
     std::vector<std::int64_t> out;
+    // A container's own call sites trace too (e.g. a gate module of model
+    // code that calls one GEMM kernel).
     for (const OpNode *n : findOps(graph, name))
-        if (n->kind == OpNode::Kind::Leaf)
             for (std::int64_t s : n->callSites)
                 if (std::find(out.begin(), out.end(), s) == out.end())
                     out.push_back(s);

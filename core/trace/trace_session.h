@@ -28,7 +28,7 @@ public:
     // The leaf and container ops named `name` anywhere in the graph.
     static std::vector<const OpNode *> findOps(const OpGraph &graph, const std::string &name);
     static std::vector<std::string> opNames(const OpGraph &graph);
-    // All call sites of every op named `name`.
+    // All call sites of every op named `name`, leaf or container.
     static std::vector<std::int64_t> opCallSites(const OpGraph &graph, const std::string &name);
 
     // "sglang@afe285f7, flashinfer@fb28d724" for report headers.
