@@ -12,30 +12,6 @@
 #include <unordered_map>
 
 namespace katlas {
-namespace {
-
-// Distance in calls from the entry, for choosing a kernel's primary call site.
-std::unordered_map<std::int64_t, int> depthFrom(const CallIndex &index, std::int64_t entry)
-{
-    std::unordered_map<std::int64_t, int> depth{{entry, 0}};
-    std::deque<std::int64_t> queue{entry};
-    while (!queue.empty()) {
-        const std::int64_t f = queue.front();
-        queue.pop_front();
-        for (std::int64_t s : index.sitesOf(f))
-            for (size_t ei : index.edgesOf(s)) {
-                const std::int64_t c = index.edge(ei).calleeId;
-                if (c && !depth.count(c)) {
-                    depth[c] = depth[f] + 1;
-                    queue.push_back(c);
-                }
-            }
-    }
-    return depth;
-}
-
-} // namespace
-
 std::string reportHeader(const TraceReport &r, const char *kind)
 {
     return "# " + r.graph.label + " " + kind + "\n\nGenerated: " + r.generated + " · Index: "
@@ -78,7 +54,7 @@ TraceReport buildTraceReport(const TraceSession &session, const std::string &mod
         r.nonModelOps.push_back({op.name, op.callSites, {}, {}, false});
 
     std::map<std::int64_t, ReportKernel> kernels;
-    const auto depth = depthFrom(index, r.graph.entry);
+    const auto depth = callDepthsFrom(index, {r.graph.entry});
     auto collect = [&](LeafOp &op, bool model) {
         op.paths = findPaths(index, op.callSites, filter);
         for (const KernelPath &p : op.paths.paths) {
@@ -124,21 +100,9 @@ TraceReport buildTraceReport(const TraceSession &session, const std::string &mod
     // Cross-check: kernels the entry reaches that no op's paths explain.
     // Paths end at the first kernel, so the walk does not go through kernels.
     std::set<std::string> missing;
-    std::unordered_set<std::int64_t> seen{r.graph.entry};
-    std::deque<std::int64_t> queue{r.graph.entry};
-    while (!queue.empty()) {
-        const std::int64_t f = queue.front();
-        queue.pop_front();
-        if (index.kernel(f)) {
-            if (!kernels.count(f))
-                missing.insert(kernelName(index, f));
-            continue;
-        }
-        for (std::int64_t s : index.sitesOf(f))
-            for (size_t ei : index.edgesOf(s))
-                if (const std::int64_t c = index.edge(ei).calleeId; c && seen.insert(c).second)
-                    queue.push_back(c);
-    }
+    for (const auto &[symbol, d] : callDepthsFrom(index, {r.graph.entry}, true))
+        if (index.kernel(symbol) && !kernels.count(symbol))
+            missing.insert(kernelName(index, symbol));
     r.modelKernelsWithoutOp.assign(missing.begin(), missing.end());
     return r;
 }

@@ -15,23 +15,22 @@ constexpr int kMaxDepth = 48;
 // Names of the typing module that wrap the type we want.
 bool isTypingWrapper(const std::string &name)
 {
-    static const std::unordered_set<std::string> wrappers = {
-        "Optional", "Union", "List", "Dict", "Tuple", "Type", "Any", "None", "Callable", "Sequence",
-        "Iterable", "Mapping", "Set", "FrozenSet", "Literal", "ClassVar", "Final", "Annotated",
-        "typing", "list", "dict", "tuple", "set", "type", "int", "float", "str", "bool", "bytes", "object"};
+    static const std::unordered_set<std::string> wrappers
+        = {"Optional", "Union", "List", "Dict", "Tuple", "Type", "Any", "None", "Callable", "Sequence", "Iterable",
+            "Mapping", "Set", "FrozenSet", "Literal", "ClassVar", "Final", "Annotated", "typing", "list", "dict",
+            "tuple", "set", "type", "int", "float", "str", "bool", "bytes", "object"};
     return wrappers.count(name) > 0;
 }
 
 bool isBuiltin(const std::string &name)
 {
-    static const std::unordered_set<std::string> builtins = {
-        "abs", "all", "any", "bool", "callable", "dict", "divmod", "enumerate", "filter", "float", "format",
-        "getattr", "hasattr", "hash", "id", "int", "isinstance", "issubclass", "iter", "len", "list", "map",
-        "max", "min", "next", "object", "open", "print", "range", "repr", "reversed", "round", "set",
-        "setattr", "sorted", "str", "sum", "tuple", "type", "zip", "super", "property", "staticmethod",
-        "classmethod", "ValueError", "TypeError", "RuntimeError", "NotImplementedError", "KeyError",
-        "AssertionError", "Exception", "ImportError", "AttributeError", "IndexError", "vars", "globals",
-        "locals", "ord", "chr", "bytes", "frozenset", "slice", "pow", "hex", "bin", "input", "delattr"};
+    static const std::unordered_set<std::string> builtins = {"abs", "all", "any", "bool", "callable", "dict", "divmod",
+        "enumerate", "filter", "float", "format", "getattr", "hasattr", "hash", "id", "int", "isinstance", "issubclass",
+        "iter", "len", "list", "map", "max", "min", "next", "object", "open", "print", "range", "repr", "reversed",
+        "round", "set", "setattr", "sorted", "str", "sum", "tuple", "type", "zip", "super", "property", "staticmethod",
+        "classmethod", "ValueError", "TypeError", "RuntimeError", "NotImplementedError", "KeyError", "AssertionError",
+        "Exception", "ImportError", "AttributeError", "IndexError", "vars", "globals", "locals", "ord", "chr", "bytes",
+        "frozenset", "slice", "pow", "hex", "bin", "input", "delattr"};
     return builtins.count(name) > 0;
 }
 
@@ -42,7 +41,7 @@ std::string key(char kind, long long a, long long b, const std::string &name = {
 
 } // namespace
 
-Evaluator::Evaluator(const SymbolTable &table, ConditionMapper &mapper) : m_table(table), m_mapper(mapper) {}
+Evaluator::Evaluator(const SymbolTable &table, ConditionMapper &mapper) : m_table(table), m_mapper(mapper) { }
 
 void Evaluator::clearMemo()
 {
@@ -64,12 +63,23 @@ void Evaluator::append(Values &out, Values more)
     for (Value &v : more) {
         if (out.size() >= kMaxValues)
             return;
-        const auto same = std::find_if(out.begin(), out.end(), [&](const Value &o) {
-            return o.sameTarget(v) && o.conditions == v.conditions;
-        });
+        const auto same = std::find_if(
+            out.begin(), out.end(), [&](const Value &o) { return o.sameTarget(v) && o.conditions == v.conditions; });
         if (same == out.end())
             out.push_back(std::move(v));
     }
+}
+
+template <typename Compute> Values Evaluator::memoised(const std::string &k, Compute &&compute)
+{
+    if (auto it = m_memo.find(k); it != m_memo.end())
+        return it->second;
+    if (!m_inProgress.insert(k).second)
+        return {};
+    Values out = compute();
+    m_inProgress.erase(k);
+    m_memo[k] = out;
+    return out;
 }
 
 void Evaluator::addMapped(Values &values, const GuardList &guards, bool dimensionsOnly)
@@ -164,15 +174,9 @@ Values Evaluator::evalName(const std::string &name, const Scope &scope)
         if (auto it = fn->locals.find(name); it != fn->locals.end()) {
             // Locals are memoised per (function, self class); `x = x.f()` is cut.
             const SymbolId self = innermost ? scope.selfClass : 0;
-            const std::string k = key('l', fnId, self, name);
-            if (auto m = m_memo.find(k); m != m_memo.end())
-                return m->second;
-            if (!m_inProgress.insert(k).second)
-                return {};
-            Values out = evalBindings(it->second, {fn->module, fnId, self});
-            m_inProgress.erase(k);
-            m_memo[k] = out;
-            return out;
+            return memoised(key('l', fnId, self, name), [&] {
+                return evalBindings(it->second, {fn->module, fnId, self});
+            });
         }
         fnId = fn->outer;
         innermost = false;
@@ -232,16 +236,16 @@ Values Evaluator::evalValueFact(const ValueFact &vf, const Scope &scope, bool al
     } else {
         vals = evalChain(vf.chain, scope);
     }
-    const bool informative = std::any_of(vals.begin(), vals.end(), [](const Value &v) {
-        return v.kind != Value::Kind::External;
-    });
+    const bool informative
+        = std::any_of(vals.begin(), vals.end(), [](const Value &v) { return v.kind != Value::Kind::External; });
     if ((!informative || factory) && allowInner) {
         // nn.ModuleList([Layer(...) ...]), make_layers(n, lambda: Layer(...)):
         // the classes built inside stand for the value.
         for (const Chain &inner : vf.inner) {
             Values iv = evalChain(inner, scope);
-            iv.erase(std::remove_if(iv.begin(), iv.end(), [](const Value &v) { return v.kind != Value::Kind::Instance; }),
-                     iv.end());
+            iv.erase(
+                std::remove_if(iv.begin(), iv.end(), [](const Value &v) { return v.kind != Value::Kind::Instance; }),
+                iv.end());
             append(vals, std::move(iv));
         }
     }
@@ -278,30 +282,26 @@ Values Evaluator::importTarget(const ModuleInfo &from, const ImportFact &imp)
 
 Values Evaluator::moduleMember(int module, const std::string &name)
 {
-    const std::string k = key('m', module, 0, name);
-    if (auto it = m_memo.find(k); it != m_memo.end())
-        return it->second;
-    if (!m_inProgress.insert(k).second)
-        return {};
-    const ModuleInfo &mod = m_table.moduleAt(module);
-    Values out;
-    if (auto it = mod.globals.find(name); it != mod.globals.end())
-        out = evalBindings(it->second, {module, 0, 0});
-    if (out.empty()) {
-        for (const ImportFact *star : mod.starImports) {
-            const ModuleInfo *target = m_table.module(m_table.absoluteModule(mod, *star));
-            if (!target || (!target->allNames.empty()
-                            && std::find(target->allNames.begin(), target->allNames.end(), name) == target->allNames.end()))
-                continue;
-            append(out, moduleMember(static_cast<int>(m_table.symbol(target->symbol).fileId - 1), name));
+    return memoised(key('m', module, 0, name), [&] {
+        const ModuleInfo &mod = m_table.moduleAt(module);
+        Values out;
+        if (auto it = mod.globals.find(name); it != mod.globals.end())
+            out = evalBindings(it->second, {module, 0, 0});
+        if (out.empty()) {
+            for (const ImportFact *star : mod.starImports) {
+                const ModuleInfo *target = m_table.module(m_table.absoluteModule(mod, *star));
+                if (!target
+                    || (!target->allNames.empty()
+                        && std::find(target->allNames.begin(), target->allNames.end(), name) == target->allNames.end()))
+                    continue;
+                append(out, moduleMember(static_cast<int>(m_table.symbol(target->symbol).fileId - 1), name));
+            }
         }
-    }
-    if (out.empty())
-        if (const ModuleInfo *sub = m_table.module(mod.name + "." + name))
-            out.push_back(moduleValue(m_table, static_cast<int>(m_table.symbol(sub->symbol).fileId - 1)));
-    m_inProgress.erase(k);
-    m_memo[k] = out;
-    return out;
+        if (out.empty())
+            if (const ModuleInfo *sub = m_table.module(mod.name + "." + name))
+                out.push_back(moduleValue(m_table, static_cast<int>(m_table.symbol(sub->symbol).fileId - 1)));
+        return out;
+    });
 }
 
 Values Evaluator::attribute(const Value &v, const std::string &name)
@@ -368,34 +368,29 @@ Values Evaluator::classAttribute(SymbolId cls, const std::string &name)
 
 Values Evaluator::selfAttribute(SymbolId cls, const std::string &name)
 {
-    const std::string k = key('s', cls, 0, name);
-    if (auto it = m_memo.find(k); it != m_memo.end())
-        return it->second;
-    if (!m_inProgress.insert(k).second)
-        return {};
-    Values out;
-    const ClassInfo *c = m_table.cls(cls);
-    if (c) {
-        for (SymbolId klass : c->mro) {
-            const ClassInfo *ki = m_table.cls(klass);
-            if (!ki)
-                continue;
-            if (auto it = ki->selfAttrs.find(name); it != ki->selfAttrs.end())
-                for (const auto &[assignment, method] : it->second) {
-                    const Scope scope{ki->module, method, cls};
-                    if (!assignment->annotation.empty())
-                        append(out, fromAnnotation(assignment->annotation, scope));
-                    append(out, evalValueFact(assignment->value, scope));
-                }
-            // Assignments in every class of the MRO count: a subclass's
-            // __init__ may override a base's only under a condition.
-            if (auto a = ki->classAttrs.find(name); a != ki->classAttrs.end() && out.empty())
-                append(out, evalBindings(a->second, {ki->module, 0, 0}));
+    return memoised(key('s', cls, 0, name), [&] {
+        Values out;
+        const ClassInfo *c = m_table.cls(cls);
+        if (c) {
+            for (SymbolId klass : c->mro) {
+                const ClassInfo *ki = m_table.cls(klass);
+                if (!ki)
+                    continue;
+                if (auto it = ki->selfAttrs.find(name); it != ki->selfAttrs.end())
+                    for (const auto &[assignment, method] : it->second) {
+                        const Scope scope{ki->module, method, cls};
+                        if (!assignment->annotation.empty())
+                            append(out, fromAnnotation(assignment->annotation, scope));
+                        append(out, evalValueFact(assignment->value, scope));
+                    }
+                // Assignments in every class of the MRO count: a subclass's
+                // __init__ may override a base's only under a condition.
+                if (auto a = ki->classAttrs.find(name); a != ki->classAttrs.end() && out.empty())
+                    append(out, evalBindings(a->second, {ki->module, 0, 0}));
+            }
         }
-    }
-    m_inProgress.erase(k);
-    m_memo[k] = out;
-    return out;
+        return out;
+    });
 }
 
 ArgTypes Evaluator::argTypes(SymbolId function, bool bound, const std::vector<Chain> &args, const Scope &scope)
@@ -421,7 +416,8 @@ ArgTypes Evaluator::argTypes(SymbolId function, bool bound, const std::vector<Ch
 bool Evaluator::guardsHold(const GuardList &guards, const ArgTypes &args, const Scope &scope)
 {
     for (const Guard &g : guards) {
-        // isinstance(NAME, CLS) or isinstance(NAME, (A, B)) on an argument of known class.
+        // isinstance(NAME, CLS) or isinstance(NAME, (A, B)) on an argument of known
+        // class.
         if (args.empty() || g.text.rfind("isinstance(", 0) != 0 || g.text.back() != ')')
             continue;
         const std::string inner = g.text.substr(11, g.text.size() - 12);
@@ -470,7 +466,8 @@ Values Evaluator::callResult(const Value &v, const std::vector<Chain> *args, con
     }
     case Value::Kind::Function:
         for (const DispatchTarget &t : dispatch(v)) {
-            const ArgTypes types = args && argScope ? argTypes(t.function, v.selfClass != 0, *args, *argScope) : ArgTypes{};
+            const ArgTypes types
+                = args && argScope ? argTypes(t.function, v.selfClass != 0, *args, *argScope) : ArgTypes{};
             Values r = returnsOf(t.function, t.selfClass, types);
             for (Value &x : r) {
                 addConditions(x.conditions, t.conditions);
@@ -490,26 +487,22 @@ Values Evaluator::returnsOf(SymbolId function, SymbolId selfClass, const ArgType
     std::string k = key('r', function, selfClass);
     for (const auto &[name, cls] : args)
         k += name + "=" + std::to_string(cls) + ";";
-    if (auto it = m_memo.find(k); it != m_memo.end())
-        return it->second;
-    if (!m_inProgress.insert(k).second)
-        return {};
-    Values out;
-    if (const FunctionInfo *fn = m_table.function(function)) {
-        const Scope scope{fn->module, function, selfClass};
-        for (const ValueFact &r : fn->fact->returns)
-            if (guardsHold(r.guards, args, scope))
-                append(out, evalValueFact(r, scope));
-        if (m_registries)
-            if (const ConditionSet *reg = m_registries->forFunction(function))
-                for (Value &v : out) {
-                    addConditions(v.conditions, *reg);
-                    v.how = weaker(v.how, Resolution::Registry);
-                }
-    }
-    m_inProgress.erase(k);
-    m_memo[k] = out;
-    return out;
+    return memoised(k, [&] {
+        Values out;
+        if (const FunctionInfo *fn = m_table.function(function)) {
+            const Scope scope{fn->module, function, selfClass};
+            for (const ValueFact &r : fn->fact->returns)
+                if (guardsHold(r.guards, args, scope))
+                    append(out, evalValueFact(r, scope));
+            if (m_registries)
+                if (const ConditionSet *reg = m_registries->forFunction(function))
+                    for (Value &v : out) {
+                        addConditions(v.conditions, *reg);
+                        v.how = weaker(v.how, Resolution::Registry);
+                    }
+        }
+        return out;
+    });
 }
 
 Values Evaluator::fromAnnotation(const std::string &annotation, const Scope &scope)
@@ -517,7 +510,8 @@ Values Evaluator::fromAnnotation(const std::string &annotation, const Scope &sco
     static const std::regex names(R"([A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*)");
     Values out;
     const bool isType = annotation.rfind("Type[", 0) == 0;
-    for (auto it = std::sregex_iterator(annotation.begin(), annotation.end(), names); it != std::sregex_iterator(); ++it) {
+    for (auto it = std::sregex_iterator(annotation.begin(), annotation.end(), names); it != std::sregex_iterator();
+         ++it) {
         const std::string name = it->str();
         if (isTypingWrapper(name) || name.rfind("typing.", 0) == 0)
             continue;

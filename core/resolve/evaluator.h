@@ -60,6 +60,10 @@ private:
     ArgTypes argTypes(SymbolId function, bool bound, const std::vector<Chain> &args, const Scope &scope);
     bool guardsHold(const GuardList &guards, const ArgTypes &args, const Scope &scope);
     static void append(Values &out, Values more);
+    // Memoised evaluation under `key`; a key met again while it is being
+    // computed (a cycle in the code) contributes nothing.
+    template<typename Compute>
+    Values memoised(const std::string &key, Compute &&compute);
 
     const SymbolTable &m_table;
     ConditionMapper &m_mapper;

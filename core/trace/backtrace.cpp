@@ -8,21 +8,35 @@
 
 namespace katlas {
 
-std::unordered_set<std::int64_t> reachableFrom(const CallIndex &index, const std::vector<std::int64_t> &entries)
+std::unordered_map<std::int64_t, int> callDepthsFrom(const CallIndex &index, const std::vector<std::int64_t> &entries,
+                                                     bool stopAtKernels)
 {
-    std::unordered_set<std::int64_t> seen(entries.begin(), entries.end());
-    std::deque<std::int64_t> queue(entries.begin(), entries.end());
+    std::unordered_map<std::int64_t, int> depth;
+    std::deque<std::int64_t> queue;
+    for (std::int64_t e : entries)
+        if (depth.emplace(e, 0).second)
+            queue.push_back(e);
     while (!queue.empty()) {
         const std::int64_t f = queue.front();
         queue.pop_front();
+        if (stopAtKernels && index.kernel(f))
+            continue;
         for (std::int64_t s : index.sitesOf(f))
             for (size_t ei : index.edgesOf(s)) {
                 const std::int64_t c = index.edge(ei).calleeId;
-                if (c && seen.insert(c).second)
+                if (c && depth.emplace(c, depth[f] + 1).second)
                     queue.push_back(c);
             }
     }
-    return seen;
+    return depth;
+}
+
+std::unordered_set<std::int64_t> reachableFrom(const CallIndex &index, const std::vector<std::int64_t> &entries)
+{
+    std::unordered_set<std::int64_t> out;
+    for (const auto &[symbol, depth] : callDepthsFrom(index, entries))
+        out.insert(symbol);
+    return out;
 }
 
 namespace {

@@ -6,6 +6,7 @@
 #include "trace/call_index.h"
 #include "trace/dimension_filter.h"
 
+#include <unordered_map>
 #include <unordered_set>
 #include <vector>
 
@@ -24,7 +25,11 @@ struct Backtrace {
     size_t notShown = 0;
 };
 
-// Symbols from which `entries` can be reached going down (the forward closure).
+// The number of calls from `entries` down to each symbol they reach
+// (breadth-first); with `stopAtKernels`, kernels are reached but not entered.
+std::unordered_map<std::int64_t, int> callDepthsFrom(const CallIndex &index, const std::vector<std::int64_t> &entries,
+                                                     bool stopAtKernels = false);
+// Symbols reached going down from `entries` (the forward closure).
 std::unordered_set<std::int64_t> reachableFrom(const CallIndex &index, const std::vector<std::int64_t> &entries);
 
 // `within`: only callers in this set are followed (empty: all). Chains stop
