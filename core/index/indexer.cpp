@@ -9,6 +9,7 @@
 #include "store/database.h"
 #include "store/index_reader.h"
 #include "store/index_writer.h"
+#include "store/schema.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -267,6 +268,7 @@ IndexReport runIndex(const IndexRequest &request, const ProgressCallback &progre
     IndexContents contents;
     contents.meta = {
         {"tool_version", KATLAS_VERSION},
+        {"schema_version", std::to_string(kSchemaVersion)},
         {"created", QDateTime::currentDateTimeUtc().toString(Qt::ISODate).toStdString()},
         {"profile_name", request.profile.name},
         {"profile_json", request.profile.sourceText},
