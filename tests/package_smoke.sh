@@ -16,6 +16,8 @@ for f in bin/katlas bin/kernel-atlas share/applications/io.github.kernel_atlas.K
          share/kernel-atlas/profiles/sglang.json share/kernel-atlas/demo/profile.json; do
   [ -e "$root/$f" ] || { echo "FAIL: $f is not installed"; exit 1; }
 done
+desktop-file-validate "$root/share/applications/io.github.kernel_atlas.KernelAtlas.desktop" || { echo "FAIL: desktop-file-validate"; exit 1; }
+appstreamcli validate --no-net "$root/share/metainfo/io.github.kernel_atlas.KernelAtlas.metainfo.xml" >/dev/null || { echo "FAIL: appstreamcli validate"; exit 1; }
 "$root/bin/katlas" --version | grep -q "^katlas " || { echo "FAIL: katlas --version"; exit 1; }
 demo=$root/share/kernel-atlas/demo
 KATLAS_CACHE_DIR=$work/cache "$root/bin/katlas" index --db "$work/demo.katlas" \
