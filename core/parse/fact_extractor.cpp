@@ -2,6 +2,7 @@
 #include "parse/fact_extractor.h"
 
 #include "parse/python_parser.h"
+#include "parse/syntax_node.h"
 
 #include <tree_sitter/api.h>
 
@@ -26,41 +27,9 @@ struct Ctx {
     GuardList guards;
 };
 
-bool isType(TSNode n, const char *type) { return std::strcmp(ts_node_type(n), type) == 0; }
-
-TSNode field(TSNode n, const char *name)
-{
-    return ts_node_child_by_field_name(n, name, static_cast<uint32_t>(std::strlen(name)));
-}
-
-int lineOf(TSNode n) { return static_cast<int>(ts_node_start_point(n).row) + 1; }
-int endLineOf(TSNode n) { return static_cast<int>(ts_node_end_point(n).row) + 1; }
-
-std::string normaliseSpace(std::string_view s)
-{
-    std::string out;
-    out.reserve(s.size());
-    bool space = false;
-    for (char c : s) {
-        if (c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '\\') {
-            space = !out.empty();
-            continue;
-        }
-        if (space) {
-            const char last = out.back();
-            // No space just inside brackets or before a closing one.
-            if (last != '(' && last != '[' && last != '{' && c != ')' && c != ']' && c != '}' && c != ',')
-                out.push_back(' ');
-            space = false;
-        }
-        out.push_back(c);
-    }
-    return out;
-}
-
-class Extractor {
+class Extractor : private SyntaxSource {
 public:
-    Extractor(std::string_view source, ModuleFacts &facts) : m_src(source), m_facts(facts) {}
+    Extractor(std::string_view source, ModuleFacts &facts) : SyntaxSource(source), m_facts(facts) {}
 
     void run(TSNode root)
     {
@@ -70,68 +39,8 @@ public:
     }
 
 private:
-    std::string_view m_src;
     ModuleFacts &m_facts;
     bool m_depthReported = false;
-
-    std::string_view text(TSNode n) const
-    {
-        const uint32_t b = ts_node_start_byte(n);
-        const uint32_t e = ts_node_end_byte(n);
-        if (b >= m_src.size() || e < b)
-            return {};
-        return m_src.substr(b, std::min<size_t>(e, m_src.size()) - b);
-    }
-
-    static TSNode unparen(TSNode n)
-    {
-        while (!ts_node_is_null(n) && isType(n, "parenthesized_expression") && ts_node_named_child_count(n) == 1)
-            n = ts_node_named_child(n, 0);
-        return n;
-    }
-
-    // --- chains -----------------------------------------------------------
-
-    Chain chainOf(TSNode n, int depth = 0) const
-    {
-        if (ts_node_is_null(n) || depth > 64)
-            return {};
-        const char *t = ts_node_type(n);
-        if (!std::strcmp(t, "identifier"))
-            return std::string(text(n));
-        if (!std::strcmp(t, "attribute")) {
-            Chain obj = chainOf(field(n, "object"), depth + 1);
-            TSNode attr = field(n, "attribute");
-            if (obj.empty() || ts_node_is_null(attr))
-                return {};
-            return obj + "." + std::string(text(attr));
-        }
-        if (!std::strcmp(t, "call")) {
-            Chain fn = chainOf(field(n, "function"), depth + 1);
-            return fn.empty() ? Chain{} : fn + "()";
-        }
-        if (!std::strcmp(t, "subscript")) {
-            Chain v = chainOf(field(n, "value"), depth + 1);
-            return v.empty() ? Chain{} : v + "[]";
-        }
-        if (!std::strcmp(t, "parenthesized_expression") || !std::strcmp(t, "await"))
-            return ts_node_named_child_count(n) == 1 ? chainOf(ts_node_named_child(n, 0), depth + 1) : Chain{};
-        return {};
-    }
-
-    std::string stringContent(TSNode n) const
-    {
-        if (ts_node_is_null(n) || !isType(n, "string"))
-            return {};
-        std::string out;
-        const uint32_t count = ts_node_named_child_count(n);
-        for (uint32_t i = 0; i < count; ++i) {
-            TSNode c = ts_node_named_child(n, i);
-            if (isType(c, "string_content"))
-                out += text(c);
-        }
-        return out;
-    }
 
     // --- guards -------------------------------------------------------------
 
