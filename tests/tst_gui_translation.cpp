@@ -76,8 +76,13 @@ private Q_SLOTS:
         QCOMPARE(docks, (QStringList{QStringLiteral("Kernel 路径"), QStringLiteral("源码"), QStringLiteral("算子")}));
         for (QLabel *l : w.findChildren<QLabel *>())
             texts << l->text();
+        QStringList buttons;
         for (QToolButton *b : w.findChildren<QToolButton *>())
-            texts << b->text();
+            buttons << b->text();
+        texts << buttons;
+        // Profile data follows the language too: the filter bar's dimension labels.
+        QVERIFY2(buttons.contains(QStringLiteral("量化")), qPrintable(buttons.join(", ")));
+        QVERIFY(!buttons.contains(QStringLiteral("Quantization")));
         texts << w.windowTitle();
 
         const QHash<QString, QString> zh = catalogue();

@@ -20,6 +20,8 @@ bool installTranslation(const QString &language)
         translator = nullptr;
     }
     const QLocale locale = language.isEmpty() ? QLocale::system() : QLocale(language);
+    // Data shown in the UI (profile labels) follows the same language.
+    QLocale::setDefault(locale);
     if (locale.language() == QLocale::English)
         return true;
     auto *t = new QTranslator;

@@ -2,6 +2,7 @@
 #include "filter_bar.h"
 
 #include <QAction>
+#include <QLocale>
 #include <QMenu>
 #include <QToolButton>
 
@@ -19,7 +20,7 @@ void FilterBar::setDimensions(const std::vector<Dimension> &dimensions)
     m_dimensions = dimensions;
     for (const Dimension &d : m_dimensions) {
         auto *button = new QToolButton(this);
-        button->setText(QString::fromStdString(d.label));
+        button->setText(QString::fromStdString(d.labelFor(QLocale().name().toStdString())));
         button->setPopupMode(QToolButton::InstantPopup);
         button->setObjectName(QString::fromStdString("filter_" + d.key));
         auto *menu = new QMenu(button);
@@ -72,8 +73,8 @@ void FilterBar::rebuildChecks()
             a->setChecked(on);
             checked += on;
         }
-        m_buttons[i]->setText(checked ? QStringLiteral("%1 (%2)").arg(QString::fromStdString(d.label)).arg(checked)
-                                      : QString::fromStdString(d.label));
+        const QString label = QString::fromStdString(d.labelFor(QLocale().name().toStdString()));
+        m_buttons[i]->setText(checked ? QStringLiteral("%1 (%2)").arg(label).arg(checked) : label);
     }
 }
 

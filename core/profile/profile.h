@@ -4,6 +4,8 @@
 #pragma once
 
 #include <QString>
+
+#include <map>
 #include <optional>
 #include <regex>
 #include <string>
@@ -57,6 +59,9 @@ struct Dimension {
     std::string key;            // "quantization"
     std::string label;          // "Quantization"
     std::vector<std::string> values; // known values, in display order (may grow from the index)
+    std::map<std::string, std::string> translatedLabels; // "zh_CN" -> label, from "label_zh_CN"
+    // The label in `locale` ("zh_CN") when the profile has one, else `label`.
+    const std::string &labelFor(const std::string &locale) const;
 };
 
 struct ModelEntry {

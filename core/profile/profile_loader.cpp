@@ -92,6 +92,9 @@ public:
             d.label = str(obj, "label", key + ".label");
             if (d.label.empty())
                 d.label = d.key;
+            for (const QString &k : obj.keys())
+                if (k.startsWith(QLatin1String("label_")))
+                    d.translatedLabels[k.mid(6).toStdString()] = str(obj, k.toLatin1().constData(), key + "." + k);
             d.values = strings(obj, "values", key + ".values");
             m_p.dimensions.push_back(std::move(d));
         }

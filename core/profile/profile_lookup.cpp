@@ -27,4 +27,10 @@ const Dimension *Profile::dimension(const std::string &key) const
     return nullptr;
 }
 
+const std::string &Dimension::labelFor(const std::string &locale) const
+{
+    const auto it = translatedLabels.find(locale);
+    return it == translatedLabels.end() ? label : it->second;
+}
+
 } // namespace katlas
