@@ -150,6 +150,7 @@ ZH = {
     'Zoom &Out': '缩小(&O)',
     '&Fit to Window': '适应窗口(&F)',
     '&Language': '语言(&L)',
+    '&Settings': '设置(&S)',
     'System': '跟随系统',
     'Language': '语言',
     'The language changes when Kernel Atlas starts next time.': '语言将在下次启动 Kernel Atlas 时切换。',

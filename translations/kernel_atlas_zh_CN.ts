@@ -749,6 +749,10 @@ Without --db, commands use the demo workspace's index.
         <source>&lt;h3&gt;Kernel Atlas %1&lt;/h3&gt;&lt;p&gt;From LLM model ops to the GPU kernels that run them.&lt;/p&gt;&lt;p&gt;Qt %2 (LGPL-3.0)&lt;br&gt;Graphviz %3 (EPL-1.0)&lt;br&gt;tree-sitter, language ABI %4 (MIT)&lt;br&gt;tree-sitter-python %5 (MIT)&lt;br&gt;SQLite %6 (public domain)&lt;/p&gt;</source>
         <translation>&lt;h3&gt;Kernel Atlas %1&lt;/h3&gt;&lt;p&gt;从大模型算子追踪到执行它们的 GPU kernel。&lt;/p&gt;&lt;p&gt;Qt %2（LGPL-3.0）&lt;br&gt;Graphviz %3（EPL-1.0）&lt;br&gt;tree-sitter，语言 ABI %4（MIT）&lt;br&gt;tree-sitter-python %5（MIT）&lt;br&gt;SQLite %6（公有领域）&lt;/p&gt;</translation>
     </message>
+    <message>
+        <source>&amp;Settings</source>
+        <translation>设置(&amp;S)</translation>
+    </message>
 </context>
 <context>
     <name>katlas::NewIndexDialog</name>

@@ -50,8 +50,9 @@ void MainWindow::createActions()
     view->addAction(tr("Zoom &In"), QKeySequence(Qt::CTRL | Qt::Key_Equal), m_graph, &GraphView::zoomIn);
     view->addAction(tr("Zoom &Out"), QKeySequence(Qt::CTRL | Qt::Key_Minus), m_graph, &GraphView::zoomOut);
     view->addAction(tr("&Fit to Window"), QKeySequence(Qt::CTRL | Qt::Key_0), m_graph, &GraphView::fitToWindow);
-    view->addSeparator();
-    QMenu *language = view->addMenu(tr("&Language"));
+    QMenu *settings = menuBar()->addMenu(tr("&Settings"));
+    settings->setObjectName(QStringLiteral("settingsMenu"));
+    QMenu *language = settings->addMenu(tr("&Language"));
     for (const auto &[code, name] : {std::pair{QStringLiteral(""), tr("System")}, std::pair{QStringLiteral("en"), QStringLiteral("English")},
                                      std::pair{QStringLiteral("zh_CN"), QStringLiteral("简体中文")}})
         language->addAction(name, this, [this, code = code] {
