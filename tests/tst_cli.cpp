@@ -77,6 +77,9 @@ private Q_SLOTS:
         QVERIFY(matrix.out.contains("cutlass_mla") && matrix.out.contains("cutlass_mla_decode"));
         const Run empty = katlas({"trace", "--op", "self.input_layernorm", "--filter", "platform=hip"}, m_cache.path());
         QVERIFY2(empty.out.contains("filter excludes"), qPrintable(empty.out));
+        const Run sampler = katlas({"trace", "--op", "Sampler"}, m_cache.path());
+        QCOMPARE(sampler.code, 0);
+        QVERIFY2(sampler.out.contains("top_k_top_p_sampling_from_probs"), qPrintable(sampler.out + sampler.err));
         const Run kernels = katlas({"kernels", "--json"}, m_cache.path());
         const QJsonArray list = QJsonDocument::fromJson(kernels.out.toUtf8()).object().value("kernels").toArray();
         QVERIFY(list.size() > 10);

@@ -51,6 +51,8 @@ std::vector<std::string> TraceSession::opNames(const OpGraph &graph)
         if (std::find(out.begin(), out.end(), n.name) == out.end())
             out.push_back(n.name);
     });
+    for (const NonModelOp &op : graph.nonModel)
+        out.push_back(op.name);
     return out;
 }
 
@@ -58,11 +60,14 @@ std::vector<std::int64_t> TraceSession::opCallSites(const OpGraph &graph, const 
 {
     std::vector<std::int64_t> out;
     // A container's own call sites trace too (e.g. a gate module of model
-    // code that calls one GEMM kernel).
+    // code that calls one GEMM kernel), and so do non-model ops by name.
     for (const OpNode *n : findOps(graph, name))
-            for (std::int64_t s : n->callSites)
-                if (std::find(out.begin(), out.end(), s) == out.end())
-                    out.push_back(s);
+        for (std::int64_t s : n->callSites)
+            if (std::find(out.begin(), out.end(), s) == out.end())
+                out.push_back(s);
+    for (const NonModelOp &op : graph.nonModel)
+        if (op.name == name)
+            out.insert(out.end(), op.callSites.begin(), op.callSites.end());
     return out;
 }
 
