@@ -4,8 +4,10 @@
 #include "demo_fixture.h"
 
 #include "graph/graph_queries.h"
+#include "store/database.h"
 #include "store/index_reader.h"
 
+#include <QDateTime>
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
@@ -161,16 +163,43 @@ private Q_SLOTS:
         const auto repos = demoRepos(dir.filePath("copy"));
         const IndexReport first = runIndex({db, repos, demoProfile(), true, 0});
         QVERIFY(first.ok);
+        QVERIFY(!first.upToDate);
         QCOMPARE(first.reusedFiles, 0);
+        auto created = [&] { return loadMeta(*Database::open(db, nullptr))["created"]; };
+        const std::string firstCreated = created();
+
+        // Nothing changed, or a file touched without changing its bytes: the
+        // index is kept as it is, not rewritten.
+        const QString activation = dir.filePath("copy/tinyserve/python/tinyserve/srt/layers/activation.py");
+        QFile touched(activation);
+        QVERIFY(touched.open(QIODevice::ReadWrite));
+        QVERIFY(touched.setFileTime(QDateTime::currentDateTime().addSecs(60), QFileDevice::FileModificationTime));
+        touched.close();
+        QTest::qWait(1100); // "created" has a resolution of one second
         const IndexReport second = runIndex({db, repos, demoProfile(), true, 0});
+        QVERIFY(second.ok);
+        QVERIFY(second.upToDate);
         QCOMPARE(second.parsedFiles, 0);
-        QCOMPARE(second.reusedFiles, first.files);
-        QCOMPARE(second.callSites, first.callSites);
-        writeFile(dir.filePath("copy/tinyserve/python/tinyserve/srt/layers/activation.py"),
-                  "from tiny_kernel import silu_and_mul\nclass SiluAndMul:\n    def forward(self, x):\n        return silu_and_mul(x)\n");
+        QCOMPARE(second.reusedFiles, first.stats.files);
+        QCOMPARE(second.stats.callSites, first.stats.callSites);
+        QCOMPARE(second.stats.kernelsBySource, first.stats.kernelsBySource);
+        QCOMPARE(created(), firstCreated);
+
+        // One file changed: parsed again, the rest reused, the index rewritten.
+        writeFile(activation, "from tiny_kernel import silu_and_mul\nclass SiluAndMul:\n    def forward(self, x):\n        return silu_and_mul(x)\n");
         const IndexReport third = runIndex({db, repos, demoProfile(), true, 0});
+        QVERIFY(third.ok);
+        QVERIFY(!third.upToDate);
         QCOMPARE(third.parsedFiles, 1);
-        QCOMPARE(third.reusedFiles, first.files - 1);
+        QCOMPARE(third.reusedFiles, first.stats.files - 1);
+        QVERIFY(created() != firstCreated);
+
+        // A file added is a change too.
+        writeFile(dir.filePath("copy/tinyserve/python/tinyserve/srt/layers/extra.py"), "def f():\n    g()\n");
+        const IndexReport fourth = runIndex({db, repos, demoProfile(), true, 0});
+        QVERIFY(!fourth.upToDate);
+        QCOMPARE(fourth.parsedFiles, 1);
+        QCOMPARE(fourth.stats.files, first.stats.files + 1);
     }
 
     void badInputIsReportedAndNeverLosesTheIndex()

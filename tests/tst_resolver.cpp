@@ -29,7 +29,7 @@ DimensionRule guardRule(const char *pattern, const char *dim, const char *value)
 {
     DimensionRule r;
     r.target = DimensionRule::Target::Guard;
-    r.pattern = std::regex(pattern);
+    r.pattern = ProfilePattern(pattern);
     r.patternText = pattern;
     r.dimension = dim;
     r.value = value;
@@ -56,7 +56,7 @@ Profile testProfile()
     p.dimensionRules = {guardRule("^flag_a\\(\\)$", "moe", "a"), guardRule("^_is_cuda$", "platform", "cuda")};
     DimensionRule stage;
     stage.target = DimensionRule::Target::Function;
-    stage.pattern = std::regex("^forward_decode$");
+    stage.pattern = ProfilePattern("^forward_decode$");
     stage.dimension = "stage";
     stage.value = "decode";
     p.dimensionRules.push_back(stage);

@@ -76,8 +76,8 @@ void MainWindow::createActions()
             QMessageBox::warning(this, tr("Cannot open the new index"), error);
         else
             statusBar()->showMessage(tr("Indexed %1 files, %2 call sites (%3% resolved) in %4 s")
-                                         .arg(report.files).arg(report.callSites)
-                                         .arg(report.resolvedPercent(), 0, 'f', 1).arg(report.totalMs / 1000.0, 0, 'f', 1));
+                                         .arg(report.stats.files).arg(report.stats.callSites)
+                                         .arg(report.stats.resolvedPercent(), 0, 'f', 1).arg(report.totalMs / 1000.0, 0, 'f', 1));
     });
     const QStringList recent = QSettings().value(QStringLiteral("recent")).toStringList();
     for (const QString &path : recent)

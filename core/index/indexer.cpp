@@ -19,6 +19,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QScopeGuard>
 #include <QThread>
 #include <QThreadPool>
 #include <QtConcurrent>
@@ -199,6 +200,21 @@ IndexReport runIndex(const IndexRequest &request, const ProgressCallback &progre
     if (cancelled())
         return fail({});
 
+    // Nothing changed since the previous index: keep it as it is.
+    const std::string repos = reposJson(request.repos, graph.repos).toStdString();
+    if (old && oldHashes.size() == jobs.size() && loadMeta(*old)["repos"] == repos
+        && std::all_of(jobs.begin(), jobs.end(), [](const FileJob &j) { return j.reuse; })) {
+        report.upToDate = true;
+        report.stats = loadStats(*old);
+        report.reusedFiles = static_cast<int>(jobs.size());
+        for (const FileJob &job : jobs)
+            report.bytes += job.facts.size;
+        report.parseMs = phase.restart();
+        report.ok = true;
+        report.totalMs = total.elapsed();
+        return report;
+    }
+
     std::vector<ModuleFacts> facts;
     facts.reserve(jobs.size());
     std::unordered_map<std::string, ModuleFacts> reused;
@@ -229,9 +245,10 @@ IndexReport runIndex(const IndexRequest &request, const ProgressCallback &progre
         facts.push_back(std::move(job.facts));
     }
     old.reset();
+    jobs.clear();
     report.parseMs = phase.restart();
 
-    // 3. Resolve.
+    // 3. Resolve on this core while another stores the sources and their facts.
     std::unordered_map<std::string, std::int64_t> repoIds;
     for (const Repo &r : graph.repos)
         repoIds[r.name] = r.id;
@@ -242,43 +259,36 @@ IndexReport runIndex(const IndexRequest &request, const ProgressCallback &progre
         for (const Diagnostic &d : f.diagnostics)
             graph.diagnostics.push_back({fileId, f.repo + '/' + f.path, d.line, d.message});
     }
+    QString error;
+    std::unique_ptr<IndexWriter> writer = IndexWriter::create(request.dbPath, cancel, &error);
+    if (!writer)
+        return fail(error);
+    QString sourcesError;
+    QFuture<bool> sources = QtConcurrent::run(&pool, [&] { return writer->writeSources(graph.repos, graph.files, facts, &sourcesError); });
+    const auto joinSources = qScopeGuard([&] { sources.waitForFinished(); }); // before the writer goes
     BuildProgress buildProgress;
     buildProgress.cancel = cancel;
     buildProgress.report = [&](int d, int t) { say(IndexProgress::Phase::Resolving, d, t); };
-    if (!buildCallGraph(facts, request.profile, graph, buildProgress))
-        return fail({});
+    const bool built = buildCallGraph(facts, request.profile, graph, buildProgress);
     report.resolveMs = phase.restart();
-
-    // 4. Write a new database and put it in place of the old one.
     say(IndexProgress::Phase::Writing, 0, 1);
-    report.files = static_cast<int>(facts.size());
-    report.symbols = static_cast<int>(graph.symbols.size());
-    report.callSites = static_cast<int>(graph.callSites.size());
-    {
-        std::vector<char> resolved(graph.callSites.size() + 1, 0);
-        for (const Edge &e : graph.edges)
-            if (e.calleeId)
-                resolved[static_cast<size_t>(e.callSiteId)] = 1;
-        report.resolvedCallSites = static_cast<int>(std::count(resolved.begin(), resolved.end(), 1));
-    }
-    for (const Kernel &k : graph.kernels)
-        ++report.kernelsBySource[k.source];
-    report.diagnostics = static_cast<int>(graph.diagnostics.size());
+    if (!sources.result())
+        return fail(sourcesError);
+    if (!built)
+        return fail({});
 
-    IndexContents contents;
-    contents.meta = {
+    // 4. Write the graph and put the new database in place of the old one.
+    report.stats = statsOf(graph);
+    const IndexMeta meta = {
         {"tool_version", KATLAS_VERSION},
         {"schema_version", std::to_string(kSchemaVersion)},
         {"created", QDateTime::currentDateTimeUtc().toString(Qt::ISODate).toStdString()},
         {"profile_name", request.profile.name},
         {"profile_json", request.profile.sourceText},
-        {"repos", reposJson(request.repos, graph.repos).toStdString()},
+        {"repos", repos},
         {"index_ms", std::to_string(total.elapsed())},
     };
-    contents.graph = std::move(graph);
-    contents.facts = std::move(facts);
-    QString error;
-    if (!writeIndex(request.dbPath, contents, cancel, &error))
+    if (!writer->writeGraph(graph, meta, &error) || !writer->commit(&error))
         return fail(error);
     report.writeMs = phase.restart();
     say(IndexProgress::Phase::Writing, 1, 1);

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "graph/call_graph.h"
+#include "graph/index_stats.h"
 #include "profile/profile.h"
 
 #include <QString>
@@ -43,17 +44,12 @@ struct IndexReport {
     bool cancelled = false;
     QString error;              // why the index failed; the old database is untouched
     QStringList warnings;       // files skipped or read with trouble, each naming the file
-    int files = 0;
+    bool upToDate = false;      // nothing changed since the previous index: it was kept as it is
+    IndexStats stats;           // of the index now at the database path
     int parsedFiles = 0;
     int reusedFiles = 0;
     qint64 bytes = 0;
-    int symbols = 0;
-    int callSites = 0;
-    int resolvedCallSites = 0;
-    int diagnostics = 0;
-    std::map<std::string, int> kernelsBySource;
     qint64 scanMs = 0, parseMs = 0, resolveMs = 0, writeMs = 0, totalMs = 0;
-    double resolvedPercent() const { return callSites ? 100.0 * resolvedCallSites / callSites : 0.0; }
 };
 
 using ProgressCallback = std::function<void(const IndexProgress &)>;

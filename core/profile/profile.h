@@ -7,7 +7,7 @@
 
 #include <map>
 #include <optional>
-#include <regex>
+#include "profile/profile_pattern.h"
 #include <string>
 #include <vector>
 
@@ -32,7 +32,7 @@ struct KernelRule {
 
 struct CategoryRule {
     std::string category;
-    std::regex pattern;         // searched in "<module>.<name>" of the kernel
+    ProfilePattern pattern;     // searched in "<module>.<name>" of the kernel
     std::string patternText;
 };
 
@@ -49,7 +49,7 @@ struct RegistryRule {
 struct DimensionRule {
     enum class Target { Guard, Function };
     Target target = Target::Guard;
-    std::regex pattern;
+    ProfilePattern pattern;
     std::string patternText;
     std::string dimension;
     std::string value;

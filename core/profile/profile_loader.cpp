@@ -183,13 +183,12 @@ private:
         return out;
     }
 
-    static std::regex regex(const std::string &text, const QString &key)
+    static ProfilePattern regex(const std::string &text, const QString &key)
     {
-        try {
-            return std::regex(text, std::regex::ECMAScript | std::regex::optimize);
-        } catch (const std::regex_error &e) {
-            throw ProfileInvalid{key, QCoreApplication::translate("Profile", "is not a valid regular expression: %1").arg(QString::fromUtf8(e.what()))};
-        }
+        ProfilePattern pattern(text);
+        if (!pattern.isValid())
+            throw ProfileInvalid{key, QCoreApplication::translate("Profile", "is not a valid regular expression: %1").arg(pattern.errorString())};
+        return pattern;
     }
 
     Profile &m_p;

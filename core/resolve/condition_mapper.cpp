@@ -12,14 +12,12 @@ std::optional<Condition> ConditionMapper::apply(DimensionRule::Target target, co
     for (const DimensionRule &rule : m_profile.dimensionRules) {
         if (rule.target != target)
             continue;
-        std::smatch m;
-        const bool hit = target == DimensionRule::Target::Guard ? std::regex_search(text, m, rule.pattern)
-                                                                 : std::regex_match(text, m, rule.pattern);
-        if (!hit)
+        std::optional<std::string> value = rule.pattern.substitute(text, rule.value, target == DimensionRule::Target::Function);
+        if (!value)
             continue;
         Condition c;
         c.dimension = rule.dimension;
-        c.values.push_back(m.format(rule.value));
+        c.values.push_back(std::move(*value));
         c.text = text;
         return c;
     }

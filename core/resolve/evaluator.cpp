@@ -4,10 +4,36 @@
 #include "resolve/registry_index.h"
 
 #include <algorithm>
-#include <regex>
+#include <cctype>
 
 namespace katlas {
 namespace {
+
+// The dotted names in a type annotation: "Optional[a.B]" -> Optional, a.B.
+std::vector<std::string> dottedNames(const std::string &text)
+{
+    auto head = [](char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; };
+    auto tail = [&](char c) { return head(c) || std::isdigit(static_cast<unsigned char>(c)); };
+    std::vector<std::string> out;
+    for (size_t i = 0; i < text.size();) {
+        if (!head(text[i])) {
+            ++i;
+            continue;
+        }
+        size_t end = i;
+        while (true) {
+            while (end < text.size() && tail(text[end]))
+                ++end;
+            if (end + 1 < text.size() && text[end] == '.' && head(text[end + 1]))
+                ++end;
+            else
+                break;
+        }
+        out.push_back(text.substr(i, end - i));
+        i = end;
+    }
+    return out;
+}
 
 constexpr size_t kMaxValues = 256;
 constexpr int kMaxDepth = 48;
@@ -507,12 +533,9 @@ Values Evaluator::returnsOf(SymbolId function, SymbolId selfClass, const ArgType
 
 Values Evaluator::fromAnnotation(const std::string &annotation, const Scope &scope)
 {
-    static const std::regex names(R"([A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*)");
     Values out;
     const bool isType = annotation.rfind("Type[", 0) == 0;
-    for (auto it = std::sregex_iterator(annotation.begin(), annotation.end(), names); it != std::sregex_iterator();
-         ++it) {
-        const std::string name = it->str();
+    for (const std::string &name : dottedNames(annotation)) {
         if (isTypingWrapper(name) || name.rfind("typing.", 0) == 0)
             continue;
         Values vals = evalChain(name, scope);

@@ -80,7 +80,7 @@ std::optional<std::pair<std::string, std::string>> KernelClassifier::external(co
 std::string KernelClassifier::category(const std::string &qualName) const
 {
     for (const CategoryRule &rule : m_profile.categories)
-        if (std::regex_search(qualName, rule.pattern))
+        if (rule.pattern.search(qualName))
             return rule.category;
     return m_profile.defaultCategory;
 }

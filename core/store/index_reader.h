@@ -3,6 +3,7 @@
 #pragma once
 
 #include "graph/call_graph.h"
+#include "graph/index_stats.h"
 #include "store/database.h"
 
 #include <map>
@@ -11,18 +12,6 @@
 #include <vector>
 
 namespace katlas {
-
-struct IndexStats {
-    int files = 0;
-    int symbols = 0;
-    int callSites = 0;
-    int edges = 0;
-    int resolvedCallSites = 0;
-    int diagnostics = 0;
-    std::map<std::string, int> kernelsBySource;
-    std::map<std::string, int> edgesByResolution;
-    double resolvedPercent() const { return callSites ? 100.0 * resolvedCallSites / callSites : 0.0; }
-};
 
 CallGraph loadCallGraph(const Database &db);
 std::vector<ModuleFacts> loadFacts(const Database &db);

@@ -20,7 +20,6 @@
 namespace katlas {
 namespace {
 
-
 struct WriteFailed {
     QString message;
 };
@@ -51,39 +50,40 @@ public:
             throw WriteFailed{QCoreApplication::translate("IndexWriter", "cancelled")};
     }
 
-    void write(const IndexContents &c)
+    void begin()
     {
         exec("PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; PRAGMA foreign_keys=ON;");
         exec(kSchemaTables);
         exec("BEGIN");
-        {
-            Statement st(m_db, "INSERT INTO meta(key, value) VALUES (?, ?)");
-            for (const auto &[k, v] : c.meta)
-                check(st.bind(1, k).bind(2, v).exec());
-        }
+    }
+
+    void sources(const std::vector<Repo> &repos, const std::vector<SourceFile> &files, const std::vector<ModuleFacts> &facts)
+    {
         {
             Statement st(m_db, "INSERT INTO repo(id, name, path, commit_id) VALUES (?, ?, ?, ?)");
-            for (const Repo &r : c.graph.repos)
+            for (const Repo &r : repos)
                 check(st.bind(1, r.id).bind(2, r.name).bind(3, r.path).bind(4, r.commit).exec());
         }
-        {
-            Statement st(m_db, "INSERT INTO file(id, repo_id, path, module, hash, size, line_count, facts) "
-                               "VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
-            for (size_t i = 0; i < c.graph.files.size(); ++i) {
-                checkCancel(i);
-                const SourceFile &f = c.graph.files[i];
-                st.bind(1, f.id).bind(2, f.repoId).bind(3, f.path).bind(4, f.module).bind(5, f.hash);
-                st.bind(6, f.size).bind(7, f.lineCount);
-                st.bindBlob(8, i < c.facts.size() ? encodeFacts(c.facts[i]) : std::string());
-                check(st.exec());
-            }
+        Statement st(m_db, "INSERT INTO file(id, repo_id, path, module, hash, size, line_count, facts) "
+                           "VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+        for (size_t i = 0; i < files.size(); ++i) {
+            checkCancel(i);
+            const SourceFile &f = files[i];
+            st.bind(1, f.id).bind(2, f.repoId).bind(3, f.path).bind(4, f.module).bind(5, f.hash);
+            st.bind(6, f.size).bind(7, f.lineCount);
+            st.bindBlob(8, i < facts.size() ? encodeFacts(facts[i]) : std::string());
+            check(st.exec());
         }
+    }
+
+    void graph(const CallGraph &g, const IndexMeta &meta)
+    {
         {
             Statement st(m_db, "INSERT INTO symbol(id, file_id, qual_name, name, kind, line, end_line, parent_id) "
                                "VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
-            for (size_t i = 0; i < c.graph.symbols.size(); ++i) {
+            for (size_t i = 0; i < g.symbols.size(); ++i) {
                 checkCancel(i);
-                const Symbol &s = c.graph.symbols[i];
+                const Symbol &s = g.symbols[i];
                 st.bind(1, s.id).bindIdOrNull(2, s.fileId).bind(3, s.qualName).bind(4, s.name);
                 st.bind(5, std::string_view(symbolKindName(s.kind))).bind(6, s.line).bind(7, s.endLine);
                 st.bindIdOrNull(8, s.parentId);
@@ -92,9 +92,9 @@ public:
         }
         {
             Statement st(m_db, "INSERT INTO call_site(id, file_id, caller_id, callee, line, guards) VALUES (?, ?, ?, ?, ?, ?)");
-            for (size_t i = 0; i < c.graph.callSites.size(); ++i) {
+            for (size_t i = 0; i < g.callSites.size(); ++i) {
                 checkCancel(i);
-                const CallSite &s = c.graph.callSites[i];
+                const CallSite &s = g.callSites[i];
                 st.bind(1, s.id).bind(2, s.fileId).bind(3, s.callerId).bind(4, s.callee).bind(5, s.line);
                 st.bind(6, encodeGuards(s.guards));
                 check(st.exec());
@@ -102,9 +102,9 @@ public:
         }
         {
             Statement st(m_db, "INSERT INTO edge(call_site_id, callee_id, resolution, conditions) VALUES (?, ?, ?, ?)");
-            for (size_t i = 0; i < c.graph.edges.size(); ++i) {
+            for (size_t i = 0; i < g.edges.size(); ++i) {
                 checkCancel(i);
-                const Edge &e = c.graph.edges[i];
+                const Edge &e = g.edges[i];
                 st.bind(1, e.callSiteId).bindIdOrNull(2, e.calleeId);
                 st.bind(3, std::string_view(resolutionName(e.resolution))).bind(4, encodeConditions(e.conditions));
                 check(st.exec());
@@ -112,14 +112,21 @@ public:
         }
         {
             Statement st(m_db, "INSERT INTO kernel(symbol_id, source, category) VALUES (?, ?, ?)");
-            for (const Kernel &k : c.graph.kernels)
+            for (const Kernel &k : g.kernels)
                 check(st.bind(1, k.symbolId).bind(2, k.source).bind(3, k.category).exec());
         }
         {
             Statement st(m_db, "INSERT INTO diagnostic(file_id, path, line, message) VALUES (?, ?, ?, ?)");
-            for (const FileDiagnostic &d : c.graph.diagnostics)
+            for (const FileDiagnostic &d : g.diagnostics)
                 check(st.bindIdOrNull(1, d.fileId).bind(2, d.path).bind(3, d.line).bind(4, d.message).exec());
         }
+        Statement st(m_db, "INSERT INTO meta(key, value) VALUES (?, ?)");
+        for (const auto &[k, v] : meta)
+            check(st.bind(1, k).bind(2, v).exec());
+    }
+
+    void finish()
+    {
         checkCancel(0);
         exec(kSchemaIndexes);
         exec(("PRAGMA user_version=" + std::to_string(kSchemaVersion)).c_str());
@@ -141,48 +148,113 @@ bool syncFile(const QString &path)
     return ok;
 }
 
+bool failWith(QString *error, const QString &why)
+{
+    if (error)
+        *error = why;
+    return false;
+}
+
 } // namespace
 
-bool writeIndex(const QString &dbPath, const IndexContents &contents, const std::atomic_bool *cancel, QString *error)
+std::unique_ptr<IndexWriter> IndexWriter::create(const QString &dbPath, const std::atomic_bool *cancel, QString *error)
 {
     const QFileInfo target(dbPath);
     const QString folder = target.absolutePath();
     const QString tmp = folder + QStringLiteral("/.") + target.fileName()
         + QStringLiteral(".tmp-%1").arg(QCoreApplication::applicationPid());
-    auto fail = [&](const QString &why) {
-        QFile::remove(tmp);
-        if (error)
-            *error = why;
-        return false;
-    };
-    if (!QFileInfo(folder).isDir())
-        return fail(QCoreApplication::translate("IndexWriter", "cannot write the index: folder %1 does not exist").arg(folder));
-    if (target.exists() && target.isDir())
-        return fail(QCoreApplication::translate("IndexWriter", "cannot write the index: %1 is a folder").arg(dbPath));
+    if (!QFileInfo(folder).isDir()) {
+        failWith(error, QCoreApplication::translate("IndexWriter", "cannot write the index: folder %1 does not exist").arg(folder));
+        return nullptr;
+    }
+    if (target.exists() && target.isDir()) {
+        failWith(error, QCoreApplication::translate("IndexWriter", "cannot write the index: %1 is a folder").arg(dbPath));
+        return nullptr;
+    }
     QFile::remove(tmp);
-
     sqlite3 *db = nullptr;
-    if (sqlite3_open_v2(QFile::encodeName(tmp).constData(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr)
-            != SQLITE_OK
+    if (sqlite3_open_v2(QFile::encodeName(tmp).constData(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr) != SQLITE_OK
         || sqlite3_exec(db, "PRAGMA user_version=0", nullptr, nullptr, nullptr) != SQLITE_OK) {
         const QString why = QString::fromUtf8(db ? sqlite3_errmsg(db) : "out of memory");
         sqlite3_close(db);
-        return fail(QCoreApplication::translate("IndexWriter", "cannot create the index in folder %1: %2").arg(folder, why));
+        QFile::remove(tmp);
+        failWith(error, QCoreApplication::translate("IndexWriter", "cannot create the index in folder %1: %2").arg(folder, why));
+        return nullptr;
     }
+    std::unique_ptr<IndexWriter> writer(new IndexWriter(dbPath, tmp, db, cancel));
+    if (!writer->run([](Writer &w) { w.begin(); }, error))
+        return nullptr;
+    return writer;
+}
+
+IndexWriter::IndexWriter(const QString &dbPath, const QString &tmpPath, sqlite3 *db, const std::atomic_bool *cancel)
+    : m_dbPath(dbPath), m_tmpPath(tmpPath), m_db(db), m_cancel(cancel)
+{
+}
+
+IndexWriter::~IndexWriter()
+{
+    if (m_db) {
+        sqlite3_close(m_db);
+        QFile::remove(m_tmpPath);
+    }
+}
+
+template <typename Stage>
+bool IndexWriter::run(Stage &&stage, QString *error)
+{
+    if (!m_db)
+        return failWith(error, QCoreApplication::translate("IndexWriter", "cannot write the index %1: it was abandoned").arg(m_dbPath));
     try {
-        Writer(db, cancel).write(contents);
+        Writer w(m_db, m_cancel);
+        stage(w);
+        return true;
     } catch (const WriteFailed &f) {
-        sqlite3_close(db);
-        return fail(cancel && cancel->load() ? QCoreApplication::translate("IndexWriter", "indexing was cancelled; %1 is unchanged").arg(dbPath)
-                                             : QCoreApplication::translate("IndexWriter", "cannot write the index %1: %2").arg(dbPath, f.message));
+        sqlite3_close(m_db);
+        m_db = nullptr;
+        QFile::remove(m_tmpPath);
+        return failWith(error, m_cancel && m_cancel->load()
+                                   ? QCoreApplication::translate("IndexWriter", "indexing was cancelled; %1 is unchanged").arg(m_dbPath)
+                                   : QCoreApplication::translate("IndexWriter", "cannot write the index %1: %2").arg(m_dbPath, f.message));
     }
-    if (sqlite3_close(db) != SQLITE_OK)
-        return fail(QCoreApplication::translate("IndexWriter", "cannot finish writing the index %1").arg(dbPath));
-    if (!syncFile(tmp))
+}
+
+bool IndexWriter::writeSources(const std::vector<Repo> &repos, const std::vector<SourceFile> &files,
+                               const std::vector<ModuleFacts> &facts, QString *error)
+{
+    return run([&](Writer &w) { w.sources(repos, files, facts); }, error);
+}
+
+bool IndexWriter::writeGraph(const CallGraph &graph, const IndexMeta &meta, QString *error)
+{
+    return run([&](Writer &w) { w.graph(graph, meta); }, error);
+}
+
+bool IndexWriter::commit(QString *error)
+{
+    if (!run([](Writer &w) { w.finish(); }, error))
+        return false;
+    const QString folder = QFileInfo(m_dbPath).absolutePath();
+    const int rc = sqlite3_close(m_db);
+    m_db = nullptr;
+    auto fail = [&](const QString &why) {
+        QFile::remove(m_tmpPath);
+        return failWith(error, why);
+    };
+    if (rc != SQLITE_OK)
+        return fail(QCoreApplication::translate("IndexWriter", "cannot finish writing the index %1").arg(m_dbPath));
+    if (!syncFile(m_tmpPath))
         return fail(QCoreApplication::translate("IndexWriter", "cannot flush the index to disk in folder %1").arg(folder));
-    if (std::rename(QFile::encodeName(tmp).constData(), QFile::encodeName(dbPath).constData()) != 0)
-        return fail(QCoreApplication::translate("IndexWriter", "cannot replace %1 with the new index").arg(dbPath));
+    if (std::rename(QFile::encodeName(m_tmpPath).constData(), QFile::encodeName(m_dbPath).constData()) != 0)
+        return fail(QCoreApplication::translate("IndexWriter", "cannot replace %1 with the new index").arg(m_dbPath));
     return true;
+}
+
+bool writeIndex(const QString &dbPath, const IndexContents &contents, const std::atomic_bool *cancel, QString *error)
+{
+    std::unique_ptr<IndexWriter> writer = IndexWriter::create(dbPath, cancel, error);
+    return writer && writer->writeSources(contents.graph.repos, contents.graph.files, contents.facts, error)
+        && writer->writeGraph(contents.graph, contents.meta, error) && writer->commit(error);
 }
 
 } // namespace katlas

@@ -1,5 +1,7 @@
 // Writes a whole index into a new database file and puts it in place of the
 // old one atomically: a failed or cancelled write leaves the old one intact.
+// The writing is staged so that the indexer can store the parsed sources on
+// one core while it resolves the call graph on the other.
 #pragma once
 
 #include "graph/call_graph.h"
@@ -7,18 +9,52 @@
 #include <QString>
 
 #include <atomic>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
 
+struct sqlite3;
+
 namespace katlas {
+
+using IndexMeta = std::vector<std::pair<std::string, std::string>>;
 
 struct IndexContents {
     CallGraph graph;
     std::vector<ModuleFacts> facts; // parallel to graph.files
-    std::vector<std::pair<std::string, std::string>> meta;
+    IndexMeta meta;
 };
 
+// One index being written into a temporary file beside the target. Stages:
+// writeSources (repos, files with their facts), writeGraph (symbols, call
+// sites, edges, kernels, diagnostics, meta), then commit, which builds the
+// indexes and renames the file over the target. Destroyed uncommitted, it
+// removes the temporary file. Each stage may run on any one thread at a time.
+class IndexWriter {
+public:
+    static std::unique_ptr<IndexWriter> create(const QString &dbPath, const std::atomic_bool *cancel, QString *error);
+    ~IndexWriter();
+    IndexWriter(const IndexWriter &) = delete;
+    IndexWriter &operator=(const IndexWriter &) = delete;
+
+    bool writeSources(const std::vector<Repo> &repos, const std::vector<SourceFile> &files,
+                      const std::vector<ModuleFacts> &facts, QString *error);
+    bool writeGraph(const CallGraph &graph, const IndexMeta &meta, QString *error);
+    bool commit(QString *error);
+
+private:
+    IndexWriter(const QString &dbPath, const QString &tmpPath, sqlite3 *db, const std::atomic_bool *cancel);
+    template <typename Stage>
+    bool run(Stage &&stage, QString *error);
+
+    QString m_dbPath;
+    QString m_tmpPath;
+    sqlite3 *m_db;
+    const std::atomic_bool *m_cancel;
+};
+
+// All stages at once.
 bool writeIndex(const QString &dbPath, const IndexContents &contents, const std::atomic_bool *cancel, QString *error);
 
 } // namespace katlas
