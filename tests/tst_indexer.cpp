@@ -165,6 +165,7 @@ private Q_SLOTS:
         QVERIFY(first.ok);
         QVERIFY(!first.upToDate);
         QCOMPARE(first.reusedFiles, 0);
+        QCOMPARE(foreignKeyViolations(*Database::open(db, nullptr)), 0);
         auto created = [&] { return loadMeta(*Database::open(db, nullptr))["created"]; };
         const std::string firstCreated = created();
 

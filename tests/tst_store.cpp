@@ -62,6 +62,7 @@ private Q_SLOTS:
         QVERIFY2(writeIndex(path, c, nullptr, &error), qPrintable(error));
         auto db = Database::open(path, &error);
         QVERIFY2(db, qPrintable(error));
+        QCOMPARE(foreignKeyViolations(*db), 0);
         const CallGraph g = loadCallGraph(*db);
         QCOMPARE(g.repos.size(), size_t(1));
         QCOMPARE(g.repos[0].commit, std::string("abc123"));
@@ -84,6 +85,17 @@ private Q_SLOTS:
         QCOMPARE(s.callSites, 1);
         QCOMPARE(s.resolvedCallSites, 1);
         QCOMPARE(s.kernelsBySource.at("torch.ops"), 1);
+    }
+
+    void danglingReferencesAreFound()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("a.katlas");
+        IndexContents c = sample("one");
+        c.graph.edges.push_back({999, 1, Resolution::Exact, {}}); // no call site 999
+        QString error;
+        QVERIFY2(writeIndex(path, c, nullptr, &error), qPrintable(error));
+        QCOMPARE(foreignKeyViolations(*Database::open(path, &error)), 1);
     }
 
     void search()

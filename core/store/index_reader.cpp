@@ -115,6 +115,15 @@ IndexStats loadStats(const Database &db)
     return s;
 }
 
+int foreignKeyViolations(const Database &db)
+{
+    Statement st(db.handle(), "PRAGMA foreign_key_check");
+    int n = 0;
+    while (st.next())
+        ++n;
+    return n;
+}
+
 std::vector<FileDiagnostic> loadDiagnostics(const Database &db)
 {
     std::vector<FileDiagnostic> out;

@@ -19,6 +19,8 @@ std::vector<ModuleFacts> loadFacts(const Database &db);
 std::unordered_map<std::string, std::string> fileHashes(const Database &db);
 std::map<std::string, std::string> loadMeta(const Database &db);
 IndexStats loadStats(const Database &db);
+// Rows whose foreign keys point nowhere (PRAGMA foreign_key_check): 0 for a sound index.
+int foreignKeyViolations(const Database &db);
 std::vector<FileDiagnostic> loadDiagnostics(const Database &db);
 // Full-text prefix search over symbol names; any user text is safe.
 std::vector<Symbol> searchSymbols(const Database &db, const std::string &query, int limit);
