@@ -1,6 +1,7 @@
 // The indexing pipeline (see indexer.h).
 #include "index/indexer.h"
 
+#include "index/allocator_tuning.h"
 #include "index/repo_revision.h"
 #include "parse/fact_extractor.h"
 #include "parse/python_parser.h"
@@ -122,6 +123,7 @@ std::string contentHash(std::string_view bytes)
 
 IndexReport runIndex(const IndexRequest &request, const ProgressCallback &progress, const std::atomic_bool *cancel)
 {
+    tuneAllocatorForIndexing();
     IndexReport report;
     QElapsedTimer total, phase;
     total.start();

@@ -80,9 +80,7 @@ private:
 
     void visitBlock(TSNode block, Ctx ctx)
     {
-        const uint32_t n = ts_node_named_child_count(block);
-        for (uint32_t i = 0; i < n; ++i) {
-            TSNode stmt = ts_node_named_child(block, i);
+        for (TSNode stmt : NamedChildren(block)) {
             visitStatement(stmt, ctx);
             // `if c: return` guards everything after it in the block with `not c`.
             if (isType(stmt, "if_statement") && ts_node_is_null(field(stmt, "alternative"))) {
@@ -98,9 +96,7 @@ private:
         const char *t = ts_node_type(n);
         if (!std::strcmp(t, "decorated_definition")) {
             std::vector<Decorator> decorators;
-            const uint32_t count = ts_node_named_child_count(n);
-            for (uint32_t i = 0; i < count; ++i) {
-                TSNode d = ts_node_named_child(n, i);
+            for (TSNode d : NamedChildren(n)) {
                 if (isType(d, "decorator") && ts_node_named_child_count(d) > 0)
                     decorators.push_back(decoratorOf(ts_node_named_child(d, 0), ctx));
             }
@@ -133,9 +129,7 @@ private:
                    || !std::strcmp(t, "match_statement") || !std::strcmp(t, "case_clause")) {
             visitChildBlocks(n, ctx);
         } else if (!std::strcmp(t, "expression_statement")) {
-            const uint32_t count = ts_node_named_child_count(n);
-            for (uint32_t i = 0; i < count; ++i) {
-                TSNode e = ts_node_named_child(n, i);
+            for (TSNode e : NamedChildren(n)) {
                 if (isType(e, "assignment"))
                     visitAssignment(e, ctx);
                 else {
@@ -161,9 +155,7 @@ private:
     // other child expression for calls.
     void visitChildBlocks(TSNode n, const Ctx &ctx)
     {
-        const uint32_t count = ts_node_named_child_count(n);
-        for (uint32_t i = 0; i < count; ++i) {
-            TSNode c = ts_node_named_child(n, i);
+        for (TSNode c : NamedChildren(n)) {
             if (isType(c, "block"))
                 visitBlock(c, ctx);
             else if (isType(c, "except_clause") || isType(c, "else_clause") || isType(c, "finally_clause")
@@ -184,9 +176,7 @@ private:
 
         Ctx otherwise = ctx;
         addGuards(cond, true, otherwise.guards);
-        const uint32_t count = ts_node_named_child_count(n);
-        for (uint32_t i = 0; i < count; ++i) {
-            TSNode c = ts_node_named_child(n, i);
+        for (TSNode c : NamedChildren(n)) {
             if (isType(c, "elif_clause")) {
                 TSNode c2 = field(c, "condition");
                 scanExpr(c2, otherwise);
@@ -202,13 +192,9 @@ private:
 
     void visitWith(TSNode n, const Ctx &ctx)
     {
-        const uint32_t count = ts_node_named_child_count(n);
-        for (uint32_t i = 0; i < count; ++i) {
-            TSNode c = ts_node_named_child(n, i);
+        for (TSNode c : NamedChildren(n)) {
             if (isType(c, "with_clause")) {
-                const uint32_t items = ts_node_named_child_count(c);
-                for (uint32_t j = 0; j < items; ++j) {
-                    TSNode item = ts_node_named_child(c, j);
+                for (TSNode item : NamedChildren(c)) {
                     TSNode value = field(item, "value");
                     if (!ts_node_is_null(value) && isType(value, "as_pattern")) {
                         TSNode expr = ts_node_named_child(value, 0);
@@ -254,9 +240,8 @@ private:
             cls.decorators = std::move(decorators);
             TSNode supers = field(n, "superclasses");
             if (!ts_node_is_null(supers)) {
-                const uint32_t count = ts_node_named_child_count(supers);
-                for (uint32_t i = 0; i < count; ++i) {
-                    Chain base = chainOf(ts_node_named_child(supers, i));
+                for (TSNode child : NamedChildren(supers)) {
+                    Chain base = chainOf(child);
                     if (!base.empty())
                         cls.bases.push_back(base);
                 }
@@ -301,9 +286,7 @@ private:
     {
         if (ts_node_is_null(params))
             return;
-        const uint32_t count = ts_node_named_child_count(params);
-        for (uint32_t i = 0; i < count; ++i) {
-            TSNode p = ts_node_named_child(params, i);
+        for (TSNode p : NamedChildren(params)) {
             Param param;
             if (isType(p, "identifier")) {
                 param.name = text(p);
@@ -431,9 +414,8 @@ private:
         // `a, self.b = value`: each target may hold what the value builds
         // (make_layers(...) returning (layers, start, end) is the common case).
         if (isType(left, "pattern_list") || isType(left, "tuple_pattern") || isType(left, "tuple")) {
-            const uint32_t count = ts_node_named_child_count(left);
-            for (uint32_t i = 0; i < count; ++i) {
-                const std::string element = targetName(ts_node_named_child(left, i), ctx);
+            for (TSNode child : NamedChildren(left)) {
+                const std::string element = targetName(child, ctx);
                 if (!element.empty())
                     addAssignment(element, right, ctx);
             }
@@ -508,16 +490,13 @@ private:
             if (!c.empty())
                 out.push_back(c);
         }
-        const uint32_t count = ts_node_named_child_count(n);
-        for (uint32_t i = 0; i < count; ++i)
-            collectInner(ts_node_named_child(n, i), out, depth + 1, false);
+        for (TSNode child : NamedChildren(n))
+            collectInner(child, out, depth + 1, false);
     }
 
     void recordDictEntries(const std::string &dictName, TSNode dict)
     {
-        const uint32_t count = ts_node_named_child_count(dict);
-        for (uint32_t i = 0; i < count; ++i) {
-            TSNode pair = ts_node_named_child(dict, i);
+        for (TSNode pair : NamedChildren(dict)) {
             if (!isType(pair, "pair"))
                 continue;
             const std::string key = stringContent(field(pair, "key"));
@@ -546,9 +525,8 @@ private:
     {
         if (!isType(list, "list") && !isType(list, "tuple"))
             return;
-        const uint32_t count = ts_node_named_child_count(list);
-        for (uint32_t i = 0; i < count; ++i) {
-            std::string s = stringContent(ts_node_named_child(list, i));
+        for (TSNode child : NamedChildren(list)) {
+            std::string s = stringContent(child);
             if (!s.empty())
                 m_facts.allNames.push_back(std::move(s));
         }
@@ -590,9 +568,8 @@ private:
         } else if (!std::strcmp(t, "string") || !std::strcmp(t, "comment")) {
             return;
         }
-        const uint32_t count = ts_node_named_child_count(n);
-        for (uint32_t i = 0; i < count; ++i)
-            scanExpr(ts_node_named_child(n, i), ctx, depth + 1);
+        for (TSNode child : NamedChildren(n))
+            scanExpr(child, ctx, depth + 1);
     }
 
     // --- diagnostics -------------------------------------------------------------

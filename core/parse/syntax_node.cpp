@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <unordered_map>
 
 namespace katlas {
 
@@ -10,7 +11,50 @@ bool isType(TSNode n, const char *type) { return std::strcmp(ts_node_type(n), ty
 
 TSNode field(TSNode n, const char *name)
 {
-    return ts_node_child_by_field_name(n, name, static_cast<uint32_t>(std::strlen(name)));
+    if (ts_node_is_null(n))
+        return n;
+    // Looking a field up by name compares it with every field name of the
+    // grammar: do it once per name and thread.
+    thread_local std::unordered_map<const char *, TSFieldId> ids;
+    auto it = ids.find(name);
+    if (it == ids.end())
+        it = ids.emplace(name, ts_language_field_id_for_name(ts_tree_language(n.tree), name,
+                                                             static_cast<uint32_t>(std::strlen(name)))).first;
+    return it->second ? ts_node_child_by_field_id(n, it->second) : TSNode{};
+}
+
+NamedChildren::Iterator::Iterator(TSNode parent)
+{
+    if (ts_node_is_null(parent))
+        return;
+    m_cursor = ts_tree_cursor_new(parent);
+    m_open = true;
+    settle(ts_tree_cursor_goto_first_child(&m_cursor));
+}
+
+NamedChildren::Iterator::~Iterator()
+{
+    if (m_open)
+        ts_tree_cursor_delete(&m_cursor);
+}
+
+NamedChildren::Iterator &NamedChildren::Iterator::operator++()
+{
+    settle(ts_tree_cursor_goto_next_sibling(&m_cursor));
+    return *this;
+}
+
+void NamedChildren::Iterator::settle(bool moved)
+{
+    while (moved) {
+        m_node = ts_tree_cursor_current_node(&m_cursor);
+        if (ts_node_is_named(m_node)) {
+            m_valid = true;
+            return;
+        }
+        moved = ts_tree_cursor_goto_next_sibling(&m_cursor);
+    }
+    m_valid = false;
 }
 
 int lineOf(TSNode n) { return static_cast<int>(ts_node_start_point(n).row) + 1; }

@@ -12,6 +12,7 @@
 namespace katlas {
 
 bool isType(TSNode n, const char *type);
+// `name` must be a string literal (its field id is cached by address).
 TSNode field(TSNode n, const char *name);
 int lineOf(TSNode n);
 int endLineOf(TSNode n);
@@ -19,6 +20,38 @@ int endLineOf(TSNode n);
 std::string normaliseSpace(std::string_view s);
 // The expression inside redundant parentheses.
 TSNode unparen(TSNode n);
+
+// The named children of a node, in order, for range-for: a tree cursor
+// walks them in linear time (ts_node_named_child(n, i) starts from the
+// first child every time, which made long blocks quadratic).
+class NamedChildren {
+public:
+    struct End {};
+    class Iterator {
+    public:
+        explicit Iterator(TSNode parent);
+        ~Iterator();
+        Iterator(const Iterator &) = delete;
+        Iterator &operator=(const Iterator &) = delete;
+        TSNode operator*() const { return m_node; }
+        Iterator &operator++();
+        bool operator!=(End) const { return m_valid; }
+
+    private:
+        void settle(bool moved);
+        TSTreeCursor m_cursor{};
+        TSNode m_node{};
+        bool m_open = false;
+        bool m_valid = false;
+    };
+
+    explicit NamedChildren(TSNode parent) : m_parent(parent) {}
+    Iterator begin() const { return Iterator(m_parent); }
+    End end() const { return {}; }
+
+private:
+    TSNode m_parent;
+};
 
 class SyntaxSource {
 public:
