@@ -2,6 +2,7 @@
 #include "index/indexer.h"
 
 #include "index/allocator_tuning.h"
+#include "index/call_chunk_queue.h"
 #include "index/repo_revision.h"
 #include "parse/fact_extractor.h"
 #include "parse/python_parser.h"
@@ -265,22 +266,37 @@ IndexReport runIndex(const IndexRequest &request, const ProgressCallback &progre
     std::unique_ptr<IndexWriter> writer = IndexWriter::create(request.dbPath, cancel, &error);
     if (!writer)
         return fail(error);
-    QString sourcesError;
-    QFuture<bool> sources = QtConcurrent::run(&pool, [&] { return writer->writeSources(graph.repos, graph.files, facts, &sourcesError); });
-    const auto joinSources = qScopeGuard([&] { sources.waitForFinished(); }); // before the writer goes
+    CallChunkQueue chunks;
+    QString storeError;
+    QFuture<bool> store = QtConcurrent::run(&pool, [&] {
+        bool ok = writer->writeSources(graph.repos, graph.files, facts, &storeError);
+        while (auto chunk = chunks.pop()) // drained even after a failure
+            ok = ok && writer->writeCalls(chunk->sites, chunk->edges, &storeError);
+        return ok;
+    });
+    const auto joinStore = qScopeGuard([&] { // before the writer goes
+        chunks.close();
+        store.waitForFinished();
+    });
+    IndexStats handedOver;
     BuildProgress buildProgress;
     buildProgress.cancel = cancel;
     buildProgress.report = [&](int d, int t) { say(IndexProgress::Phase::Resolving, d, t); };
+    buildProgress.emit = [&](std::vector<CallSite> &&sites, std::vector<Edge> &&edges) {
+        countCalls(handedOver, sites, edges);
+        chunks.push({std::move(sites), std::move(edges)});
+    };
     const bool built = buildCallGraph(facts, request.profile, graph, buildProgress);
+    chunks.close();
     report.resolveMs = phase.restart();
     say(IndexProgress::Phase::Writing, 0, 1);
-    if (!sources.result())
-        return fail(sourcesError);
+    if (!store.result())
+        return fail(storeError);
     if (!built)
         return fail({});
 
-    // 4. Write the graph and put the new database in place of the old one.
-    report.stats = statsOf(graph);
+    // 4. Write the rest of the graph and put the new database in place of the old one.
+    report.stats = statsOf(graph, std::move(handedOver));
     const IndexMeta meta = {
         {"tool_version", KATLAS_VERSION},
         {"schema_version", std::to_string(kSchemaVersion)},

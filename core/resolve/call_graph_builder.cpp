@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <deque>
 #include <map>
+#include <utility>
 
 namespace katlas {
 namespace {
@@ -74,6 +75,7 @@ public:
                 const bool inFunction = m_table.function(caller) != nullptr;
                 addCallSite(c, m, caller, {m, inFunction ? caller : 0, 0});
             }
+            flush(progress);
             if (progress.report && (m % 64 == 0 || m + 1 == total))
                 progress.report(m + 1, total);
         }
@@ -85,7 +87,10 @@ public:
             const FunctionInfo *fn = m_table.function(original);
             for (const CallFact *c : m_callsByFunction[original])
                 addCallSite(*c, fn->module, special, {fn->module, original, cls});
+            if (m_graph.callSites.size() >= 4096)
+                flush(progress);
         }
+        flush(progress);
         classifyKernels();
         m_graph.symbols = m_table.symbols();
         m_graph.symbols.insert(m_graph.symbols.end(), m_extraSymbols.begin(), m_extraSymbols.end());
@@ -93,6 +98,12 @@ public:
     }
 
 private:
+    void flush(const BuildProgress &progress)
+    {
+        if (progress.emit && !m_graph.callSites.empty())
+            progress.emit(std::exchange(m_graph.callSites, {}), std::exchange(m_graph.edges, {}));
+    }
+
     void bindBases()
     {
         SymbolTable &table = m_table;
@@ -228,7 +239,7 @@ private:
     void addCallSite(const CallFact &c, int module, SymbolId caller, const Scope &scope)
     {
         CallSite site;
-        site.id = static_cast<std::int64_t>(m_graph.callSites.size()) + 1;
+        site.id = ++m_lastSiteId;
         site.fileId = m_table.moduleAt(module).fileIndex + 1;
         site.callerId = caller;
         site.callee = c.callee;
@@ -297,6 +308,7 @@ private:
     std::deque<std::tuple<SymbolId, SymbolId, SymbolId>> m_pending;
     std::unordered_map<SymbolId, std::vector<const CallFact *>> m_callsByFunction;
     std::unordered_map<std::string, std::vector<SymbolId>> m_methodsByName;
+    std::int64_t m_lastSiteId = 0;
 };
 
 } // namespace

@@ -17,6 +17,10 @@ namespace katlas {
 struct BuildProgress {
     std::function<void(int done, int total)> report;
     const std::atomic_bool *cancel = nullptr;
+    // When set, call sites and their edges are handed over in chunks as they
+    // are resolved (a module at a time) instead of kept in the graph, so that
+    // they can be stored while the rest resolves.
+    std::function<void(std::vector<CallSite> &&sites, std::vector<Edge> &&edges)> emit;
 };
 
 // Fills symbols, callSites, edges and kernels of a CallGraph whose files are

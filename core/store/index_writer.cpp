@@ -80,6 +80,30 @@ public:
         }
     }
 
+    void calls(const std::vector<CallSite> &sites, const std::vector<Edge> &edges)
+    {
+        {
+            Statement st(m_db, "INSERT INTO call_site(id, file_id, caller_id, callee, line, guards) VALUES (?, ?, ?, ?, ?, ?)");
+            for (size_t i = 0; i < sites.size(); ++i) {
+                checkCancel(i);
+                const CallSite &s = sites[i];
+                st.bind(1, s.id).bind(2, s.fileId).bind(3, s.callerId).bind(4, s.callee).bind(5, s.line);
+                st.bind(6, encodeGuards(s.guards));
+                check(st.exec());
+            }
+        }
+        {
+            Statement st(m_db, "INSERT INTO edge(call_site_id, callee_id, resolution, conditions) VALUES (?, ?, ?, ?)");
+            for (size_t i = 0; i < edges.size(); ++i) {
+                checkCancel(i);
+                const Edge &e = edges[i];
+                st.bind(1, e.callSiteId).bindIdOrNull(2, e.calleeId);
+                st.bind(3, std::string_view(resolutionName(e.resolution))).bind(4, encodeConditions(e.conditions));
+                check(st.exec());
+            }
+        }
+    }
+
     void graph(const CallGraph &g, const IndexMeta &meta)
     {
         {
@@ -94,26 +118,7 @@ public:
                 check(st.exec());
             }
         }
-        {
-            Statement st(m_db, "INSERT INTO call_site(id, file_id, caller_id, callee, line, guards) VALUES (?, ?, ?, ?, ?, ?)");
-            for (size_t i = 0; i < g.callSites.size(); ++i) {
-                checkCancel(i);
-                const CallSite &s = g.callSites[i];
-                st.bind(1, s.id).bind(2, s.fileId).bind(3, s.callerId).bind(4, s.callee).bind(5, s.line);
-                st.bind(6, encodeGuards(s.guards));
-                check(st.exec());
-            }
-        }
-        {
-            Statement st(m_db, "INSERT INTO edge(call_site_id, callee_id, resolution, conditions) VALUES (?, ?, ?, ?)");
-            for (size_t i = 0; i < g.edges.size(); ++i) {
-                checkCancel(i);
-                const Edge &e = g.edges[i];
-                st.bind(1, e.callSiteId).bindIdOrNull(2, e.calleeId);
-                st.bind(3, std::string_view(resolutionName(e.resolution))).bind(4, encodeConditions(e.conditions));
-                check(st.exec());
-            }
-        }
+        calls(g.callSites, g.edges);
         {
             Statement st(m_db, "INSERT INTO kernel(symbol_id, source, category) VALUES (?, ?, ?)");
             for (const Kernel &k : g.kernels)
@@ -227,6 +232,11 @@ bool IndexWriter::writeSources(const std::vector<Repo> &repos, const std::vector
                                const std::vector<ModuleFacts> &facts, QString *error)
 {
     return run([&](Writer &w) { w.sources(repos, files, facts); }, error);
+}
+
+bool IndexWriter::writeCalls(const std::vector<CallSite> &sites, const std::vector<Edge> &edges, QString *error)
+{
+    return run([&](Writer &w) { w.calls(sites, edges); }, error);
 }
 
 bool IndexWriter::writeGraph(const CallGraph &graph, const IndexMeta &meta, QString *error)

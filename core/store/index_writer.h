@@ -27,8 +27,8 @@ struct IndexContents {
 };
 
 // One index being written into a temporary file beside the target. Stages:
-// writeSources (repos, files with their facts), writeGraph (symbols, call
-// sites, edges, kernels, diagnostics, meta), then commit, which builds the
+// writeSources (repos, files with their facts), writeCalls (call sites and
+// edges, in chunks), writeGraph (symbols, kernels, diagnostics, meta), then commit, which builds the
 // indexes and renames the file over the target. Destroyed uncommitted, it
 // removes the temporary file. Each stage may run on any one thread at a time.
 class IndexWriter {
@@ -40,6 +40,10 @@ public:
 
     bool writeSources(const std::vector<Repo> &repos, const std::vector<SourceFile> &files,
                       const std::vector<ModuleFacts> &facts, QString *error);
+    // Call sites and their edges; may be called many times, with any chunk.
+    bool writeCalls(const std::vector<CallSite> &sites, const std::vector<Edge> &edges, QString *error);
+    // Symbols, kernels, diagnostics and meta, and the graph's own call sites
+    // and edges when it has any.
     bool writeGraph(const CallGraph &graph, const IndexMeta &meta, QString *error);
     bool commit(QString *error);
 
