@@ -111,6 +111,13 @@ private Q_SLOTS:
         const OpPaths capped = findPaths(m_session->index(), sites, {}, {24, 2});
         QCOMPARE(capped.paths.size(), size_t(2));
         QCOMPARE(capped.notShown, all.paths.size() - 2);
+        QVERIFY(!capped.notShownCapped);
+        QVERIFY(!all.notShownCapped);
+        // Counting stops too: then the count is a lower bound, and says so.
+        const OpPaths counted = findPaths(m_session->index(), sites, {}, {24, 2, 1});
+        QCOMPARE(counted.paths.size(), size_t(2));
+        QCOMPARE(counted.notShown, size_t(1));
+        QVERIFY(counted.notShownCapped);
     }
 
     void matrixOfAttention()

@@ -56,7 +56,9 @@ void PathListModel::setPaths(const CallIndex &index, const OpPaths &paths, const
             row->appendRow(frameItem(index, f.siteId));
         appendRow(row);
     }
-    if (paths.notShown)
+    if (paths.notShownCapped)
+        appendRow(new QStandardItem(tr("more than %1 further paths not shown").arg(paths.notShown)));
+    else if (paths.notShown)
         appendRow(new QStandardItem(tr("%1 more paths not shown").arg(paths.notShown)));
 }
 

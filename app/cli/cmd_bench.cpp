@@ -62,7 +62,8 @@ int benchTrace(const Args &args)
             continue;
         QElapsedTimer one;
         one.start();
-        paths += findPaths(session->index(), sites, {}).paths.size();
+        const OpPaths found = findPaths(session->index(), sites, {});
+        paths += found.paths.size();
         const qint64 ms = one.nsecsElapsed() / 1000;
         total += ms;
         ++ops;

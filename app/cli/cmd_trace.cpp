@@ -133,7 +133,8 @@ int runTraceCommand(const Args &args)
         if (json) {
             out() << QJsonDocument(QJsonObject{{QStringLiteral("op"), QString::fromStdString(op)},
                                                {QStringLiteral("paths"), pathsJson(index, paths)},
-                                               {QStringLiteral("not_shown"), static_cast<qint64>(paths.notShown)}})
+                                               {QStringLiteral("not_shown"), static_cast<qint64>(paths.notShown)},
+                                               {QStringLiteral("not_shown_is_lower_bound"), paths.notShownCapped}})
                          .toJson(QJsonDocument::Indented);
             return 0;
         }
@@ -150,7 +151,9 @@ int runTraceCommand(const Args &args)
         }
         if (paths.paths.empty())
             out() << emptyReason(paths) << '\n';
-        if (paths.notShown)
+        if (paths.notShownCapped)
+            out() << QCoreApplication::translate("Cli", "more than %1 further paths not shown").arg(paths.notShown) << '\n';
+        else if (paths.notShown)
             out() << QCoreApplication::translate("Cli", "%1 more paths not shown").arg(paths.notShown) << '\n';
         return 0;
     }

@@ -56,16 +56,25 @@ void DimensionFilter::set(const std::string &dimension, std::set<std::string> va
         m_allowed[dimension] = std::move(values);
 }
 
+const PathConditions::State &PathConditions::state() const
+{
+    static const State none;
+    return m_state ? *m_state : none;
+}
+
 bool PathConditions::add(const ConditionSet &conditions)
 {
+    if (conditions.empty())
+        return !contradictory();
+    auto next = std::make_shared<State>(state());
     for (const Condition &c : conditions) {
         if (c.dimension.empty()) {
-            const auto [it, inserted] = m_text.emplace(c.text, !c.negated);
+            const auto [it, inserted] = next->text.emplace(c.text, !c.negated);
             if (!inserted && it->second != !c.negated)
-                m_contradictory = true;
+                next->contradictory = true;
             continue;
         }
-        DimensionState &d = m_dims[c.dimension];
+        DimensionState &d = next->dims[c.dimension];
         const std::set<std::string> values(c.values.begin(), c.values.end());
         if (c.negated) {
             d.noneOf.insert(values.begin(), values.end());
@@ -78,16 +87,17 @@ bool PathConditions::add(const ConditionSet &conditions)
             d.oneOf = both;
         }
         if (d.oneOf && std::all_of(d.oneOf->begin(), d.oneOf->end(), [&](const std::string &v) { return d.noneOf.count(v); }))
-            m_contradictory = true;
+            next->contradictory = true;
     }
-    return !m_contradictory;
+    m_state = std::move(next);
+    return !m_state->contradictory;
 }
 
 std::optional<std::string> PathConditions::rejectedBy(const DimensionFilter &filter) const
 {
     for (const auto &[dim, allowed] : filter.allowed()) {
-        const auto it = m_dims.find(dim);
-        if (it == m_dims.end())
+        const auto it = state().dims.find(dim);
+        if (it == state().dims.end())
             continue;
         const DimensionState &d = it->second;
         const bool some = std::any_of(allowed.begin(), allowed.end(), [&](const std::string &v) {
@@ -101,18 +111,18 @@ std::optional<std::string> PathConditions::rejectedBy(const DimensionFilter &fil
 
 bool PathConditions::fits(const std::string &dimension, const std::string &value) const
 {
-    const auto it = m_dims.find(dimension);
-    if (it == m_dims.end())
+    const auto it = state().dims.find(dimension);
+    if (it == state().dims.end())
         return true;
     return (!it->second.oneOf || it->second.oneOf->count(value)) && !it->second.noneOf.count(value);
 }
 
-bool PathConditions::mentions(const std::string &dimension) const { return m_dims.count(dimension) > 0; }
+bool PathConditions::mentions(const std::string &dimension) const { return state().dims.count(dimension) > 0; }
 
 std::map<std::string, std::vector<std::string>> PathConditions::required() const
 {
     std::map<std::string, std::vector<std::string>> out;
-    for (const auto &[dim, d] : m_dims)
+    for (const auto &[dim, d] : state().dims)
         if (d.oneOf) {
             auto &v = out[dim];
             for (const std::string &x : *d.oneOf)
@@ -125,7 +135,7 @@ std::map<std::string, std::vector<std::string>> PathConditions::required() const
 std::map<std::string, std::vector<std::string>> PathConditions::excluded() const
 {
     std::map<std::string, std::vector<std::string>> out;
-    for (const auto &[dim, d] : m_dims)
+    for (const auto &[dim, d] : state().dims)
         if (!d.oneOf && !d.noneOf.empty())
             out[dim] = std::vector<std::string>(d.noneOf.begin(), d.noneOf.end());
     return out;
@@ -134,7 +144,7 @@ std::map<std::string, std::vector<std::string>> PathConditions::excluded() const
 std::vector<std::string> PathConditions::otherConditions() const
 {
     std::vector<std::string> out;
-    for (const auto &[text, truth] : m_text)
+    for (const auto &[text, truth] : state().text)
         out.push_back(truth ? text : "not (" + text + ")");
     return out;
 }

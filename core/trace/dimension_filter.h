@@ -8,6 +8,7 @@
 #include "graph/call_graph.h"
 
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -34,7 +35,7 @@ class PathConditions {
 public:
     // Adds conditions; false once they contradict each other.
     bool add(const ConditionSet &conditions);
-    bool contradictory() const { return m_contradictory; }
+    bool contradictory() const { return state().contradictory; }
     // Empty when the filter admits the path, else the dimension it fails on.
     std::optional<std::string> rejectedBy(const DimensionFilter &filter) const;
     bool passes(const DimensionFilter &filter) const { return !rejectedBy(filter).has_value(); }
@@ -53,9 +54,15 @@ private:
         std::optional<std::set<std::string>> oneOf; // nullopt: anything
         std::set<std::string> noneOf;
     };
-    std::map<std::string, DimensionState> m_dims;
-    std::map<std::string, bool> m_text; // guard text -> required truth
-    bool m_contradictory = false;
+    struct State {
+        std::map<std::string, DimensionState> dims;
+        std::map<std::string, bool> text; // guard text -> required truth
+        bool contradictory = false;
+    };
+    const State &state() const;
+    // Shared by copies and cloned on the first change: a path search copies
+    // the conditions at every step, and most steps add none.
+    std::shared_ptr<const State> m_state;
 };
 
 } // namespace katlas

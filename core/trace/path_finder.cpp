@@ -24,13 +24,19 @@ public:
             const Edge &e = m_index.edge(ei);
             if (!e.calleeId || !m_index.reachesKernel(e.calleeId) || m_onStack.count(e.calleeId))
                 continue;
-            PathConditions next = conds;
-            if (!next.add(e.conditions))
-                continue;
-            if (auto dim = next.rejectedBy(m_filter)) {
-                m_filteredDimension = *dim;
-                continue;
+            // Most edges are unguarded: they keep the conditions (already
+            // checked against the filter) without copying them.
+            PathConditions guarded;
+            if (!e.conditions.empty()) {
+                guarded = conds;
+                if (!guarded.add(e.conditions))
+                    continue;
+                if (auto dim = guarded.rejectedBy(m_filter)) {
+                    m_filteredDimension = *dim;
+                    continue;
+                }
             }
+            const PathConditions &next = e.conditions.empty() ? conds : guarded;
             frames.push_back({site, m_index.site(site).callerId, e.calleeId});
             if (m_index.kernel(e.calleeId)) {
                 ++m_counted;
@@ -49,6 +55,7 @@ public:
     }
 
     const std::string &filteredDimension() const { return m_filteredDimension; }
+    bool capped() const { return m_counted >= m_countCap; }
 
 private:
     const CallIndex &m_index;
@@ -71,6 +78,7 @@ OpPaths findPaths(const CallIndex &index, const std::vector<std::int64_t> &siteI
     std::vector<PathFrame> frames;
     for (std::int64_t site : siteIds)
         walk.fromSite(site, {}, frames, 0);
+    out.notShownCapped = walk.capped();
     if (out.paths.empty()) {
         out.reason = !walk.filteredDimension().empty() ? OpPaths::Empty::FilteredOut : OpPaths::Empty::NoKernel;
         out.filteredDimension = walk.filteredDimension();

@@ -26,13 +26,14 @@ struct KernelPath {
 struct PathLimits {
     int maxDepth = 24;
     size_t maxPaths = 2000;
-    size_t countBeyond = 50000; // paths past maxPaths still counted for "N more"
+    size_t countBeyond = 8000;  // paths past maxPaths still counted for "N more"; then "more than N"
 };
 
 struct OpPaths {
     enum class Empty { None, NoKernel, FilteredOut, Truncated };
     std::vector<KernelPath> paths;
-    size_t notShown = 0;           // paths beyond the cap (a lower bound)
+    size_t notShown = 0;           // paths beyond the cap
+    bool notShownCapped = false;   // counting stopped there too: notShown is a lower bound
     Empty reason = Empty::None;    // why `paths` is empty
     std::string filteredDimension; // for FilteredOut: a dimension that removed paths
 };
