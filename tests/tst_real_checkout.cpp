@@ -6,6 +6,7 @@
 #include "export/link_verifier.h"
 #include "export/op_traces_md.h"
 #include "index/indexer.h"
+#include "trace/path_finder.h"
 #include "trace/trace_session.h"
 
 #include <QFile>
@@ -46,6 +47,24 @@ private Q_SLOTS:
         QTest::newRow("triton MoE via self.experts") << "fused_moe_kernel";
         QTest::newRow("direct model kernel") << "bmm_fp8";
         QTest::newRow("fp8 block GEMM via quant_method.apply") << "fp8_blockwise_scaled_mm";
+        // ModelOpt configs pass their method classes as keyword arguments to a
+        // shared factory (`Linear=ModelOptFp4LinearMethod`).
+        QTest::newRow("fp4 GEMM (flashinfer) via a class passed to the factory") << "mm_fp4";
+        QTest::newRow("fp4 GEMM (sgl-kernel) via a class passed to the factory") << "cutlass_scaled_fp4_mm";
+    }
+
+    // The quantisation factories return linear methods for linear layers and
+    // MoE methods for MoE layers (isinstance on the layer passed in): a GEMM
+    // op must not reach MoE kernels.
+    void linearOpsStayOffMoeKernels()
+    {
+        const OpPaths paths = findPaths(m_session->index(), TraceSession::opCallSites(m_report.graph, "self.q_b_proj"), {});
+        QVERIFY(!paths.paths.empty());
+        for (const KernelPath &p : paths.paths) {
+            const Kernel *k = m_session->index().kernel(p.kernelId);
+            QVERIFY(k);
+            QVERIFY2(k->category != "MoE", m_session->index().symbol(p.kernelId).qualName.c_str());
+        }
     }
     void kernelsThroughEachMechanism()
     {

@@ -244,6 +244,55 @@ private Q_SLOTS:
         }
     }
 
+    // A config hands its method classes to a shared factory as keyword
+    // arguments; the factory picks one by the class of the layer passed in.
+    void classesPassedAsArgumentsFlowIntoTheFactory()
+    {
+        Tree t;
+        t.add("q",
+              "class LinearBase: pass\n"
+              "class MoeLayer: pass\n"
+              "class QuantConfig:\n"
+              "    def get_quant_method(self, layer, prefix): pass\n"
+              "class Fp4Linear:\n"
+              "    def apply(self, x): pass\n"
+              "class Fp4Moe:\n"
+              "    def apply(self, x): pass\n"
+              "class Fp8Linear:\n"
+              "    def apply(self, x): pass\n"
+              "class Fp8Moe:\n"
+              "    def apply(self, x): pass\n"
+              "class ModelOptBase(QuantConfig):\n"
+              "    def _get(self, layer, prefix, *, Linear: type[QuantConfig], Moe):\n"
+              "        if isinstance(layer, LinearBase):\n"
+              "            return Linear(self)\n"
+              "        elif isinstance(layer, MoeLayer):\n"
+              "            return Moe(self)\n"
+              "        return None\n"
+              "class Fp4Config(ModelOptBase):\n"
+              "    def get_quant_method(self, layer, prefix):\n"
+              "        return self._get(layer, prefix, Linear=Fp4Linear, Moe=Fp4Moe)\n"
+              "class Fp8Config(ModelOptBase):\n"
+              "    def get_quant_method(self, layer, prefix):\n"
+              "        return self._get(layer, prefix, Linear=Fp8Linear, Moe=Fp8Moe)\n"
+              "QUANT = {\"fp4\": Fp4Config, \"fp8\": Fp8Config}\n");
+        t.add("lin",
+              "from q import QuantConfig, LinearBase\n"
+              "class RowLinear(LinearBase):\n"
+              "    def __init__(self, quant_config: QuantConfig, prefix: str = ''):\n"
+              "        self.quant_method = quant_config.get_quant_method(self, prefix=prefix)\n"
+              "    def forward(self, x):\n"
+              "        return self.quant_method.apply(x)\n");
+        const Resolved r = resolve(t);
+        QCOMPARE(r.callees("lin.RowLinear.forward", "self.quant_method.apply"),
+                 (std::vector<std::string>{"q.Fp4Linear.apply", "q.Fp8Linear.apply"}));
+        for (const Edge *e : r.edges("lin.RowLinear.forward", "self.quant_method.apply")) {
+            const Condition *c = dimension(e, "quantization");
+            QVERIFY(c);
+            QCOMPARE(c->values.front(), std::string(r.name(e->calleeId) == "q.Fp4Linear.apply" ? "fp4" : "fp8"));
+        }
+    }
+
     void decoratorRegistryAndSpecialisation()
     {
         Tree t;

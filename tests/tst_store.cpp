@@ -36,7 +36,7 @@ IndexContents sample(const std::string &tag)
     f.module = "pkg.mod";
     f.hash = "h1";
     f.calls = {{"rmsnorm", "torch.ops.ns.op.default", 4, {{"_is_cuda", false}}}};
-    f.functions = {{"rmsnorm", "", 3, 5, {{"triton.jit", ""}}, {{"x", "Tensor"}}, {{"a()", {"b()"}, {"x"}, 5, {}}}}};
+    f.functions = {{"rmsnorm", "", 3, 5, {{"triton.jit", ""}}, {{"x", "Tensor"}}, {{"a()", {"b()"}, {"x"}, {{"Linear", "pkg.Impl"}}, 5, {}}}}};
     c.facts = {f};
     c.meta = {{"profile_name", "test"}, {"tag", tag}};
     return c;

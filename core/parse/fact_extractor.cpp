@@ -16,6 +16,8 @@ namespace {
 // walked only this deep, so that a pathological file cannot exhaust the stack.
 constexpr int kMaxDepth = 400;
 constexpr size_t kMaxInnerChains = 16;
+constexpr size_t kMaxPositionalArgs = 8;
+constexpr size_t kMaxKeywordArgs = 8;
 
 struct Ctx {
     std::string scope;       // enclosing function qualName, "" at module level
@@ -468,12 +470,18 @@ private:
         v.guards = guards;
         if (isType(value, "call")) {
             TSNode args = field(value, "arguments");
-            const uint32_t count = ts_node_is_null(args) ? 0 : ts_node_named_child_count(args);
-            for (uint32_t i = 0; i < count && i < 8; ++i) {
-                TSNode a = ts_node_named_child(args, i);
-                if (isType(a, "keyword_argument") || isType(a, "list_splat") || isType(a, "dictionary_splat"))
-                    break;
-                v.args.push_back(chainOf(a));
+            bool positional = true;
+            for (TSNode a : NamedChildren(args)) {
+                if (isType(a, "keyword_argument")) {
+                    positional = false;
+                    const Chain value = chainOf(field(a, "value"));
+                    if (!value.empty() && value.find_first_of("([") == Chain::npos && v.keywordArgs.size() < kMaxKeywordArgs)
+                        v.keywordArgs.emplace_back(text(field(a, "name")), value);
+                } else if (isType(a, "list_splat") || isType(a, "dictionary_splat")) {
+                    positional = false;
+                } else if (positional && v.args.size() < kMaxPositionalArgs) {
+                    v.args.push_back(chainOf(a));
+                }
             }
         }
         collectInner(value, v.inner, 0, true);

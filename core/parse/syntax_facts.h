@@ -44,6 +44,9 @@ struct ValueFact {
     Chain chain;
     std::vector<Chain> inner;
     std::vector<Chain> args; // positional arguments of a top-level call ("" where not a chain)
+    // Keyword arguments of a top-level call whose value is a plain name
+    // (`Linear=Fp8LinearMethod`): classes passed to a factory flow into it.
+    std::vector<std::pair<std::string, Chain>> keywordArgs;
     int line = 0;
     GuardList guards;
     bool operator==(const ValueFact &) const = default;

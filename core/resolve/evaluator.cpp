@@ -65,6 +65,16 @@ std::string key(char kind, long long a, long long b, const std::string &name = {
     return std::string(1, kind) + std::to_string(a) + ':' + std::to_string(b) + ':' + name;
 }
 
+// Memo keys of evaluations that depend on a call's arguments name them.
+std::string argsKey(const ArgTypes *args)
+{
+    std::string k;
+    if (args)
+        for (const ArgBinding &a : *args)
+            k += ';' + a.param + (a.isClass ? "=class:" : "=") + std::to_string(a.cls);
+    return k;
+}
+
 } // namespace
 
 Evaluator::Evaluator(const SymbolTable &table, ConditionMapper &mapper) : m_table(table), m_mapper(mapper) { }
@@ -194,14 +204,29 @@ Values Evaluator::evalName(const std::string &name, const Scope &scope)
                 v.id = v.selfClass = innermost && scope.selfClass ? scope.selfClass : fn->cls;
                 return {v};
             }
+            if (innermost && scope.args) {
+                Values passed;
+                for (const ArgBinding &a : *scope.args)
+                    if (a.param == name) {
+                        Value v;
+                        v.kind = a.isClass ? Value::Kind::Class : Value::Kind::Instance;
+                        v.id = a.cls;
+                        v.selfClass = a.isClass ? 0 : a.cls;
+                        v.how = Resolution::Type;
+                        passed.push_back(v);
+                    }
+                if (!passed.empty())
+                    return passed;
+            }
             return params[p].annotation.empty() ? Values{}
                                                 : fromAnnotation(params[p].annotation, {fn->module, fn->outer, 0});
         }
         if (auto it = fn->locals.find(name); it != fn->locals.end()) {
             // Locals are memoised per (function, self class); `x = x.f()` is cut.
             const SymbolId self = innermost ? scope.selfClass : 0;
-            return memoised(key('l', fnId, self, name), [&] {
-                return evalBindings(it->second, {fn->module, fnId, self});
+            const ArgTypes *args = innermost ? scope.args : nullptr;
+            return memoised(key('l', fnId, self, name) + argsKey(args), [&] {
+                return evalBindings(it->second, {fn->module, fnId, self, args});
             });
         }
         fnId = fn->outer;
@@ -257,7 +282,7 @@ Values Evaluator::evalValueFact(const ValueFact &vf, const Scope &scope, bool al
         const auto segs = splitChain(vf.chain);
         for (const Value &callee : evalSegments(segs, segs.size() - 1, scope)) {
             factory = factory || callee.kind == Value::Kind::Function;
-            append(vals, callResult(callee, vf.args.empty() ? nullptr : &vf.args, &scope));
+            append(vals, callResult(callee, &vf, &scope));
         }
     } else {
         vals = evalChain(vf.chain, scope);
@@ -419,23 +444,32 @@ Values Evaluator::selfAttribute(SymbolId cls, const std::string &name)
     });
 }
 
-ArgTypes Evaluator::argTypes(SymbolId function, bool bound, const std::vector<Chain> &args, const Scope &scope)
+ArgTypes Evaluator::argTypes(SymbolId function, bool bound, const ValueFact &call, const Scope &scope)
 {
     ArgTypes out;
     const FunctionInfo *fn = m_table.function(function);
     if (!fn)
         return out;
     const auto &params = fn->fact->params;
-    const size_t offset = bound && fn->cls && !fn->isStatic ? 1 : 0;
-    for (size_t i = 0; i < args.size() && i + offset < params.size(); ++i) {
-        if (args[i].empty())
-            continue;
-        for (const Value &a : evalChain(args[i], scope))
-            if (a.kind == Value::Kind::Instance && !a.declared) {
-                out.emplace_back(params[i + offset].name, a.selfClass);
-                break;
+    // An argument binds when it is an instance of a class of the index (not
+    // merely declared so) or a class itself.
+    auto bind = [&](const std::string &param, const Chain &arg) {
+        for (const Value &a : evalChain(arg, scope)) {
+            if (a.kind == Value::Kind::Instance && !a.declared && a.selfClass) {
+                out.push_back({param, a.selfClass, false});
+                return;
             }
-    }
+            if (a.kind == Value::Kind::Class && a.conditions.empty())
+                out.push_back({param, a.id, true});
+        }
+    };
+    const size_t offset = bound && fn->cls && !fn->isStatic ? 1 : 0;
+    for (size_t i = 0; i < call.args.size() && i + offset < params.size(); ++i)
+        if (!call.args[i].empty())
+            bind(params[i + offset].name, call.args[i]);
+    for (const auto &[name, arg] : call.keywordArgs)
+        if (std::any_of(params.begin(), params.end(), [&](const Param &p) { return p.name == name; }))
+            bind(name, arg);
     return out;
 }
 
@@ -451,7 +485,7 @@ bool Evaluator::guardsHold(const GuardList &guards, const ArgTypes &args, const 
         if (comma == std::string::npos)
             continue;
         const std::string name = inner.substr(0, comma);
-        const auto arg = std::find_if(args.begin(), args.end(), [&](const auto &a) { return a.first == name; });
+        const auto arg = std::find_if(args.begin(), args.end(), [&](const ArgBinding &a) { return a.param == name && !a.isClass; });
         if (arg == args.end())
             continue;
         std::string classes = inner.substr(comma + 1);
@@ -469,7 +503,7 @@ bool Evaluator::guardsHold(const GuardList &guards, const ArgTypes &args, const 
             for (const Value &v : c.empty() ? Values{} : evalChain(c, scope))
                 if (v.kind == Value::Kind::Class) {
                     known = true;
-                    truth = truth || m_table.isSubclass(arg->second, v.id);
+                    truth = truth || m_table.isSubclass(arg->cls, v.id);
                 }
             start = end + 1;
         }
@@ -479,7 +513,7 @@ bool Evaluator::guardsHold(const GuardList &guards, const ArgTypes &args, const 
     return true;
 }
 
-Values Evaluator::callResult(const Value &v, const std::vector<Chain> *args, const Scope *argScope)
+Values Evaluator::callResult(const Value &v, const ValueFact *call, const Scope *callerScope)
 {
     Values out;
     switch (v.kind) {
@@ -492,8 +526,7 @@ Values Evaluator::callResult(const Value &v, const std::vector<Chain> *args, con
     }
     case Value::Kind::Function:
         for (const DispatchTarget &t : dispatch(v)) {
-            const ArgTypes types
-                = args && argScope ? argTypes(t.function, v.selfClass != 0, *args, *argScope) : ArgTypes{};
+            const ArgTypes types = call && callerScope ? argTypes(t.function, v.selfClass != 0, *call, *callerScope) : ArgTypes{};
             Values r = returnsOf(t.function, t.selfClass, types);
             for (Value &x : r) {
                 addConditions(x.conditions, t.conditions);
@@ -510,13 +543,10 @@ Values Evaluator::callResult(const Value &v, const std::vector<Chain> *args, con
 
 Values Evaluator::returnsOf(SymbolId function, SymbolId selfClass, const ArgTypes &args)
 {
-    std::string k = key('r', function, selfClass);
-    for (const auto &[name, cls] : args)
-        k += name + "=" + std::to_string(cls) + ";";
-    return memoised(k, [&] {
+    return memoised(key('r', function, selfClass) + argsKey(&args), [&] {
         Values out;
         if (const FunctionInfo *fn = m_table.function(function)) {
-            const Scope scope{fn->module, function, selfClass};
+            const Scope scope{fn->module, function, selfClass, args.empty() ? nullptr : &args};
             for (const ValueFact &r : fn->fact->returns)
                 if (guardsHold(r.guards, args, scope))
                     append(out, evalValueFact(r, scope));
@@ -534,7 +564,7 @@ Values Evaluator::returnsOf(SymbolId function, SymbolId selfClass, const ArgType
 Values Evaluator::fromAnnotation(const std::string &annotation, const Scope &scope)
 {
     Values out;
-    const bool isType = annotation.rfind("Type[", 0) == 0;
+    const bool isType = annotation.rfind("Type[", 0) == 0 || annotation.rfind("type[", 0) == 0;
     for (const std::string &name : dottedNames(annotation)) {
         if (isTypingWrapper(name) || name.rfind("typing.", 0) == 0)
             continue;

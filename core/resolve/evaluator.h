@@ -23,9 +23,6 @@ struct DispatchTarget {
     ConditionSet conditions;
 };
 
-// The classes of a call's arguments, by parameter name, so that
-// `isinstance(layer, FusedMoE)` guards in the callee can be decided.
-using ArgTypes = std::vector<std::pair<std::string, SymbolId>>;
 
 class Evaluator {
 public:
@@ -37,7 +34,9 @@ public:
     Values evalSegments(const std::vector<ChainSegment> &segs, size_t count, const Scope &scope);
     Values evalName(const std::string &name, const Scope &scope);
     Values attribute(const Value &v, const std::string &name);
-    Values callResult(const Value &v, const std::vector<Chain> *args = nullptr, const Scope *argScope = nullptr);
+    // The value of calling `v`; `call` (evaluated in `callerScope`) gives the
+    // arguments, whose classes flow into the callee.
+    Values callResult(const Value &v, const ValueFact *call = nullptr, const Scope *callerScope = nullptr);
     Values moduleMember(int module, const std::string &name);
     Values returnsOf(SymbolId function, SymbolId selfClass, const ArgTypes &args = {});
     Values fromAnnotation(const std::string &annotation, const Scope &scope);
@@ -57,7 +56,7 @@ private:
     Values selfAttribute(SymbolId cls, const std::string &name);
     Values classAttribute(SymbolId cls, const std::string &name);
     void addMapped(Values &values, const GuardList &guards, bool dimensionsOnly);
-    ArgTypes argTypes(SymbolId function, bool bound, const std::vector<Chain> &args, const Scope &scope);
+    ArgTypes argTypes(SymbolId function, bool bound, const ValueFact &call, const Scope &scope);
     bool guardsHold(const GuardList &guards, const ArgTypes &args, const Scope &scope);
     static void append(Values &out, Values more);
     // Memoised evaluation under `key`; a key met again while it is being

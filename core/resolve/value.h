@@ -32,10 +32,21 @@ using Values = std::vector<Value>;
 
 // Where an expression is evaluated: a module, optionally a function in it,
 // and the class `self` has there (0: the function's own class).
+// What a call passed for one parameter, when known: an instance of `cls`
+// (it decides `isinstance` guards in the callee) or, with `isClass`, the
+// class itself (a class handed to a factory: `Linear=Fp8LinearMethod`).
+struct ArgBinding {
+    std::string param;
+    SymbolId cls = 0;
+    bool isClass = false;
+};
+using ArgTypes = std::vector<ArgBinding>;
+
 struct Scope {
     int module = 0;
     SymbolId function = 0;
     SymbolId selfClass = 0;
+    const ArgTypes *args = nullptr; // what the call being evaluated passed to `function`
 };
 
 // The less certain of two resolutions.

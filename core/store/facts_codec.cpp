@@ -8,7 +8,7 @@
 namespace katlas {
 namespace {
 
-constexpr std::uint8_t kFactsVersion = 3;
+constexpr std::uint8_t kFactsVersion = 4;
 
 class Writer {
 public:
@@ -94,8 +94,33 @@ void guards(Reader &r, GuardList &gs) { r.list(gs, [](Reader &r, Guard &g) { gua
 void strings(Writer &w, const std::vector<std::string> &v) { w.list(v, [](Writer &w, const std::string &x) { w.s(x); }); }
 void strings(Reader &r, std::vector<std::string> &v) { r.list(v, [](Reader &r, std::string &x) { x = r.s(); }); }
 
-void value(Writer &w, const ValueFact &v) { w.s(v.chain); strings(w, v.inner); strings(w, v.args); w.i(v.line); guards(w, v.guards); }
-void value(Reader &r, ValueFact &v) { v.chain = r.s(); strings(r, v.inner); strings(r, v.args); v.line = r.n(); guards(r, v.guards); }
+using Keywords = std::vector<std::pair<std::string, Chain>>;
+void keywords(Writer &w, const Keywords &kw)
+{
+    w.list(kw, [](Writer &w, const auto &k) { w.s(k.first); w.s(k.second); });
+}
+void keywords(Reader &r, Keywords &kw)
+{
+    r.list(kw, [](Reader &r, auto &k) { k.first = r.s(); k.second = r.s(); });
+}
+void value(Writer &w, const ValueFact &v)
+{
+    w.s(v.chain);
+    strings(w, v.inner);
+    strings(w, v.args);
+    keywords(w, v.keywordArgs);
+    w.i(v.line);
+    guards(w, v.guards);
+}
+void value(Reader &r, ValueFact &v)
+{
+    v.chain = r.s();
+    strings(r, v.inner);
+    strings(r, v.args);
+    keywords(r, v.keywordArgs);
+    v.line = r.n();
+    guards(r, v.guards);
+}
 void decorator(Writer &w, const Decorator &d) { w.s(d.chain); w.s(d.firstArg); }
 void decorator(Reader &r, Decorator &d) { d.chain = r.s(); d.firstArg = r.s(); }
 
