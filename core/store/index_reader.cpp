@@ -23,7 +23,7 @@ constexpr const char *kSymbolColumns = "id, coalesce(file_id, 0), qual_name, nam
 
 } // namespace
 
-CallGraph loadCallGraph(const Database &db)
+CallGraph loadCallGraph(const Database &db, bool withGuards)
 {
     CallGraph g;
     sqlite3 *h = db.handle();
@@ -46,9 +46,10 @@ CallGraph loadCallGraph(const Database &db)
     }
     {
         g.callSites.reserve(static_cast<size_t>(count(db, "SELECT count(*) FROM call_site")));
-        Statement st(h, "SELECT id, file_id, caller_id, callee, line, guards FROM call_site ORDER BY id");
+        Statement st(h, withGuards ? "SELECT id, file_id, caller_id, callee, line, guards FROM call_site ORDER BY id"
+                                   : "SELECT id, file_id, caller_id, callee, line FROM call_site ORDER BY id");
         while (st.next())
-            g.callSites.push_back({st.i64(0), st.i64(1), st.i64(2), st.text(3), st.i32(4), decodeGuards(st.text(5))});
+            g.callSites.push_back({st.i64(0), st.i64(1), st.i64(2), st.text(3), st.i32(4), withGuards ? decodeGuards(st.text(5)) : GuardList{}});
     }
     {
         g.edges.reserve(static_cast<size_t>(count(db, "SELECT count(*) FROM edge")));

@@ -13,7 +13,9 @@
 
 namespace katlas {
 
-CallGraph loadCallGraph(const Database &db);
+// `withGuards`: also the raw guard text of each call site (its mapped form is
+// on the edges already; tracing never reads it, and it is a third of the load).
+CallGraph loadCallGraph(const Database &db, bool withGuards = true);
 std::vector<ModuleFacts> loadFacts(const Database &db);
 // Content hash of every file, keyed "repo/path".
 std::unordered_map<std::string, std::string> fileHashes(const Database &db);

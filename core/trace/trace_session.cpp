@@ -26,7 +26,7 @@ std::unique_ptr<TraceSession> TraceSession::open(const QString &dbPath, QString 
             *error = perr.toString();
         return nullptr;
     }
-    return std::make_unique<TraceSession>(loadCallGraph(*db), std::move(*profile), std::move(meta), dbPath);
+    return std::make_unique<TraceSession>(loadCallGraph(*db, false), std::move(*profile), std::move(meta), dbPath);
 }
 
 TraceSession::TraceSession(CallGraph graph, Profile profile, std::map<std::string, std::string> meta, QString path)
