@@ -16,6 +16,7 @@
 #include <QApplication>
 #include <QDirIterator>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTreeView>
 
@@ -142,6 +143,30 @@ private Q_SLOTS:
             QCOMPARE(p.exitCode(), 0);
             QCOMPARE(readAll(gui), readAll(cli));
         }
+    }
+
+    // kernel-atlas --bench-ui prints each measurement as "key number".
+    void benchUiReportsEachMeasurement()
+    {
+        QProcess p;
+        p.start(QStringLiteral(KATLAS_BUILD_DIR "/app/kernel-atlas"), {"--db", m_db, "--bench-ui", "--select", "self.q_b_proj"});
+        QVERIFY(p.waitForFinished(120000));
+        QCOMPARE(p.exitCode(), 0);
+        const QString out = QString::fromUtf8(p.readAllStandardOutput());
+        for (const char *key : {"open_index_ms", "first_paint_ms", "layout_graph_ms", "layout_graph_nodes", "layout_expanded_ms",
+                                "select_op_ms", "select_op_paths"}) {
+            const QRegularExpression line(QStringLiteral("^%1 +(\\d+)$").arg(QLatin1String(key)), QRegularExpression::MultilineOption);
+            const QRegularExpressionMatch m = line.match(out);
+            QVERIFY2(m.hasMatch(), qPrintable(key + (": " + out)));
+        }
+        // The demo graph has nodes, and the op has paths.
+        QVERIFY(!out.contains(QRegularExpression(QStringLiteral("^layout_graph_nodes +0$"), QRegularExpression::MultilineOption)));
+        QVERIFY(!out.contains(QRegularExpression(QStringLiteral("^select_op_paths +0$"), QRegularExpression::MultilineOption)));
+
+        QProcess bad;
+        bad.start(QStringLiteral(KATLAS_BUILD_DIR "/app/kernel-atlas"), {"--db", m_db + ".missing", "--bench-ui"});
+        QVERIFY(bad.waitForFinished(60000));
+        QCOMPARE(bad.exitCode(), 2);
     }
 
     void cancellingAnIndexKeepsTheOldOne()

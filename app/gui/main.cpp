@@ -2,21 +2,27 @@
 // embedded demo workspace (indexing it on first start); --db FILE opens an
 // index; --repo NAME=PATH ... indexes and opens.
 #include "main_window.h"
+#include "ui_bench.h"
 #include "translations_anchor.h"
 
 #include "index/demo_workspace.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QElapsedTimer>
 #include <QFileInfo>
 #include <QMessageBox>
 #include <QSettings>
 #include <QTimer>
 
+#include <cstdio>
+
 using namespace katlas;
 
 int main(int argc, char **argv)
 {
+    QElapsedTimer sinceStart;
+    sinceStart.start();
     QApplication app(argc, argv);
     QApplication::setApplicationName(QStringLiteral("kernel-atlas"));
     QApplication::setOrganizationName(QStringLiteral("kernel-atlas"));
@@ -39,12 +45,23 @@ int main(int argc, char **argv)
                               QStringLiteral("OP"));
     QCommandLineOption filter(QStringLiteral("filter"), QCoreApplication::translate("main", "Start with the filter DIMENSION=VALUE[,VALUE] ..."),
                               QStringLiteral("FILTER"));
-    parser.addOptions({db, repo, profile, screenshot, select, filter});
+    QCommandLineOption benchUi(QStringLiteral("bench-ui"),
+                               QCoreApplication::translate("main", "Open --db, print how long the window took (first paint, layout, selecting --select), and quit."));
+    parser.addOptions({db, repo, profile, screenshot, select, filter, benchUi});
     parser.process(app);
 
     MainWindow window;
     window.resize(1400, 900);
     window.show();
+    if (parser.isSet(benchUi)) {
+        if (!parser.isSet(db)) {
+            std::fprintf(stderr, "%s\n", qPrintable(QCoreApplication::translate("main", "--bench-ui needs --db FILE")));
+            return 2;
+        }
+        auto *bench = new UiBench(&window, sinceStart, parser.value(db), parser.value(select));
+        QTimer::singleShot(0, bench, &UiBench::run);
+        return app.exec();
+    }
     QString error;
     if (parser.isSet(repo)) {
         std::vector<RepoInput> repos;
