@@ -2,20 +2,40 @@
 #include "path_list_model.h"
 
 #include "graph/graph_queries.h"
+#include "trace/condition_chips.h"
 #include "trace/config_matrix.h"
 
 namespace katlas {
 namespace {
 
-QStandardItem *frameItem(const CallIndex &index, std::int64_t siteId, const QString &extra = {})
+// Puts a row's head text and its conditions as chips (see ConditionChipDelegate);
+// the display text keeps both for tests, copying and accessibility.
+void setChips(QStandardItem *item, const QString &head, const PathConditions &conditions)
+{
+    QStringList texts, dims;
+    for (const ConditionChip &c : conditionChips(conditions)) {
+        texts << QString::fromStdString(c.text);
+        dims << QString::fromStdString(c.dimension);
+    }
+    item->setData(head, PathListModel::HeadRole);
+    item->setData(texts, PathListModel::ChipsRole);
+    item->setData(dims, PathListModel::ChipDimensionsRole);
+    if (!texts.isEmpty())
+        item->setToolTip(texts.join(QLatin1Char('\n')));
+}
+
+QString frameText(const CallIndex &index, std::int64_t siteId)
 {
     const CallSite &s = index.site(siteId);
     const Symbol &caller = index.symbol(s.callerId);
-    auto *item = new QStandardItem(QStringLiteral("%1()  —  %2  %3:%4%5")
-                                       .arg(QString::fromStdString(s.callee), QString::fromStdString(caller.name),
-                                            QString::fromStdString(filePath(index.graph(), s.fileId)))
-                                       .arg(s.line)
-                                       .arg(extra.isEmpty() ? QString() : QStringLiteral("  (%1)").arg(extra)));
+    return QStringLiteral("%1()  —  %2  %3:%4")
+        .arg(QString::fromStdString(s.callee), QString::fromStdString(caller.name), QString::fromStdString(filePath(index.graph(), s.fileId)))
+        .arg(s.line);
+}
+
+QStandardItem *frameItem(const CallIndex &index, std::int64_t siteId, const QString &extra = {})
+{
+    auto *item = new QStandardItem(frameText(index, siteId) + (extra.isEmpty() ? QString() : QStringLiteral("  (%1)").arg(extra)));
     item->setEditable(false);
     item->setData(QVariant::fromValue<qint64>(siteId), PathListModel::SiteRole);
     return item;
@@ -25,6 +45,7 @@ void addCallers(const CallIndex &index, QStandardItem *parent, const std::vector
 {
     for (const BacktraceNode &n : nodes) {
         QStandardItem *item = frameItem(index, n.siteId, QString::fromStdString(n.conditions));
+        setChips(item, frameText(index, n.siteId), n.edgeConditions);
         parent->appendRow(item);
         addCallers(index, item, n.callers);
     }
@@ -52,6 +73,9 @@ void PathListModel::setPaths(const CallIndex &index, const OpPaths &paths, const
                                                conds.empty() ? QString() : QStringLiteral("   ⟨%1⟩").arg(QString::fromStdString(conds))));
         row->setEditable(false);
         row->setData(QVariant::fromValue<qint64>(static_cast<qint64>(i)), PathRole);
+        setChips(row, QStringLiteral("%1  [%2]").arg(QString::fromStdString(kernelName(index, p.kernelId)),
+                                                      QString::fromStdString(k ? k->source : std::string())),
+                 p.conditions);
         for (const PathFrame &f : p.frames)
             row->appendRow(frameItem(index, f.siteId));
         appendRow(row);

@@ -14,6 +14,9 @@ class PathListModel : public QStandardItemModel {
 public:
     static constexpr int SiteRole = Qt::UserRole + 1;   // call site id of a frame row
     static constexpr int PathRole = Qt::UserRole + 2;   // index of the path of a path row
+    static constexpr int HeadRole = Qt::UserRole + 3;   // a row's text without its conditions
+    static constexpr int ChipsRole = Qt::UserRole + 4;  // QStringList: its conditions, one chip each
+    static constexpr int ChipDimensionsRole = Qt::UserRole + 5; // QStringList: each chip's dimension ("" for guard text)
 
     explicit PathListModel(QObject *parent = nullptr);
     void setPaths(const CallIndex &index, const OpPaths &paths, const std::vector<size_t> &only = {});

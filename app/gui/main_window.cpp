@@ -2,6 +2,7 @@
 // main_window.h); menus and dialogs are in main_window_actions.cpp.
 #include "main_window.h"
 
+#include "condition_chip_delegate.h"
 #include "filter_bar.h"
 #include "graph_view.h"
 #include "graph_items.h"
@@ -46,6 +47,7 @@ MainWindow::MainWindow(QWidget *parent)
     m_matrix->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_matrix->setWordWrap(true);
     m_pathView->setModel(m_pathModel);
+    m_pathView->setItemDelegate(new ConditionChipDelegate(m_pathView));
     m_pathView->setHeaderHidden(true);
     addToolBar(Qt::TopToolBarArea, m_filterBar);
     statusBar()->addWidget(m_status, 1);

@@ -72,7 +72,7 @@ public:
                 continue;
             }
             ++m_nodes;
-            BacktraceNode n{site.id, site.callerId, pc.toString(), {}};
+            BacktraceNode n{site.id, site.callerId, pc.toString(), pc, {}};
             n.callers = callersOf(site.callerId, depth + 1, out);
             nodes.push_back(std::move(n));
         }

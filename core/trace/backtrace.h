@@ -16,6 +16,7 @@ struct BacktraceNode {
     std::int64_t siteId = 0;     // the call site in `callerId`
     std::int64_t callerId = 0;
     std::string conditions;      // of the edge taken at this site
+    PathConditions edgeConditions; // the same, structured
     std::vector<BacktraceNode> callers;
 };
 

@@ -1,0 +1,89 @@
+// Condition chips in the path list (see condition_chip_delegate.h).
+#include "condition_chip_delegate.h"
+
+#include "path_list_model.h"
+
+#include <QApplication>
+#include <QPainter>
+
+namespace katlas {
+namespace {
+
+constexpr int kChipPadding = 5;  // inside a chip, left and right
+constexpr int kChipSpacing = 4;  // between chips
+constexpr int kChipRadius = 6;
+
+QStringList chipsOf(const QModelIndex &index) { return index.data(PathListModel::ChipsRole).toStringList(); }
+
+} // namespace
+
+QColor ConditionChipDelegate::chipColor(const QString &dimension)
+{
+    if (dimension.isEmpty())
+        return QColor(0xe0, 0xe0, 0xe0);
+    // Soft pastel hues, picked by the dimension's name so that a dimension
+    // keeps its colour across rows, panels and runs.
+    static const QColor palette[] = {QColor(0xcf, 0xe2, 0xff), QColor(0xd4, 0xf0, 0xd0), QColor(0xff, 0xe0, 0xb8),
+                                     QColor(0xf0, 0xd4, 0xf4), QColor(0xff, 0xd6, 0xd6), QColor(0xd0, 0xf0, 0xf0),
+                                     QColor(0xf4, 0xf0, 0xc8), QColor(0xe4, 0xdc, 0xff)};
+    return palette[qHash(dimension) % (sizeof palette / sizeof palette[0])];
+}
+
+void ConditionChipDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option, const QModelIndex &index) const
+{
+    const QStringList chips = chipsOf(index);
+    if (chips.isEmpty()) {
+        QStyledItemDelegate::paint(painter, option, index);
+        return;
+    }
+    QStyleOptionViewItem opt = option;
+    initStyleOption(&opt, index);
+    const QStringList dims = index.data(PathListModel::ChipDimensionsRole).toStringList();
+    QStyle *style = opt.widget ? opt.widget->style() : QApplication::style();
+    // Where the text goes (asked while the option still has text), then the
+    // row's background and selection as the style draws them, without text.
+    const QRect area = style->subElementRect(QStyle::SE_ItemViewItemText, &opt, opt.widget).adjusted(0, 0, 10000, 0) & opt.rect;
+    opt.text.clear();
+    style->drawControl(QStyle::CE_ItemViewItem, &opt, painter, opt.widget);
+
+    const QFontMetrics fm(opt.font);
+    painter->save();
+    painter->setFont(opt.font);
+    const QString head = index.data(PathListModel::HeadRole).toString();
+    const bool selected = opt.state & QStyle::State_Selected;
+    painter->setPen(opt.palette.color(selected ? QPalette::HighlightedText : QPalette::Text));
+    painter->drawText(area, Qt::AlignLeft | Qt::AlignVCenter, head);
+    int x = area.left() + fm.horizontalAdvance(head) + 2 * kChipSpacing;
+    const int h = fm.height() + 2;
+    const int y = area.top() + (area.height() - h) / 2;
+    painter->setRenderHint(QPainter::Antialiasing);
+    for (int i = 0; i < chips.size() && x < area.right(); ++i) {
+        const int w = fm.horizontalAdvance(chips[i]) + 2 * kChipPadding;
+        const QRect chip(x, y, w, h);
+        const QColor fill = chipColor(dims.value(i));
+        painter->setPen(fill.darker(125));
+        painter->setBrush(fill);
+        painter->drawRoundedRect(chip, kChipRadius, kChipRadius);
+        painter->setPen(QColor(0x20, 0x20, 0x20)); // dark on the light fills, in any theme
+        painter->drawText(chip, Qt::AlignCenter, chips[i]);
+        x += w + kChipSpacing;
+    }
+    painter->restore();
+}
+
+QSize ConditionChipDelegate::sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const
+{
+    QSize size = QStyledItemDelegate::sizeHint(option, index);
+    const QStringList chips = chipsOf(index);
+    if (chips.isEmpty())
+        return size;
+    const QFontMetrics fm(option.font);
+    int width = fm.horizontalAdvance(index.data(PathListModel::HeadRole).toString()) + 2 * kChipSpacing + 8;
+    for (const QString &c : chips)
+        width += fm.horizontalAdvance(c) + 2 * kChipPadding + kChipSpacing;
+    size.setWidth(std::max(size.width(), width));
+    size.setHeight(std::max(size.height(), fm.height() + 6));
+    return size;
+}
+
+} // namespace katlas

@@ -1,0 +1,23 @@
+// Paints a path row of the kernel paths panel as its head text (kernel and
+// source) followed by its conditions as chips: rounded labels coloured by
+// dimension, grey for guard text no rule maps. Rows without chips are
+// painted as usual.
+#pragma once
+
+#include <QStyledItemDelegate>
+
+namespace katlas {
+
+class ConditionChipDelegate : public QStyledItemDelegate {
+    Q_OBJECT
+public:
+    using QStyledItemDelegate::QStyledItemDelegate;
+
+    void paint(QPainter *painter, const QStyleOptionViewItem &option, const QModelIndex &index) const override;
+    QSize sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const override;
+
+    // The fill of a chip of `dimension` (stable per dimension; grey for "").
+    static QColor chipColor(const QString &dimension);
+};
+
+} // namespace katlas
