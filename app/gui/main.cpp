@@ -1,6 +1,7 @@
 // kernel-atlas: the desktop application. With no arguments it opens the
 // embedded demo workspace (indexing it on first start); --db FILE opens an
 // index; --repo NAME=PATH ... indexes and opens.
+#include "app_settings.h"
 #include "main_window.h"
 #include "ui_bench.h"
 #include "translations_anchor.h"
@@ -28,7 +29,8 @@ int main(int argc, char **argv)
     QApplication::setOrganizationName(QStringLiteral("kernel-atlas"));
     QApplication::setApplicationVersion(QStringLiteral(KATLAS_VERSION));
     QApplication::setDesktopFileName(QStringLiteral("io.github.kernel_atlas.KernelAtlas"));
-    installTranslation(QSettings().value(QStringLiteral("ui/language")).toString());
+    installTranslation(AppSettings().language());
+    AppSettings::applyTheme(AppSettings().theme());
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QCoreApplication::translate("main", "Explorer of the call graph from LLM model ops to GPU kernels"));

@@ -5,6 +5,7 @@
 #include "graph_view.h"
 #include "index_runner.h"
 #include "new_index_dialog.h"
+#include "settings_dialog.h"
 
 #include "export/kernel_traces_md.h"
 #include "export/op_traces_md.h"
@@ -52,13 +53,9 @@ void MainWindow::createActions()
     view->addAction(tr("&Fit to Window"), QKeySequence(Qt::CTRL | Qt::Key_0), m_graph, &GraphView::fitToWindow);
     QMenu *settings = menuBar()->addMenu(tr("&Settings"));
     settings->setObjectName(QStringLiteral("settingsMenu"));
-    QMenu *language = settings->addMenu(tr("&Language"));
-    for (const auto &[code, name] : {std::pair{QStringLiteral(""), tr("System")}, std::pair{QStringLiteral("en"), QStringLiteral("English")},
-                                     std::pair{QStringLiteral("zh_CN"), QStringLiteral("简体中文")}})
-        language->addAction(name, this, [this, code = code] {
-            QSettings().setValue(QStringLiteral("ui/language"), code);
-            QMessageBox::information(this, tr("Language"), tr("The language changes when Kernel Atlas starts next time."));
-        });
+    QAction *preferences = settings->addAction(tr("&Preferences…"), this, [this] { SettingsDialog(this).exec(); });
+    preferences->setObjectName(QStringLiteral("preferencesAction"));
+    preferences->setShortcuts({QKeySequence::Preferences, QKeySequence(Qt::CTRL | Qt::Key_Comma)});
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->setObjectName(QStringLiteral("helpMenu"));

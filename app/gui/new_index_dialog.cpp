@@ -1,6 +1,8 @@
 // The New Index dialog (see new_index_dialog.h).
 #include "new_index_dialog.h"
 
+#include "app_settings.h"
+
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFileDialog>
@@ -13,13 +15,21 @@
 namespace katlas {
 
 NewIndexDialog::NewIndexDialog(QWidget *parent)
-    : QDialog(parent), m_repos(new QTableWidget(2, 2, this)), m_profile(new QComboBox(this)), m_db(new QLineEdit(this))
+    : QDialog(parent), m_repos(new QTableWidget(0, 2, this)), m_profile(new QComboBox(this)), m_db(new QLineEdit(this))
 {
     setWindowTitle(tr("New Index"));
     m_repos->setHorizontalHeaderLabels({tr("Name"), tr("Folder")});
     m_repos->horizontalHeader()->setStretchLastSection(true);
-    m_repos->setItem(0, 0, new QTableWidgetItem(QStringLiteral("sglang")));
-    m_repos->setItem(1, 0, new QTableWidgetItem(QStringLiteral("flashinfer")));
+    // Start from the repositories and profile of the settings.
+    const AppSettings settings;
+    std::vector<RepoInput> repos = settings.repos();
+    if (repos.empty())
+        repos = {{"sglang", {}}, {"flashinfer", {}}};
+    m_repos->setRowCount(static_cast<int>(repos.size()));
+    for (size_t r = 0; r < repos.size(); ++r) {
+        m_repos->setItem(static_cast<int>(r), 0, new QTableWidgetItem(QString::fromStdString(repos[r].name)));
+        m_repos->setItem(static_cast<int>(r), 1, new QTableWidgetItem(repos[r].path));
+    }
     auto *browse = new QPushButton(tr("Choose Folder…"), this);
     connect(browse, &QPushButton::clicked, this, [this] {
         const int row = std::max(0, m_repos->currentRow());
@@ -31,6 +41,7 @@ NewIndexDialog::NewIndexDialog(QWidget *parent)
     connect(addRow, &QPushButton::clicked, this, [this] { m_repos->insertRow(m_repos->rowCount()); });
     m_profile->setEditable(true);
     m_profile->addItems({QStringLiteral("sglang"), QStringLiteral("demo")});
+    m_profile->setCurrentText(settings.profile());
     m_profile->setToolTip(tr("A built-in profile name, or the path of a profile JSON file"));
     m_db->setText(QDir::home().filePath(QStringLiteral("sglang.katlas")));
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
@@ -59,12 +70,7 @@ std::vector<RepoInput> NewIndexDialog::repos() const
 
 std::optional<Profile> NewIndexDialog::profile(QString *error) const
 {
-    const QString p = m_profile->currentText();
-    ProfileError perr;
-    auto profile = QFileInfo::exists(p) ? loadProfile(p, &perr) : loadBuiltinProfile(p, &perr);
-    if (!profile)
-        *error = perr.toString();
-    return profile;
+    return AppSettings::loadProfileSetting(m_profile->currentText(), error);
 }
 
 QString NewIndexDialog::databasePath() const { return m_db->text(); }

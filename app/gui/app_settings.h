@@ -1,0 +1,40 @@
+// The user's settings, stored with QSettings: the repositories and profile
+// that New Index and Re-index start from, the theme and the language. No
+// widgets here, so that it can be tested headless.
+#pragma once
+
+#include "index/indexer.h"
+
+#include <QString>
+
+#include <optional>
+#include <vector>
+
+namespace katlas {
+
+class AppSettings {
+public:
+    enum class Theme { System, Light, Dark };
+
+    std::vector<RepoInput> repos() const;
+    void setRepos(const std::vector<RepoInput> &repos);
+    // A built-in profile name ("sglang") or the path of a profile file.
+    QString profile() const;
+    void setProfile(const QString &profile);
+    Theme theme() const;
+    void setTheme(Theme theme);
+    // "" follows the system; else "en" or "zh_CN".
+    QString language() const;
+    void setLanguage(const QString &language);
+
+    // Loads `profile` (a built-in name or a file); nullopt and the loader's
+    // message (naming the file, line and key) when it is not a valid profile.
+    static std::optional<Profile> loadProfileSetting(const QString &profile, QString *error);
+    // Why a repository cannot be indexed ("" when it can).
+    static QString repoProblem(const RepoInput &repo);
+    // Applies a theme to the running application; System restores the
+    // platform's palette.
+    static void applyTheme(Theme theme);
+};
+
+} // namespace katlas

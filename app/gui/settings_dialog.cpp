@@ -1,0 +1,169 @@
+// The Settings dialog (see settings_dialog.h).
+#include "settings_dialog.h"
+
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QFileDialog>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QVBoxLayout>
+
+namespace katlas {
+
+SettingsDialog::SettingsDialog(QWidget *parent)
+    : QDialog(parent), m_repos(new QTableWidget(0, 2, this)), m_profile(new QComboBox(this)), m_theme(new QComboBox(this)),
+      m_language(new QComboBox(this)), m_problem(new QLabel(this))
+{
+    setWindowTitle(tr("Settings"));
+    auto *tabs = new QTabWidget(this);
+    tabs->addTab(repositoriesPage(), tr("Repositories and profile"));
+    tabs->addTab(appearancePage(), tr("Appearance and language"));
+    m_problem->setWordWrap(true);
+    m_problem->setStyleSheet(QStringLiteral("color: #c0392b"));
+    m_problem->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_problem->hide();
+    auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel | QDialogButtonBox::Apply, this);
+    connect(buttons, &QDialogButtonBox::accepted, this, &SettingsDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(buttons->button(QDialogButtonBox::Apply), &QPushButton::clicked, this, &SettingsDialog::apply);
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(tabs);
+    layout->addWidget(m_problem);
+    layout->addWidget(buttons);
+    resize(680, 420);
+}
+
+QWidget *SettingsDialog::repositoriesPage()
+{
+    auto *page = new QWidget(this);
+    const AppSettings settings;
+    m_repos->setHorizontalHeaderLabels({tr("Name"), tr("Folder")});
+    m_repos->horizontalHeader()->setStretchLastSection(true);
+    m_repos->verticalHeader()->hide();
+    std::vector<RepoInput> repos = settings.repos();
+    if (repos.empty())
+        repos = {{"sglang", {}}, {"flashinfer", {}}};
+    for (const RepoInput &r : repos) {
+        const int row = m_repos->rowCount();
+        m_repos->insertRow(row);
+        m_repos->setItem(row, 0, new QTableWidgetItem(QString::fromStdString(r.name)));
+        m_repos->setItem(row, 1, new QTableWidgetItem(r.path));
+    }
+    auto *add = new QPushButton(tr("&Add"), page);
+    auto *remove = new QPushButton(tr("&Remove"), page);
+    auto *browse = new QPushButton(tr("&Choose Folder…"), page);
+    connect(add, &QPushButton::clicked, this, [this] {
+        m_repos->insertRow(m_repos->rowCount());
+        m_repos->setCurrentCell(m_repos->rowCount() - 1, 0);
+        m_repos->editItem(m_repos->currentItem());
+    });
+    connect(remove, &QPushButton::clicked, this, [this] {
+        if (m_repos->currentRow() >= 0)
+            m_repos->removeRow(m_repos->currentRow());
+    });
+    connect(browse, &QPushButton::clicked, this, [this] {
+        const int row = std::max(0, m_repos->currentRow());
+        if (row >= m_repos->rowCount())
+            return;
+        const QTableWidgetItem *current = m_repos->item(row, 1);
+        const QString dir = QFileDialog::getExistingDirectory(this, tr("Repository Folder"), current ? current->text() : QString());
+        if (!dir.isEmpty())
+            m_repos->setItem(row, 1, new QTableWidgetItem(dir));
+    });
+    auto *repoButtons = new QHBoxLayout;
+    repoButtons->addWidget(add);
+    repoButtons->addWidget(remove);
+    repoButtons->addWidget(browse);
+    repoButtons->addStretch();
+
+    m_profile->setEditable(true);
+    m_profile->addItems({QStringLiteral("sglang"), QStringLiteral("demo")});
+    m_profile->setCurrentText(settings.profile());
+    m_profile->setToolTip(tr("A built-in profile name, or the path of a profile JSON file"));
+    auto *chooseProfile = new QPushButton(tr("Choose &File…"), page);
+    connect(chooseProfile, &QPushButton::clicked, this, [this] {
+        const QString file = QFileDialog::getOpenFileName(this, tr("Profile"), QString(), tr("Profiles (*.json)"));
+        if (!file.isEmpty())
+            m_profile->setCurrentText(file);
+    });
+    auto *profileRow = new QHBoxLayout;
+    profileRow->addWidget(m_profile, 1);
+    profileRow->addWidget(chooseProfile);
+
+    auto *form = new QFormLayout(page);
+    form->addRow(new QLabel(tr("New Index starts from these repositories and this profile."), page));
+    form->addRow(tr("Repositories"), m_repos);
+    form->addRow(QString(), repoButtons);
+    form->addRow(tr("Profile"), profileRow);
+    return page;
+}
+
+QWidget *SettingsDialog::appearancePage()
+{
+    auto *page = new QWidget(this);
+    const AppSettings settings;
+    m_theme->addItem(tr("Follow the system"), static_cast<int>(AppSettings::Theme::System));
+    m_theme->addItem(tr("Light"), static_cast<int>(AppSettings::Theme::Light));
+    m_theme->addItem(tr("Dark"), static_cast<int>(AppSettings::Theme::Dark));
+    m_theme->setCurrentIndex(m_theme->findData(static_cast<int>(settings.theme())));
+    m_language->addItem(tr("Follow the system"), QString());
+    m_language->addItem(QStringLiteral("English"), QStringLiteral("en"));
+    m_language->addItem(QStringLiteral("简体中文"), QStringLiteral("zh_CN"));
+    m_language->setCurrentIndex(std::max(0, m_language->findData(settings.language())));
+    auto *form = new QFormLayout(page);
+    form->addRow(tr("Theme"), m_theme);
+    form->addRow(tr("Language"), m_language);
+    form->addRow(new QLabel(tr("A new language takes effect when Kernel Atlas starts next time."), page));
+    return page;
+}
+
+std::vector<RepoInput> SettingsDialog::editedRepos() const
+{
+    std::vector<RepoInput> out;
+    for (int r = 0; r < m_repos->rowCount(); ++r) {
+        const QTableWidgetItem *name = m_repos->item(r, 0), *path = m_repos->item(r, 1);
+        const QString n = name ? name->text().trimmed() : QString(), p = path ? path->text().trimmed() : QString();
+        if (!p.isEmpty()) // a name without a folder yet is not a repository
+            out.push_back({n.toStdString(), p});
+    }
+    return out;
+}
+
+bool SettingsDialog::apply()
+{
+    const std::vector<RepoInput> repos = editedRepos();
+    QString problem;
+    for (const RepoInput &r : repos)
+        if (problem.isEmpty())
+            problem = AppSettings::repoProblem(r);
+    if (problem.isEmpty())
+        AppSettings::loadProfileSetting(m_profile->currentText(), &problem);
+    m_problem->setText(problem);
+    m_problem->setVisible(!problem.isEmpty());
+    if (!problem.isEmpty())
+        return false;
+    AppSettings settings;
+    settings.setRepos(repos);
+    settings.setProfile(m_profile->currentText());
+    const auto theme = static_cast<AppSettings::Theme>(m_theme->currentData().toInt());
+    settings.setTheme(theme);
+    AppSettings::applyTheme(theme);
+    settings.setLanguage(m_language->currentData().toString());
+    return true;
+}
+
+QString SettingsDialog::problem() const { return m_problem->text(); }
+
+void SettingsDialog::accept()
+{
+    if (apply())
+        QDialog::accept();
+}
+
+} // namespace katlas
