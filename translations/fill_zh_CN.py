@@ -8,6 +8,36 @@ import sys
 import xml.etree.ElementTree as ET
 
 ZH = {
+    # session 2
+    'a repository needs a name': '仓库需要一个名称',
+    "repository '%1': folder %2 does not exist": "仓库“%1”：文件夹 %2 不存在",
+    'scan %1, parse %2, resolve %3, write %4': '扫描 %1，解析 %2，解析调用 %3，写入 %4',
+    'full index:           %1 ms (%2)': '完整索引：            %1 ms（%2）',
+    're-index, 1 touched:  %1 ms (%2% of full; %3)': '重新索引，触碰 1 个：  %1 ms（完整索引的 %2%；%3）',
+    'up to date, kept': '已是最新，保留原索引',
+    're-index, 1 changed:  %1 ms (%2% of full; %3 parsed; %4)': '重新索引，改动 1 个：  %1 ms（完整索引的 %2%；解析 %3 个；%4）',
+    'Up to date: none of the %1 files changed since the last index; it was kept (%2 s) -> %3':
+        '已是最新：自上次索引以来 %1 个文件都没有改动，保留原索引（%2 秒）-> %3',
+    'more than %1 further paths not shown': '另有超过 %1 条路径未显示',
+    'cannot write the index %1: it was abandoned': '无法写入索引 %1：写入已中止',
+    '&Preferences…': '首选项(&P)…',
+    'Settings': '设置',
+    'Repositories and profile': '仓库与配置',
+    'Appearance and language': '外观与语言',
+    '&Add': '添加(&A)',
+    '&Remove': '移除(&R)',
+    '&Choose Folder…': '选择文件夹(&C)…',
+    'Choose &File…': '选择文件(&F)…',
+    'Profiles (*.json)': '配置文件 (*.json)',
+    'New Index starts from these repositories and this profile.': '“新建索引”以这些仓库和这个配置为起点。',
+    'Follow the system': '跟随系统',
+    'Light': '浅色',
+    'Dark': '深色',
+    'Theme': '主题',
+    'A new language takes effect when Kernel Atlas starts next time.': '新的语言在下次启动 Kernel Atlas 时生效。',
+    'Open --db, print how long the window took (first paint, layout, selecting --select), and quit.':
+        '打开 --db，打印窗口各步骤的用时（首次绘制、布局、选中 --select），然后退出。',
+    '--bench-ui needs --db FILE': '--bench-ui 需要 --db FILE',
     'option %1 needs a value': '选项 %1 需要一个值',
     'profile %1 does not exist': '配置文件 %1 不存在',
     "no built-in profile named '%1' (built in: sglang, demo)": "没有名为“%1”的内置配置（内置：sglang、demo）",

@@ -1,6 +1,17 @@
 <?xml version='1.0' encoding='utf-8'?>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>AppSettings</name>
+    <message>
+        <source>a repository needs a name</source>
+        <translation>仓库需要一个名称</translation>
+    </message>
+    <message>
+        <source>repository '%1': folder %2 does not exist</source>
+        <translation>仓库“%1”：文件夹 %2 不存在</translation>
+    </message>
+</context>
+<context>
     <name>Cli</name>
     <message>
         <source>option %1 needs a value</source>
@@ -39,24 +50,12 @@
         <translation>纯解析，%1 核：        %2 ms</translation>
     </message>
     <message>
-        <source>full index:           %1 ms (scan %2, parse %3, resolve %4, write %5)</source>
-        <translation>完整索引：            %1 ms（扫描 %2，解析 %3，解析调用 %4，写入 %5）</translation>
-    </message>
-    <message>
         <source>ratio full/raw:       %1 (1-core raw parse), %2 (%3-core raw parse)</source>
         <translation>完整/纯解析之比：     %1（对 1 核纯解析），%2（对 %3 核纯解析）</translation>
     </message>
     <message>
         <source>peak RSS:             %1 MB (sources %2 MB)</source>
         <translation>峰值内存 RSS：        %1 MB（源码 %2 MB）</translation>
-    </message>
-    <message>
-        <source>re-index, unchanged:  %1 ms (%2% of full)</source>
-        <translation>重新索引，无改动：    %1 ms（完整索引的 %2%）</translation>
-    </message>
-    <message>
-        <source>re-index, 1 changed:  %1 ms (%2% of full; %3 parsed)</source>
-        <translation>重新索引，改动 1 个：  %1 ms（完整索引的 %2%；解析 %3 个）</translation>
     </message>
     <message>
         <source>unknown callgraph format '%1' (known: pycg)</source>
@@ -228,6 +227,34 @@ Without --db, commands use the demo workspace's index.
         <source>unknown command '%1'</source>
         <translation>未知命令“%1”</translation>
     </message>
+    <message>
+        <source>scan %1, parse %2, resolve %3, write %4</source>
+        <translation>扫描 %1，解析 %2，解析调用 %3，写入 %4</translation>
+    </message>
+    <message>
+        <source>full index:           %1 ms (%2)</source>
+        <translation>完整索引：            %1 ms（%2）</translation>
+    </message>
+    <message>
+        <source>re-index, 1 touched:  %1 ms (%2% of full; %3)</source>
+        <translation>重新索引，触碰 1 个：  %1 ms（完整索引的 %2%；%3）</translation>
+    </message>
+    <message>
+        <source>up to date, kept</source>
+        <translation>已是最新，保留原索引</translation>
+    </message>
+    <message>
+        <source>re-index, 1 changed:  %1 ms (%2% of full; %3 parsed; %4)</source>
+        <translation>重新索引，改动 1 个：  %1 ms（完整索引的 %2%；解析 %3 个；%4）</translation>
+    </message>
+    <message>
+        <source>Up to date: none of the %1 files changed since the last index; it was kept (%2 s) -&gt; %3</source>
+        <translation>已是最新：自上次索引以来 %1 个文件都没有改动，保留原索引（%2 秒）-&gt; %3</translation>
+    </message>
+    <message>
+        <source>more than %1 further paths not shown</source>
+        <translation>另有超过 %1 条路径未显示</translation>
+    </message>
 </context>
 <context>
     <name>Database</name>
@@ -326,6 +353,10 @@ Without --db, commands use the demo workspace's index.
     <message>
         <source>cannot replace %1 with the new index</source>
         <translation>无法用新索引替换 %1</translation>
+    </message>
+    <message>
+        <source>cannot write the index %1: it was abandoned</source>
+        <translation>无法写入索引 %1：写入已中止</translation>
     </message>
 </context>
 <context>
@@ -650,22 +681,6 @@ Without --db, commands use the demo workspace's index.
         <translation>适应窗口(&amp;F)</translation>
     </message>
     <message>
-        <source>&amp;Language</source>
-        <translation>语言(&amp;L)</translation>
-    </message>
-    <message>
-        <source>System</source>
-        <translation>跟随系统</translation>
-    </message>
-    <message>
-        <source>Language</source>
-        <translation>语言</translation>
-    </message>
-    <message>
-        <source>The language changes when Kernel Atlas starts next time.</source>
-        <translation>语言将在下次启动 Kernel Atlas 时切换。</translation>
-    </message>
-    <message>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
@@ -753,6 +768,10 @@ Without --db, commands use the demo workspace's index.
         <source>&amp;Settings</source>
         <translation>设置(&amp;S)</translation>
     </message>
+    <message>
+        <source>&amp;Preferences…</source>
+        <translation>首选项(&amp;P)…</translation>
+    </message>
 </context>
 <context>
     <name>katlas::NewIndexDialog</name>
@@ -814,6 +833,10 @@ Without --db, commands use the demo workspace's index.
         <source>%1 more paths not shown</source>
         <translation>另有 %1 条路径未显示</translation>
     </message>
+    <message>
+        <source>more than %1 further paths not shown</source>
+        <translation>另有超过 %1 条路径未显示</translation>
+    </message>
 </context>
 <context>
     <name>katlas::SearchDialog</name>
@@ -840,6 +863,93 @@ Without --db, commands use the demo workspace's index.
     <message>
         <source>file</source>
         <translation>文件</translation>
+    </message>
+</context>
+<context>
+    <name>katlas::SettingsDialog</name>
+    <message>
+        <source>Settings</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <source>Repositories and profile</source>
+        <translation>仓库与配置</translation>
+    </message>
+    <message>
+        <source>Appearance and language</source>
+        <translation>外观与语言</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Folder</source>
+        <translation>文件夹</translation>
+    </message>
+    <message>
+        <source>&amp;Add</source>
+        <translation>添加(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>移除(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Choose Folder…</source>
+        <translation>选择文件夹(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Repository Folder</source>
+        <translation>仓库文件夹</translation>
+    </message>
+    <message>
+        <source>A built-in profile name, or the path of a profile JSON file</source>
+        <translation>内置配置名，或配置 JSON 文件的路径</translation>
+    </message>
+    <message>
+        <source>Choose &amp;File…</source>
+        <translation>选择文件(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>Profile</source>
+        <translation>配置</translation>
+    </message>
+    <message>
+        <source>Profiles (*.json)</source>
+        <translation>配置文件 (*.json)</translation>
+    </message>
+    <message>
+        <source>New Index starts from these repositories and this profile.</source>
+        <translation>“新建索引”以这些仓库和这个配置为起点。</translation>
+    </message>
+    <message>
+        <source>Repositories</source>
+        <translation>仓库</translation>
+    </message>
+    <message>
+        <source>Follow the system</source>
+        <translation>跟随系统</translation>
+    </message>
+    <message>
+        <source>Light</source>
+        <translation>浅色</translation>
+    </message>
+    <message>
+        <source>Dark</source>
+        <translation>深色</translation>
+    </message>
+    <message>
+        <source>Theme</source>
+        <translation>主题</translation>
+    </message>
+    <message>
+        <source>Language</source>
+        <translation>语言</translation>
+    </message>
+    <message>
+        <source>A new language takes effect when Kernel Atlas starts next time.</source>
+        <translation>新的语言在下次启动 Kernel Atlas 时生效。</translation>
     </message>
 </context>
 <context>
@@ -910,6 +1020,14 @@ Without --db, commands use the demo workspace's index.
     <message>
         <source>Filter</source>
         <translation>过滤</translation>
+    </message>
+    <message>
+        <source>Open --db, print how long the window took (first paint, layout, selecting --select), and quit.</source>
+        <translation>打开 --db，打印窗口各步骤的用时（首次绘制、布局、选中 --select），然后退出。</translation>
+    </message>
+    <message>
+        <source>--bench-ui needs --db FILE</source>
+        <translation>--bench-ui 需要 --db FILE</translation>
     </message>
 </context>
 </TS>
