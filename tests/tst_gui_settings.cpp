@@ -3,6 +3,7 @@
 // nothing, the theme applies at once, and New Index starts from them.
 #include "app_settings.h"
 #include "new_index_dialog.h"
+#include "repo_table.h"
 #include "settings_dialog.h"
 
 #include <QApplication>

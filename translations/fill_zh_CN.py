@@ -9,6 +9,7 @@ import xml.etree.ElementTree as ET
 
 ZH = {
     # session 2
+    'Choose the folder of at least one repository.': '请至少为一个仓库选择文件夹。',
     'a repository needs a name': '仓库需要一个名称',
     "repository '%1': folder %2 does not exist": "仓库“%1”：文件夹 %2 不存在",
     'scan %1, parse %2, resolve %3, write %4': '扫描 %1，解析 %2，解析调用 %3，写入 %4',

@@ -772,32 +772,20 @@ Without --db, commands use the demo workspace's index.
         <source>&amp;Preferences…</source>
         <translation>首选项(&amp;P)…</translation>
     </message>
+    <message>
+        <source>Choose the folder of at least one repository.</source>
+        <translation>请至少为一个仓库选择文件夹。</translation>
+    </message>
+    <message>
+        <source>New Index</source>
+        <translation>新建索引</translation>
+    </message>
 </context>
 <context>
     <name>katlas::NewIndexDialog</name>
     <message>
         <source>New Index</source>
         <translation>新建索引</translation>
-    </message>
-    <message>
-        <source>Name</source>
-        <translation>名称</translation>
-    </message>
-    <message>
-        <source>Folder</source>
-        <translation>文件夹</translation>
-    </message>
-    <message>
-        <source>Choose Folder…</source>
-        <translation>选择文件夹…</translation>
-    </message>
-    <message>
-        <source>Repository Folder</source>
-        <translation>仓库文件夹</translation>
-    </message>
-    <message>
-        <source>Add Repository</source>
-        <translation>添加仓库</translation>
     </message>
     <message>
         <source>A built-in profile name, or the path of a profile JSON file</source>
@@ -836,6 +824,33 @@ Without --db, commands use the demo workspace's index.
     <message>
         <source>more than %1 further paths not shown</source>
         <translation>另有超过 %1 条路径未显示</translation>
+    </message>
+</context>
+<context>
+    <name>katlas::RepoTable</name>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>Folder</source>
+        <translation>文件夹</translation>
+    </message>
+    <message>
+        <source>Repository Folder</source>
+        <translation>仓库文件夹</translation>
+    </message>
+    <message>
+        <source>&amp;Add</source>
+        <translation>添加(&amp;A)</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>移除(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Choose Folder…</source>
+        <translation>选择文件夹(&amp;C)…</translation>
     </message>
 </context>
 <context>
@@ -878,30 +893,6 @@ Without --db, commands use the demo workspace's index.
     <message>
         <source>Appearance and language</source>
         <translation>外观与语言</translation>
-    </message>
-    <message>
-        <source>Name</source>
-        <translation>名称</translation>
-    </message>
-    <message>
-        <source>Folder</source>
-        <translation>文件夹</translation>
-    </message>
-    <message>
-        <source>&amp;Add</source>
-        <translation>添加(&amp;A)</translation>
-    </message>
-    <message>
-        <source>&amp;Remove</source>
-        <translation>移除(&amp;R)</translation>
-    </message>
-    <message>
-        <source>&amp;Choose Folder…</source>
-        <translation>选择文件夹(&amp;C)…</translation>
-    </message>
-    <message>
-        <source>Repository Folder</source>
-        <translation>仓库文件夹</translation>
     </message>
     <message>
         <source>A built-in profile name, or the path of a profile JSON file</source>

@@ -4,6 +4,7 @@
 
 #include "graph_view.h"
 #include "index_runner.h"
+#include "app_settings.h"
 #include "new_index_dialog.h"
 #include "settings_dialog.h"
 
@@ -127,12 +128,22 @@ void MainWindow::newIndexDialog()
     if (dialog.exec() != QDialog::Accepted)
         return;
     QString error;
+    const std::vector<RepoInput> repos = dialog.repos();
+    for (const RepoInput &r : repos)
+        if (error.isEmpty())
+            error = AppSettings::repoProblem(r);
+    if (repos.empty())
+        error = tr("Choose the folder of at least one repository.");
+    if (!error.isEmpty()) {
+        QMessageBox::warning(this, tr("New Index"), error);
+        return;
+    }
     const std::optional<Profile> profile = dialog.profile(&error);
     if (!profile) {
         QMessageBox::warning(this, tr("Profile"), error);
         return;
     }
-    startIndex(dialog.databasePath(), dialog.repos(), *profile);
+    startIndex(dialog.databasePath(), repos, *profile);
 }
 
 void MainWindow::reindex()

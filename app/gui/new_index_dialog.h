@@ -10,9 +10,9 @@
 
 class QComboBox;
 class QLineEdit;
-class QTableWidget;
-
 namespace katlas {
+
+class RepoTable;
 
 class NewIndexDialog : public QDialog {
     Q_OBJECT
@@ -24,7 +24,7 @@ public:
     QString databasePath() const;
 
 private:
-    QTableWidget *m_repos;
+    RepoTable *m_repos;
     QComboBox *m_profile;
     QLineEdit *m_db;
 };

@@ -1,23 +1,23 @@
 // The Settings dialog (see settings_dialog.h).
 #include "settings_dialog.h"
 
+#include "repo_table.h"
+
 #include <QComboBox>
 #include <QDialogButtonBox>
 #include <QFileDialog>
 #include <QFormLayout>
 #include <QHBoxLayout>
-#include <QHeaderView>
 #include <QLabel>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QTabWidget>
-#include <QTableWidget>
 #include <QVBoxLayout>
 
 namespace katlas {
 
 SettingsDialog::SettingsDialog(QWidget *parent)
-    : QDialog(parent), m_repos(new QTableWidget(0, 2, this)), m_profile(new QComboBox(this)), m_theme(new QComboBox(this)),
+    : QDialog(parent), m_repos(new RepoTable(this)), m_profile(new QComboBox(this)), m_theme(new QComboBox(this)),
       m_language(new QComboBox(this)), m_problem(new QLabel(this))
 {
     setWindowTitle(tr("Settings"));
@@ -43,45 +43,7 @@ QWidget *SettingsDialog::repositoriesPage()
 {
     auto *page = new QWidget(this);
     const AppSettings settings;
-    m_repos->setHorizontalHeaderLabels({tr("Name"), tr("Folder")});
-    m_repos->horizontalHeader()->setStretchLastSection(true);
-    m_repos->verticalHeader()->hide();
-    std::vector<RepoInput> repos = settings.repos();
-    if (repos.empty())
-        repos = {{"sglang", {}}, {"flashinfer", {}}};
-    for (const RepoInput &r : repos) {
-        const int row = m_repos->rowCount();
-        m_repos->insertRow(row);
-        m_repos->setItem(row, 0, new QTableWidgetItem(QString::fromStdString(r.name)));
-        m_repos->setItem(row, 1, new QTableWidgetItem(r.path));
-    }
-    auto *add = new QPushButton(tr("&Add"), page);
-    auto *remove = new QPushButton(tr("&Remove"), page);
-    auto *browse = new QPushButton(tr("&Choose Folder…"), page);
-    connect(add, &QPushButton::clicked, this, [this] {
-        m_repos->insertRow(m_repos->rowCount());
-        m_repos->setCurrentCell(m_repos->rowCount() - 1, 0);
-        m_repos->editItem(m_repos->currentItem());
-    });
-    connect(remove, &QPushButton::clicked, this, [this] {
-        if (m_repos->currentRow() >= 0)
-            m_repos->removeRow(m_repos->currentRow());
-    });
-    connect(browse, &QPushButton::clicked, this, [this] {
-        const int row = std::max(0, m_repos->currentRow());
-        if (row >= m_repos->rowCount())
-            return;
-        const QTableWidgetItem *current = m_repos->item(row, 1);
-        const QString dir = QFileDialog::getExistingDirectory(this, tr("Repository Folder"), current ? current->text() : QString());
-        if (!dir.isEmpty())
-            m_repos->setItem(row, 1, new QTableWidgetItem(dir));
-    });
-    auto *repoButtons = new QHBoxLayout;
-    repoButtons->addWidget(add);
-    repoButtons->addWidget(remove);
-    repoButtons->addWidget(browse);
-    repoButtons->addStretch();
-
+    m_repos->setRepos(settings.repos());
     m_profile->setEditable(true);
     m_profile->addItems({QStringLiteral("sglang"), QStringLiteral("demo")});
     m_profile->setCurrentText(settings.profile());
@@ -99,7 +61,7 @@ QWidget *SettingsDialog::repositoriesPage()
     auto *form = new QFormLayout(page);
     form->addRow(new QLabel(tr("New Index starts from these repositories and this profile."), page));
     form->addRow(tr("Repositories"), m_repos);
-    form->addRow(QString(), repoButtons);
+    form->addRow(QString(), m_repos->createButtons(page));
     form->addRow(tr("Profile"), profileRow);
     return page;
 }
@@ -123,21 +85,9 @@ QWidget *SettingsDialog::appearancePage()
     return page;
 }
 
-std::vector<RepoInput> SettingsDialog::editedRepos() const
-{
-    std::vector<RepoInput> out;
-    for (int r = 0; r < m_repos->rowCount(); ++r) {
-        const QTableWidgetItem *name = m_repos->item(r, 0), *path = m_repos->item(r, 1);
-        const QString n = name ? name->text().trimmed() : QString(), p = path ? path->text().trimmed() : QString();
-        if (!p.isEmpty()) // a name without a folder yet is not a repository
-            out.push_back({n.toStdString(), p});
-    }
-    return out;
-}
-
 bool SettingsDialog::apply()
 {
-    const std::vector<RepoInput> repos = editedRepos();
+    const std::vector<RepoInput> repos = m_repos->repos();
     QString problem;
     for (const RepoInput &r : repos)
         if (problem.isEmpty())

@@ -9,9 +9,9 @@
 
 class QComboBox;
 class QLabel;
-class QTableWidget;
-
 namespace katlas {
+
+class RepoTable;
 
 class SettingsDialog : public QDialog {
     Q_OBJECT
@@ -25,7 +25,7 @@ public:
     QString problem() const;
 
     // For tests: the widgets a user edits.
-    QTableWidget *repoTable() const { return m_repos; }
+    RepoTable *repoTable() const { return m_repos; }
     QComboBox *profileBox() const { return m_profile; }
     QComboBox *themeBox() const { return m_theme; }
     QComboBox *languageBox() const { return m_language; }
@@ -35,9 +35,8 @@ public:
 private:
     QWidget *repositoriesPage();
     QWidget *appearancePage();
-    std::vector<RepoInput> editedRepos() const;
 
-    QTableWidget *m_repos;
+    RepoTable *m_repos;
     QComboBox *m_profile;
     QComboBox *m_theme;
     QComboBox *m_language;
