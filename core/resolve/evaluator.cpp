@@ -1,6 +1,7 @@
 // Static evaluation of chains (see evaluator.h).
 #include "resolve/evaluator.h"
 
+#include "resolve/instantiation_index.h"
 #include "resolve/registry_index.h"
 
 #include <algorithm>
@@ -65,16 +66,6 @@ std::string key(char kind, long long a, long long b, const std::string &name = {
     return std::string(1, kind) + std::to_string(a) + ':' + std::to_string(b) + ':' + name;
 }
 
-// Memo keys of evaluations that depend on a call's arguments name them.
-std::string argsKey(const ArgTypes *args)
-{
-    std::string k;
-    if (args)
-        for (const ArgBinding &a : *args)
-            k += ';' + a.param + (a.isClass ? "=class:" : "=") + std::to_string(a.cls);
-    return k;
-}
-
 } // namespace
 
 Evaluator::Evaluator(const SymbolTable &table, ConditionMapper &mapper) : m_table(table), m_mapper(mapper) { }
@@ -106,17 +97,6 @@ void Evaluator::append(Values &out, Values more)
     }
 }
 
-template <typename Compute> Values Evaluator::memoised(const std::string &k, Compute &&compute)
-{
-    if (auto it = m_memo.find(k); it != m_memo.end())
-        return it->second;
-    if (!m_inProgress.insert(k).second)
-        return {};
-    Values out = compute();
-    m_inProgress.erase(k);
-    m_memo[k] = out;
-    return out;
-}
 
 void Evaluator::addMapped(Values &values, const GuardList &guards, bool dimensionsOnly)
 {
@@ -218,8 +198,16 @@ Values Evaluator::evalName(const std::string &name, const Scope &scope)
                 if (!passed.empty())
                     return passed;
             }
-            return params[p].annotation.empty() ? Values{}
-                                                : fromAnnotation(params[p].annotation, {fn->module, fn->outer, 0});
+            Values declared = params[p].annotation.empty() ? Values{}
+                                                           : fromAnnotation(params[p].annotation, {fn->module, fn->outer, 0});
+            // A constructor's parameter that its annotation does not pin to a
+            // class of the index: what the places building the class pass.
+            const bool pinned = std::any_of(declared.begin(), declared.end(), [](const Value &v) {
+                return v.kind == Value::Kind::Class || v.kind == Value::Kind::Instance;
+            });
+            if (!pinned && p > 0 && fn->cls && m_table.symbol(fnId).name == "__init__")
+                append(declared, constructorArgument(*fn, p));
+            return declared;
         }
         if (auto it = fn->locals.find(name); it != fn->locals.end()) {
             // Locals are memoised per (function, self class); `x = x.f()` is cut.
@@ -442,75 +430,6 @@ Values Evaluator::selfAttribute(SymbolId cls, const std::string &name)
         }
         return out;
     });
-}
-
-ArgTypes Evaluator::argTypes(SymbolId function, bool bound, const ValueFact &call, const Scope &scope)
-{
-    ArgTypes out;
-    const FunctionInfo *fn = m_table.function(function);
-    if (!fn)
-        return out;
-    const auto &params = fn->fact->params;
-    // An argument binds when it is an instance of a class of the index (not
-    // merely declared so) or a class itself.
-    auto bind = [&](const std::string &param, const Chain &arg) {
-        for (const Value &a : evalChain(arg, scope)) {
-            if (a.kind == Value::Kind::Instance && !a.declared && a.selfClass) {
-                out.push_back({param, a.selfClass, false});
-                return;
-            }
-            if (a.kind == Value::Kind::Class && a.conditions.empty())
-                out.push_back({param, a.id, true});
-        }
-    };
-    const size_t offset = bound && fn->cls && !fn->isStatic ? 1 : 0;
-    for (size_t i = 0; i < call.args.size() && i + offset < params.size(); ++i)
-        if (!call.args[i].empty())
-            bind(params[i + offset].name, call.args[i]);
-    for (const auto &[name, arg] : call.keywordArgs)
-        if (std::any_of(params.begin(), params.end(), [&](const Param &p) { return p.name == name; }))
-            bind(name, arg);
-    return out;
-}
-
-bool Evaluator::guardsHold(const GuardList &guards, const ArgTypes &args, const Scope &scope)
-{
-    for (const Guard &g : guards) {
-        // isinstance(NAME, CLS) or isinstance(NAME, (A, B)) on an argument of known
-        // class.
-        if (args.empty() || g.text.rfind("isinstance(", 0) != 0 || g.text.back() != ')')
-            continue;
-        const std::string inner = g.text.substr(11, g.text.size() - 12);
-        const auto comma = inner.find(',');
-        if (comma == std::string::npos)
-            continue;
-        const std::string name = inner.substr(0, comma);
-        const auto arg = std::find_if(args.begin(), args.end(), [&](const ArgBinding &a) { return a.param == name && !a.isClass; });
-        if (arg == args.end())
-            continue;
-        std::string classes = inner.substr(comma + 1);
-        std::replace(classes.begin(), classes.end(), '(', ' ');
-        std::replace(classes.begin(), classes.end(), ')', ' ');
-        bool truth = false, known = false;
-        size_t start = 0;
-        while (start < classes.size()) {
-            size_t end = classes.find(',', start);
-            if (end == std::string::npos)
-                end = classes.size();
-            std::string c = classes.substr(start, end - start);
-            c.erase(0, c.find_first_not_of(' '));
-            c.erase(c.find_last_not_of(' ') + 1);
-            for (const Value &v : c.empty() ? Values{} : evalChain(c, scope))
-                if (v.kind == Value::Kind::Class) {
-                    known = true;
-                    truth = truth || m_table.isSubclass(arg->cls, v.id);
-                }
-            start = end + 1;
-        }
-        if (known && truth == g.negated)
-            return false;
-    }
-    return true;
 }
 
 Values Evaluator::callResult(const Value &v, const ValueFact *call, const Scope *callerScope)

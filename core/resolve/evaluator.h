@@ -8,10 +8,13 @@
 #include "resolve/condition_mapper.h"
 #include "resolve/value.h"
 
+#include <memory>
 #include <unordered_map>
 #include <unordered_set>
 
 namespace katlas {
+
+class InstantiationIndex;
 
 class RegistryIndex;
 
@@ -27,6 +30,7 @@ struct DispatchTarget {
 class Evaluator {
 public:
     Evaluator(const SymbolTable &table, ConditionMapper &mapper);
+    ~Evaluator();
     void setRegistries(const RegistryIndex *registries) { m_registries = registries; }
     void clearMemo();
 
@@ -57,6 +61,10 @@ private:
     Values classAttribute(SymbolId cls, const std::string &name);
     void addMapped(Values &values, const GuardList &guards, bool dimensionsOnly);
     ArgTypes argTypes(SymbolId function, bool bound, const ValueFact &call, const Scope &scope);
+    // What the places that build `init`'s class pass for its parameter `param`.
+    Values constructorArgument(const FunctionInfo &init, size_t param);
+    // Memo keys of evaluations that depend on a call's arguments name them.
+    static std::string argsKey(const ArgTypes *args);
     bool guardsHold(const GuardList &guards, const ArgTypes &args, const Scope &scope);
     static void append(Values &out, Values more);
     // Memoised evaluation under `key`; a key met again while it is being
@@ -70,6 +78,19 @@ private:
     int m_depth = 0;
     std::unordered_map<std::string, Values> m_memo;
     std::unordered_set<std::string> m_inProgress;
+    std::unique_ptr<InstantiationIndex> m_instantiations; // built on first use
 };
+
+template <typename Compute> inline Values Evaluator::memoised(const std::string &k, Compute &&compute)
+{
+    if (auto it = m_memo.find(k); it != m_memo.end())
+        return it->second;
+    if (!m_inProgress.insert(k).second)
+        return {};
+    Values out = compute();
+    m_inProgress.erase(k);
+    m_memo[k] = out;
+    return out;
+}
 
 } // namespace katlas

@@ -1,0 +1,130 @@
+// What calls pass to the functions they call (see evaluator.h): argument
+// classes by parameter, isinstance guards decided by them, and the values a
+// constructor's parameters receive where its class is built.
+#include "resolve/evaluator.h"
+
+#include "resolve/instantiation_index.h"
+
+#include <algorithm>
+
+namespace katlas {
+
+Evaluator::~Evaluator() = default;
+
+// Memo keys of evaluations that depend on a call's arguments name them.
+std::string Evaluator::argsKey(const ArgTypes *args)
+{
+    std::string k;
+    if (args)
+        for (const ArgBinding &a : *args)
+            k += ';' + a.param + (a.isClass ? "=class:" : "=") + std::to_string(a.cls);
+    return k;
+}
+
+
+ArgTypes Evaluator::argTypes(SymbolId function, bool bound, const ValueFact &call, const Scope &scope)
+{
+    ArgTypes out;
+    const FunctionInfo *fn = m_table.function(function);
+    if (!fn)
+        return out;
+    const auto &params = fn->fact->params;
+    // An argument binds when it is an instance of a class of the index (not
+    // merely declared so) or a class itself.
+    auto bind = [&](const std::string &param, const Chain &arg) {
+        for (const Value &a : evalChain(arg, scope)) {
+            if (a.kind == Value::Kind::Instance && !a.declared && a.selfClass) {
+                out.push_back({param, a.selfClass, false});
+                return;
+            }
+            if (a.kind == Value::Kind::Class && a.conditions.empty())
+                out.push_back({param, a.id, true});
+        }
+    };
+    const size_t offset = bound && fn->cls && !fn->isStatic ? 1 : 0;
+    for (size_t i = 0; i < call.args.size() && i + offset < params.size(); ++i)
+        if (!call.args[i].empty())
+            bind(params[i + offset].name, call.args[i]);
+    for (const auto &[name, arg] : call.keywordArgs)
+        if (std::any_of(params.begin(), params.end(), [&](const Param &p) { return p.name == name; }))
+            bind(name, arg);
+    return out;
+}
+
+bool Evaluator::guardsHold(const GuardList &guards, const ArgTypes &args, const Scope &scope)
+{
+    for (const Guard &g : guards) {
+        // isinstance(NAME, CLS) or isinstance(NAME, (A, B)) on an argument of known
+        // class.
+        if (args.empty() || g.text.rfind("isinstance(", 0) != 0 || g.text.back() != ')')
+            continue;
+        const std::string inner = g.text.substr(11, g.text.size() - 12);
+        const auto comma = inner.find(',');
+        if (comma == std::string::npos)
+            continue;
+        const std::string name = inner.substr(0, comma);
+        const auto arg = std::find_if(args.begin(), args.end(), [&](const ArgBinding &a) { return a.param == name && !a.isClass; });
+        if (arg == args.end())
+            continue;
+        std::string classes = inner.substr(comma + 1);
+        std::replace(classes.begin(), classes.end(), '(', ' ');
+        std::replace(classes.begin(), classes.end(), ')', ' ');
+        bool truth = false, known = false;
+        size_t start = 0;
+        while (start < classes.size()) {
+            size_t end = classes.find(',', start);
+            if (end == std::string::npos)
+                end = classes.size();
+            std::string c = classes.substr(start, end - start);
+            c.erase(0, c.find_first_not_of(' '));
+            c.erase(c.find_last_not_of(' ') + 1);
+            for (const Value &v : c.empty() ? Values{} : evalChain(c, scope))
+                if (v.kind == Value::Kind::Class) {
+                    known = true;
+                    truth = truth || m_table.isSubclass(arg->cls, v.id);
+                }
+            start = end + 1;
+        }
+        if (known && truth == g.negated)
+            return false;
+    }
+    return true;
+}
+
+Values Evaluator::constructorArgument(const FunctionInfo &init, size_t param)
+{
+    return memoised("c" + std::to_string(init.symbol) + ':' + std::to_string(param), [&] {
+        Values out;
+        if (!m_instantiations)
+            m_instantiations = std::make_unique<InstantiationIndex>(m_table);
+        const std::string &name = init.fact->params[param].name;
+        // The class and its subclasses that inherit this __init__ are built by their names.
+        for (SymbolId cls : m_table.subclassesOf(init.cls)) {
+            if (m_table.lookupMethod(cls, "__init__") != init.symbol)
+                continue;
+            for (const Instantiation &at : m_instantiations->callsOf(m_table.symbol(cls).name)) {
+                const ValueFact &call = *at.call;
+                const Scope scope{at.module, at.function, 0};
+                const auto segs = splitChain(call.chain);
+                const Values callee = evalSegments(segs, segs.size() - 1, scope);
+                if (std::none_of(callee.begin(), callee.end(), [&](const Value &v) { return v.kind == Value::Kind::Class && v.id == cls; }))
+                    continue;
+                Chain arg;
+                for (const auto &[keyword, value] : call.keywordArgs)
+                    if (keyword == name)
+                        arg = value;
+                if (arg.empty() && param >= 1 && param - 1 < call.args.size())
+                    arg = call.args[param - 1];
+                if (arg.empty())
+                    continue;
+                Values passed = evalChain(arg, scope);
+                for (Value &v : passed)
+                    v.how = weaker(v.how, Resolution::Type);
+                append(out, std::move(passed));
+            }
+        }
+        return out;
+    });
+}
+
+} // namespace katlas

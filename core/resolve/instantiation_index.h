@@ -1,0 +1,31 @@
+// Where each class is built: the assignments and returns whose value is a
+// call of a name (`self.comm = LayerCommunicator(norm=self.norm)`), by the
+// called name's last component. It lets a constructor's parameters take the
+// values passed to it (context-insensitively, as call graphs of Python do).
+#pragma once
+
+#include "resolve/symbol_table.h"
+
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace katlas {
+
+struct Instantiation {
+    int module = 0;
+    SymbolId function = 0;  // where the call is (0: module level)
+    const ValueFact *call = nullptr;
+};
+
+class InstantiationIndex {
+public:
+    explicit InstantiationIndex(const SymbolTable &table);
+    // Calls of a name whose last component is `name` with at least one argument.
+    const std::vector<Instantiation> &callsOf(const std::string &name) const;
+
+private:
+    std::unordered_map<std::string, std::vector<Instantiation>> m_byName;
+};
+
+} // namespace katlas
