@@ -293,6 +293,34 @@ private Q_SLOTS:
         }
     }
 
+    // A layer hands its norm to a helper's constructor; the helper calls it.
+    void constructorArgumentsTypeTheAttributesTheyFill()
+    {
+        Tree t;
+        t.add("m",
+              "import torch\n"
+              "class RMSNorm:\n"
+              "    def forward(self, x): pass\n"
+              "class Other:\n"
+              "    def forward(self, x): pass\n"
+              "class Communicator:\n"
+              "    def __init__(self, mode, input_layernorm: torch.nn.Module):\n"
+              "        self.input_layernorm = input_layernorm\n"
+              "    def prepare(self, x):\n"
+              "        return self.input_layernorm(x)\n"
+              "class Layer:\n"
+              "    def __init__(self):\n"
+              "        self.input_layernorm = RMSNorm()\n"
+              "        self.comm = Communicator(1, input_layernorm=self.input_layernorm)\n"
+              "class Unrelated:\n"
+              "    def __init__(self, input_layernorm):\n"
+              "        self.input_layernorm = input_layernorm\n"
+              "def build():\n"
+              "    return Unrelated(Other())\n");
+        const Resolved r = resolve(t);
+        QCOMPARE(r.callees("m.Communicator.prepare", "self.input_layernorm"), (std::vector<std::string>{"m.RMSNorm.forward"}));
+    }
+
     void decoratorRegistryAndSpecialisation()
     {
         Tree t;
