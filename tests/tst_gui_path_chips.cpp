@@ -10,6 +10,7 @@
 
 #include <QApplication>
 #include <QPainter>
+#include <QSet>
 #include <QStyleOptionViewItem>
 #include <QTest>
 #include <QTreeView>
@@ -107,8 +108,15 @@ private Q_SLOTS:
         QVERIFY(w1 > w0);
         QVERIFY(w3 > w1);
         // A dimension keeps its colour; guard text is grey.
-        QCOMPARE(ConditionChipDelegate::chipColor("quantization"), ConditionChipDelegate::chipColor("quantization"));
-        QVERIFY(ConditionChipDelegate::chipColor("") != ConditionChipDelegate::chipColor("quantization"));
+        QCOMPARE(delegate.chipColor("quantization"), delegate.chipColor("quantization"));
+        QVERIFY(delegate.chipColor("") != delegate.chipColor("quantization"));
+        // The profile's first dimensions each get their own colour.
+        const QStringList order{"attention_backend", "attn_path", "stage", "quantization", "moe_runner_backend", "platform"};
+        delegate.setDimensionOrder(order);
+        QSet<QRgb> colours;
+        for (const QString &d : order)
+            colours.insert(delegate.chipColor(d).rgb());
+        QCOMPARE(colours.size(), order.size());
         // Painting a row with chips leaves chip colour on the canvas.
         QImage canvas(600, 30, QImage::Format_ARGB32);
         canvas.fill(Qt::white);
@@ -116,7 +124,7 @@ private Q_SLOTS:
         option.rect = QRect(0, 0, 600, 30);
         delegate.paint(&painter, option, one);
         painter.end();
-        const QColor fill = ConditionChipDelegate::chipColor("quantization");
+        const QColor fill = delegate.chipColor("quantization");
         bool found = false;
         for (int y = 0; y < canvas.height() && !found; ++y)
             for (int x = 0; x < canvas.width() && !found; ++x)

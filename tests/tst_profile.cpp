@@ -54,6 +54,8 @@ private Q_SLOTS:
                                    << 7 << "dimension_rules[2].guard" << "regular expression";
         QTest::newRow("two matchers") << head + QStringLiteral("\"kernels\": [\n {\"source\": \"s\", \"decorator\": \"a\", \"call_prefix\": \"b\"}\n]}\n")
                                       << 5 << "kernels[0]" << "exactly one";
+        QTest::newRow("rule with two targets") << head + QStringLiteral("\"dimension_rules\": [\n {\"guard\": \"a\", \"symbol\": \"b\", \"dimension\": \"d\", \"value\": \"v\"}\n]}\n")
+                                               << 5 << "dimension_rules[0]" << "exactly one of guard, function, symbol";
         QTest::newRow("missing name") << QStringLiteral("{\n\"profile\": 1\n}\n") << 1 << "name" << "required";
         QTest::newRow("unknown key") << head + QStringLiteral("\"kernal\": []\n}\n") << 4 << "kernal" << "unknown key";
     }

@@ -105,10 +105,10 @@ struct Resolved {
     }
 };
 
-Resolved resolve(const Tree &t)
+Resolved resolve(const Tree &t, const Profile &profile = testProfile())
 {
     Resolved r;
-    const bool ok = buildCallGraph(t.files, testProfile(), r.g);
+    const bool ok = buildCallGraph(t.files, profile, r.g);
     Q_ASSERT(ok);
     return r;
 }
@@ -319,6 +319,42 @@ private Q_SLOTS:
               "    return Unrelated(Other())\n");
         const Resolved r = resolve(t);
         QCOMPARE(r.callees("m.Communicator.prepare", "self.input_layernorm"), (std::vector<std::string>{"m.RMSNorm.forward"}));
+    }
+
+    // Code of one platform's package implies the platform, however it is reached.
+    void symbolRulesMarkWhatTheyReach()
+    {
+        Tree t;
+        t.add("hw.npu.backend",
+              "class NpuBackend:\n"
+              "    def forward(self, x): pass\n");
+        t.add("hw.cuda_backend",
+              "class CudaBackend:\n"
+              "    def forward(self, x): pass\n");
+        t.add("model",
+              "import torch_npu\n"
+              "from hw.npu.backend import NpuBackend\n"
+              "from hw.cuda_backend import CudaBackend\n"
+              "def run(x):\n"
+              "    NpuBackend().forward(x)\n"
+              "    CudaBackend().forward(x)\n"
+              "    torch_npu.npu_rms_norm(x)\n");
+        Profile p = testProfile();
+        DimensionRule npu;
+        npu.target = DimensionRule::Target::Symbol;
+        npu.pattern = ProfilePattern("^(?:hw\\.npu\\.|torch_npu\\.)");
+        npu.dimension = "platform";
+        npu.value = "npu";
+        p.dimensionRules.push_back(npu);
+        const Resolved r = resolve(t, p);
+        auto platformOf = [&](const char *chain) {
+            const auto edges = r.edges("model.run", chain);
+            const Condition *c = edges.empty() ? nullptr : dimension(edges.front(), "platform");
+            return c ? c->values.front() : std::string();
+        };
+        QCOMPARE(platformOf("NpuBackend().forward"), std::string("npu"));
+        QCOMPARE(platformOf("torch_npu.npu_rms_norm"), std::string("npu"));
+        QCOMPARE(platformOf("CudaBackend().forward"), std::string());
     }
 
     void decoratorRegistryAndSpecialisation()

@@ -9,6 +9,7 @@ import xml.etree.ElementTree as ET
 
 ZH = {
     # session 2
+    'needs exactly one of guard, function, symbol': '需要且只能有 guard、function、symbol 之一',
     'Choose the folder of at least one repository.': '请至少为一个仓库选择文件夹。',
     'a repository needs a name': '仓库需要一个名称',
     "repository '%1': folder %2 does not exist": "仓库“%1”：文件夹 %2 不存在",

@@ -424,10 +424,6 @@ Without --db, commands use the demo workspace's index.
         <translation>必须为 "decorator" 或 "dict"</translation>
     </message>
     <message>
-        <source>needs exactly one of guard, function</source>
-        <translation>需要且只能有 guard、function 之一</translation>
-    </message>
-    <message>
         <source>names no model of "models"</source>
         <translation>不是 "models" 中的模型</translation>
     </message>
@@ -466,6 +462,10 @@ Without --db, commands use the demo workspace's index.
     <message>
         <source>cannot be read: %1</source>
         <translation>无法读取：%1</translation>
+    </message>
+    <message>
+        <source>needs exactly one of guard, function, symbol</source>
+        <translation>需要且只能有 guard、function、symbol 之一</translation>
     </message>
 </context>
 <context>

@@ -17,16 +17,18 @@ QStringList chipsOf(const QModelIndex &index) { return index.data(PathListModel:
 
 } // namespace
 
-QColor ConditionChipDelegate::chipColor(const QString &dimension)
+QColor ConditionChipDelegate::chipColor(const QString &dimension) const
 {
     if (dimension.isEmpty())
         return QColor(0xe0, 0xe0, 0xe0);
-    // Soft pastel hues, picked by the dimension's name so that a dimension
-    // keeps its colour across rows, panels and runs.
-    static const QColor palette[] = {QColor(0xcf, 0xe2, 0xff), QColor(0xd4, 0xf0, 0xd0), QColor(0xff, 0xe0, 0xb8),
-                                     QColor(0xf0, 0xd4, 0xf4), QColor(0xff, 0xd6, 0xd6), QColor(0xd0, 0xf0, 0xf0),
-                                     QColor(0xf4, 0xf0, 0xc8), QColor(0xe4, 0xdc, 0xff)};
-    return palette[qHash(dimension) % (sizeof palette / sizeof palette[0])];
+    // Soft pastel hues, light enough for dark text in either theme.
+    static const QColor palette[] = {QColor(0xff, 0xe0, 0xb8), QColor(0xcf, 0xe2, 0xff), QColor(0xf0, 0xd4, 0xf4),
+                                     QColor(0xd4, 0xf0, 0xd0), QColor(0xff, 0xd6, 0xd6), QColor(0xd0, 0xf0, 0xf0),
+                                     QColor(0xf4, 0xf0, 0xc8), QColor(0xe4, 0xdc, 0xff), QColor(0xff, 0xcc, 0xe5),
+                                     QColor(0xdc, 0xe8, 0xc8), QColor(0xc8, 0xe0, 0xe8), QColor(0xf0, 0xe0, 0xd0)};
+    constexpr size_t n = sizeof palette / sizeof palette[0];
+    const qsizetype place = m_order.indexOf(dimension);
+    return palette[place >= 0 ? static_cast<size_t>(place) % n : qHash(dimension) % n];
 }
 
 void ConditionChipDelegate::paint(QPainter *painter, const QStyleOptionViewItem &option, const QModelIndex &index) const

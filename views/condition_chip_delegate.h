@@ -16,8 +16,14 @@ public:
     void paint(QPainter *painter, const QStyleOptionViewItem &option, const QModelIndex &index) const override;
     QSize sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const override;
 
-    // The fill of a chip of `dimension` (stable per dimension; grey for "").
-    static QColor chipColor(const QString &dimension);
+    // The profile's dimensions in order: each gets its own colour (by its
+    // place, so the same across runs); others are coloured by their name.
+    void setDimensionOrder(const QStringList &dimensions) { m_order = dimensions; }
+    // The fill of a chip of `dimension` (grey for guard text, "").
+    QColor chipColor(const QString &dimension) const;
+
+private:
+    QStringList m_order;
 };
 
 } // namespace katlas

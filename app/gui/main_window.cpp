@@ -47,7 +47,8 @@ MainWindow::MainWindow(QWidget *parent)
     m_matrix->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_matrix->setWordWrap(true);
     m_pathView->setModel(m_pathModel);
-    m_pathView->setItemDelegate(new ConditionChipDelegate(m_pathView));
+    m_chips = new ConditionChipDelegate(m_pathView);
+    m_pathView->setItemDelegate(m_chips);
     m_pathView->setHeaderHidden(true);
     addToolBar(Qt::TopToolBarArea, m_filterBar);
     statusBar()->addWidget(m_status, 1);
@@ -93,7 +94,11 @@ MainWindow::MainWindow(QWidget *parent)
 
     QSettings settings;
     restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray());
-    restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+    if (!restoreState(settings.value(QStringLiteral("window/state")).toByteArray())) {
+        // First start: room for the paths and their condition chips.
+        if (auto *paths = findChild<QDockWidget *>(QStringLiteral("pathsDock")))
+            resizeDocks({paths}, {520}, Qt::Horizontal);
+    }
     updateTitle();
 }
 
@@ -126,6 +131,10 @@ bool MainWindow::openDatabase(const QString &path, QString *error)
     m_drawing = {};
     std::vector<Dimension> dims = m_session->profile().dimensions;
     m_filterBar->setDimensions(dims);
+    QStringList order;
+    for (const Dimension &d : dims)
+        order << QString::fromStdString(d.key);
+    m_chips->setDimensionOrder(order);
     m_filter = {};
     m_fitPending = true;
     rebuildGraph();

@@ -20,6 +20,7 @@ class QTreeView;
 
 namespace katlas {
 
+class ConditionChipDelegate;
 class FilterBar;
 class GraphView;
 class IndexRunner;
@@ -100,6 +101,7 @@ private:
     KernelMatrixModel *m_matrixModel;
     QTreeView *m_pathView;
     PathListModel *m_pathModel;
+    ConditionChipDelegate *m_chips;
     SourceView *m_source;
     FilterBar *m_filterBar;
     SearchDialog *m_search;

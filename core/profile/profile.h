@@ -47,7 +47,7 @@ struct RegistryRule {
 // Maps guard text or a function name to a dimension value. `value` may use
 // $1.. for the pattern's capture groups.
 struct DimensionRule {
-    enum class Target { Guard, Function };
+    enum class Target { Guard, Function, Symbol };
     Target target = Target::Guard;
     ProfilePattern pattern;
     std::string patternText;

@@ -100,11 +100,16 @@ public:
         }
         for (const auto &[obj, key] : objects(root, "dimension_rules")) {
             DimensionRule r;
-            const bool guard = obj.contains(QLatin1String("guard"));
-            if (guard == obj.contains(QLatin1String("function")))
-                throw ProfileInvalid{key, QCoreApplication::translate("Profile", "needs exactly one of guard, function")};
-            r.target = guard ? DimensionRule::Target::Guard : DimensionRule::Target::Function;
-            const QString field = guard ? QStringLiteral("guard") : QStringLiteral("function");
+            const int targets = int(obj.contains(QLatin1String("guard"))) + int(obj.contains(QLatin1String("function")))
+                + int(obj.contains(QLatin1String("symbol")));
+            if (targets != 1)
+                throw ProfileInvalid{key, QCoreApplication::translate("Profile", "needs exactly one of guard, function, symbol")};
+            const QString field = obj.contains(QLatin1String("guard")) ? QStringLiteral("guard")
+                : obj.contains(QLatin1String("function"))              ? QStringLiteral("function")
+                                                                       : QStringLiteral("symbol");
+            r.target = field == QLatin1String("guard") ? DimensionRule::Target::Guard
+                : field == QLatin1String("function")   ? DimensionRule::Target::Function
+                                                       : DimensionRule::Target::Symbol;
             r.patternText = str(obj, field.toLatin1().constData(), key + "." + field, true);
             r.pattern = regex(r.patternText, key + "." + field);
             r.dimension = str(obj, "dimension", key + ".dimension", true);

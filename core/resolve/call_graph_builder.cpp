@@ -255,6 +255,8 @@ private:
             addConditions(e.conditions, t.conditions);
             if (auto fc = m_mapper.forFunction(nameOf(t.callee)))
                 addCondition(e.conditions, *fc);
+            if (auto sc = m_mapper.forSymbol(qualNameOf(t.callee)))
+                addCondition(e.conditions, *sc);
             // The same callee through several values: one edge whose
             // conditions allow each way there, when they differ in one
             // dimension's values only; else an edge per way.
@@ -269,11 +271,13 @@ private:
         m_graph.callSites.push_back(std::move(site));
     }
 
-    const std::string &nameOf(SymbolId id) const
+    const Symbol &symbolOf(SymbolId id) const
     {
         const size_t base = m_table.symbols().size();
-        return static_cast<size_t>(id) <= base ? m_table.symbol(id).name : m_extraSymbols[static_cast<size_t>(id) - base - 1].name;
+        return static_cast<size_t>(id) <= base ? m_table.symbol(id) : m_extraSymbols[static_cast<size_t>(id) - base - 1];
     }
+    const std::string &nameOf(SymbolId id) const { return symbolOf(id).name; }
+    const std::string &qualNameOf(SymbolId id) const { return symbolOf(id).qualName; }
 
     void classifyKernels()
     {

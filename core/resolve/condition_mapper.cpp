@@ -50,6 +50,14 @@ std::optional<Condition> ConditionMapper::forFunction(const std::string &name)
     return it->second;
 }
 
+std::optional<Condition> ConditionMapper::forSymbol(const std::string &qualName)
+{
+    auto it = m_symbolCache.find(qualName);
+    if (it == m_symbolCache.end())
+        it = m_symbolCache.emplace(qualName, apply(DimensionRule::Target::Symbol, qualName)).first;
+    return it->second;
+}
+
 void addCondition(ConditionSet &set, const Condition &c)
 {
     if (std::find(set.begin(), set.end(), c) == set.end())

@@ -19,6 +19,9 @@ public:
     ConditionSet mapAll(const GuardList &guards);
     // The condition a call of a function with this name implies (stage=decode).
     std::optional<Condition> forFunction(const std::string &name);
+    // The condition reaching a symbol with this qualified name implies
+    // (`sglang.srt.hardware_backend.npu.…` or `torch_npu.…`: platform=npu).
+    std::optional<Condition> forSymbol(const std::string &qualName);
 
 private:
     std::optional<Condition> apply(DimensionRule::Target target, const std::string &text);
@@ -26,6 +29,7 @@ private:
     const Profile &m_profile;
     std::unordered_map<std::string, std::optional<Condition>> m_guardCache;
     std::unordered_map<std::string, std::optional<Condition>> m_functionCache;
+    std::unordered_map<std::string, std::optional<Condition>> m_symbolCache;
 };
 
 // Adds `c` to `set` unless an equal condition is there already.
