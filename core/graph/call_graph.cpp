@@ -12,7 +12,7 @@ constexpr std::array kKindNames = {"module", "class", "function", "method", "ext
 
 const char *resolutionName(Resolution r) { return kResolutionNames[static_cast<size_t>(r)]; }
 
-Resolution resolutionFromName(const std::string &name)
+Resolution resolutionFromName(std::string_view name)
 {
     for (size_t i = 0; i < kResolutionNames.size(); ++i)
         if (name == kResolutionNames[i])

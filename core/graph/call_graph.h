@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace katlas {
@@ -20,7 +21,7 @@ enum class Resolution {
     Unresolved, // nothing known: kept so that coverage can be measured
 };
 const char *resolutionName(Resolution r);
-Resolution resolutionFromName(const std::string &name);
+Resolution resolutionFromName(std::string_view name);
 
 // A condition on a path: a dimension value (`quantization=fp8`), its
 // exclusion (`platform!=hip`), or guard text no profile rule maps.

@@ -8,17 +8,18 @@ constexpr char kItem = '\x1e';  // between guards / conditions
 constexpr char kField = '\x1f'; // between the fields of one
 constexpr char kValue = '\x1d'; // between the values of a condition
 
-std::vector<std::string> split(const std::string &s, char sep)
+// Calls `part` with each piece of `s` between separators (none for "").
+template <typename Part>
+void forEachPart(std::string_view s, char sep, Part &&part)
 {
-    std::vector<std::string> out;
     if (s.empty())
-        return out;
+        return;
     size_t start = 0;
     for (;;) {
         const size_t end = s.find(sep, start);
-        out.push_back(s.substr(start, end == std::string::npos ? std::string::npos : end - start));
-        if (end == std::string::npos)
-            return out;
+        part(s.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start));
+        if (end == std::string_view::npos)
+            return;
         start = end + 1;
     }
 }
@@ -37,12 +38,13 @@ std::string encodeGuards(const GuardList &guards)
     return out;
 }
 
-GuardList decodeGuards(const std::string &text)
+GuardList decodeGuards(std::string_view text)
 {
     GuardList out;
-    for (const std::string &item : split(text, kItem))
+    forEachPart(text, kItem, [&](std::string_view item) {
         if (!item.empty())
-            out.push_back({item.substr(1), item[0] == '!'});
+            out.push_back({std::string(item.substr(1)), item[0] == '!'});
+    });
     return out;
 }
 
@@ -66,20 +68,28 @@ std::string encodeConditions(const ConditionSet &conditions)
     return out;
 }
 
-ConditionSet decodeConditions(const std::string &text)
+ConditionSet decodeConditions(std::string_view text)
 {
     ConditionSet out;
-    for (const std::string &item : split(text, kItem)) {
-        const std::vector<std::string> fields = split(item.substr(1), kField);
-        if (item.empty() || fields.size() != 3)
-            continue;
+    forEachPart(text, kItem, [&](std::string_view item) {
+        if (item.empty())
+            return;
+        std::string_view fields[3];
+        int n = 0;
+        forEachPart(item.substr(1), kField, [&](std::string_view f) {
+            if (n < 3)
+                fields[n] = f;
+            ++n;
+        });
+        if (n != 3)
+            return;
         Condition c;
         c.negated = item[0] == '!';
         c.dimension = fields[0];
-        c.values = split(fields[1], kValue);
+        forEachPart(fields[1], kValue, [&](std::string_view v) { c.values.emplace_back(v); });
         c.text = fields[2];
         out.push_back(std::move(c));
-    }
+    });
     return out;
 }
 

@@ -6,12 +6,13 @@
 #include "graph/call_graph.h"
 
 #include <string>
+#include <string_view>
 
 namespace katlas {
 
 std::string encodeGuards(const GuardList &guards);
-GuardList decodeGuards(const std::string &text);
+GuardList decodeGuards(std::string_view text);
 std::string encodeConditions(const ConditionSet &conditions);
-ConditionSet decodeConditions(const std::string &text);
+ConditionSet decodeConditions(std::string_view text);
 
 } // namespace katlas

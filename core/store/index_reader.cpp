@@ -49,13 +49,13 @@ CallGraph loadCallGraph(const Database &db, bool withGuards)
         Statement st(h, withGuards ? "SELECT id, file_id, caller_id, callee, line, guards FROM call_site ORDER BY id"
                                    : "SELECT id, file_id, caller_id, callee, line FROM call_site ORDER BY id");
         while (st.next())
-            g.callSites.push_back({st.i64(0), st.i64(1), st.i64(2), st.text(3), st.i32(4), withGuards ? decodeGuards(st.text(5)) : GuardList{}});
+            g.callSites.push_back({st.i64(0), st.i64(1), st.i64(2), st.text(3), st.i32(4), withGuards ? decodeGuards(st.view(5)) : GuardList{}});
     }
     {
         g.edges.reserve(static_cast<size_t>(count(db, "SELECT count(*) FROM edge")));
         Statement st(h, "SELECT call_site_id, coalesce(callee_id, 0), resolution, conditions FROM edge ORDER BY rowid");
         while (st.next())
-            g.edges.push_back({st.i64(0), st.i64(1), resolutionFromName(st.text(2)), decodeConditions(st.text(3))});
+            g.edges.push_back({st.i64(0), st.i64(1), resolutionFromName(st.view(2)), decodeConditions(st.view(3))});
     }
     {
         Statement st(h, "SELECT symbol_id, source, category FROM kernel ORDER BY symbol_id");

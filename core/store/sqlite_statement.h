@@ -51,6 +51,12 @@ public:
 
     std::int64_t i64(int col) const { return sqlite3_column_int64(m_stmt, col); }
     int i32(int col) const { return sqlite3_column_int(m_stmt, col); }
+    // Valid until the next step: for decoding in place.
+    std::string_view view(int col) const
+    {
+        const auto *p = reinterpret_cast<const char *>(sqlite3_column_text(m_stmt, col));
+        return p ? std::string_view(p, static_cast<size_t>(sqlite3_column_bytes(m_stmt, col))) : std::string_view();
+    }
     std::string text(int col) const
     {
         const auto *p = reinterpret_cast<const char *>(sqlite3_column_text(m_stmt, col));
