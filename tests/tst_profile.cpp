@@ -36,6 +36,12 @@ private Q_SLOTS:
         QVERIFY2(loadBuiltinProfile(QStringLiteral("demo"), &error), qPrintable(error.toString()));
         QVERIFY2(loadBuiltinProfile(QStringLiteral("sglang"), &error), qPrintable(error.toString()));
         QVERIFY(!loadBuiltinProfile(QStringLiteral("nonesuch"), &error));
+        // Every name offered to the user loads.
+        const QStringList names = builtinProfileNames();
+        QVERIFY(names.contains(QStringLiteral("sglang")));
+        QVERIFY(names.contains(QStringLiteral("demo")));
+        for (const QString &name : names)
+            QVERIFY2(loadBuiltinProfile(name, &error), qPrintable(name + ": " + error.toString()));
     }
 
     void errors_data()

@@ -788,10 +788,6 @@ Without --db, commands use the demo workspace's index.
         <translation>新建索引</translation>
     </message>
     <message>
-        <source>A built-in profile name, or the path of a profile JSON file</source>
-        <translation>内置配置名，或配置 JSON 文件的路径</translation>
-    </message>
-    <message>
         <source>Repositories</source>
         <translation>仓库</translation>
     </message>
@@ -824,6 +820,25 @@ Without --db, commands use the demo workspace's index.
     <message>
         <source>more than %1 further paths not shown</source>
         <translation>另有超过 %1 条路径未显示</translation>
+    </message>
+</context>
+<context>
+    <name>katlas::ProfilePicker</name>
+    <message>
+        <source>A built-in profile name, or the path of a profile JSON file</source>
+        <translation>内置配置名，或配置 JSON 文件的路径</translation>
+    </message>
+    <message>
+        <source>Choose &amp;File…</source>
+        <translation>选择文件(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>Profile</source>
+        <translation>配置</translation>
+    </message>
+    <message>
+        <source>Profiles (*.json)</source>
+        <translation>配置文件 (*.json)</translation>
     </message>
 </context>
 <context>
@@ -895,20 +910,8 @@ Without --db, commands use the demo workspace's index.
         <translation>外观与语言</translation>
     </message>
     <message>
-        <source>A built-in profile name, or the path of a profile JSON file</source>
-        <translation>内置配置名，或配置 JSON 文件的路径</translation>
-    </message>
-    <message>
-        <source>Choose &amp;File…</source>
-        <translation>选择文件(&amp;F)…</translation>
-    </message>
-    <message>
         <source>Profile</source>
         <translation>配置</translation>
-    </message>
-    <message>
-        <source>Profiles (*.json)</source>
-        <translation>配置文件 (*.json)</translation>
     </message>
     <message>
         <source>New Index starts from these repositories and this profile.</source>

@@ -2,9 +2,9 @@
 #include "new_index_dialog.h"
 
 #include "app_settings.h"
+#include "profile_picker.h"
 #include "repo_table.h"
 
-#include <QComboBox>
 #include <QDialogButtonBox>
 #include <QDir>
 #include <QFormLayout>
@@ -13,16 +13,13 @@
 namespace katlas {
 
 NewIndexDialog::NewIndexDialog(QWidget *parent)
-    : QDialog(parent), m_repos(new RepoTable(this)), m_profile(new QComboBox(this)), m_db(new QLineEdit(this))
+    : QDialog(parent), m_repos(new RepoTable(this)), m_profile(new ProfilePicker(this)), m_db(new QLineEdit(this))
 {
     setWindowTitle(tr("New Index"));
     // Start from the repositories and profile of the settings.
     const AppSettings settings;
     m_repos->setRepos(settings.repos());
-    m_profile->setEditable(true);
-    m_profile->addItems({QStringLiteral("sglang"), QStringLiteral("demo")});
-    m_profile->setCurrentText(settings.profile());
-    m_profile->setToolTip(tr("A built-in profile name, or the path of a profile JSON file"));
+    m_profile->setProfile(settings.profile());
     m_db->setText(QDir::home().filePath(QStringLiteral("sglang.katlas")));
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel, this);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
@@ -40,7 +37,7 @@ std::vector<RepoInput> NewIndexDialog::repos() const { return m_repos->repos(); 
 
 std::optional<Profile> NewIndexDialog::profile(QString *error) const
 {
-    return AppSettings::loadProfileSetting(m_profile->currentText(), error);
+    return AppSettings::loadProfileSetting(m_profile->profile(), error);
 }
 
 QString NewIndexDialog::databasePath() const { return m_db->text(); }

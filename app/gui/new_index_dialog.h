@@ -8,10 +8,10 @@
 
 #include <optional>
 
-class QComboBox;
 class QLineEdit;
 namespace katlas {
 
+class ProfilePicker;
 class RepoTable;
 
 class NewIndexDialog : public QDialog {
@@ -25,7 +25,7 @@ public:
 
 private:
     RepoTable *m_repos;
-    QComboBox *m_profile;
+    ProfilePicker *m_profile;
     QLineEdit *m_db;
 };
 

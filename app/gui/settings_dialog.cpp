@@ -1,13 +1,12 @@
 // The Settings dialog (see settings_dialog.h).
 #include "settings_dialog.h"
 
+#include "profile_picker.h"
 #include "repo_table.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
-#include <QFileDialog>
 #include <QFormLayout>
-#include <QHBoxLayout>
 #include <QLabel>
 #include <QMessageBox>
 #include <QPushButton>
@@ -17,7 +16,7 @@
 namespace katlas {
 
 SettingsDialog::SettingsDialog(QWidget *parent)
-    : QDialog(parent), m_repos(new RepoTable(this)), m_profile(new QComboBox(this)), m_theme(new QComboBox(this)),
+    : QDialog(parent), m_repos(new RepoTable(this)), m_profile(new ProfilePicker(this)), m_theme(new QComboBox(this)),
       m_language(new QComboBox(this)), m_problem(new QLabel(this))
 {
     setWindowTitle(tr("Settings"));
@@ -44,25 +43,13 @@ QWidget *SettingsDialog::repositoriesPage()
     auto *page = new QWidget(this);
     const AppSettings settings;
     m_repos->setRepos(settings.repos());
-    m_profile->setEditable(true);
-    m_profile->addItems({QStringLiteral("sglang"), QStringLiteral("demo")});
-    m_profile->setCurrentText(settings.profile());
-    m_profile->setToolTip(tr("A built-in profile name, or the path of a profile JSON file"));
-    auto *chooseProfile = new QPushButton(tr("Choose &File…"), page);
-    connect(chooseProfile, &QPushButton::clicked, this, [this] {
-        const QString file = QFileDialog::getOpenFileName(this, tr("Profile"), QString(), tr("Profiles (*.json)"));
-        if (!file.isEmpty())
-            m_profile->setCurrentText(file);
-    });
-    auto *profileRow = new QHBoxLayout;
-    profileRow->addWidget(m_profile, 1);
-    profileRow->addWidget(chooseProfile);
+    m_profile->setProfile(settings.profile());
 
     auto *form = new QFormLayout(page);
     form->addRow(new QLabel(tr("New Index starts from these repositories and this profile."), page));
     form->addRow(tr("Repositories"), m_repos);
     form->addRow(QString(), m_repos->createButtons(page));
-    form->addRow(tr("Profile"), profileRow);
+    form->addRow(tr("Profile"), m_profile);
     return page;
 }
 
@@ -93,20 +80,22 @@ bool SettingsDialog::apply()
         if (problem.isEmpty())
             problem = AppSettings::repoProblem(r);
     if (problem.isEmpty())
-        AppSettings::loadProfileSetting(m_profile->currentText(), &problem);
+        AppSettings::loadProfileSetting(m_profile->profile(), &problem);
     m_problem->setText(problem);
     m_problem->setVisible(!problem.isEmpty());
     if (!problem.isEmpty())
         return false;
     AppSettings settings;
     settings.setRepos(repos);
-    settings.setProfile(m_profile->currentText());
+    settings.setProfile(m_profile->profile());
     const auto theme = static_cast<AppSettings::Theme>(m_theme->currentData().toInt());
     settings.setTheme(theme);
     AppSettings::applyTheme(theme);
     settings.setLanguage(m_language->currentData().toString());
     return true;
 }
+
+QComboBox *SettingsDialog::profileBox() const { return m_profile->comboBox(); }
 
 QString SettingsDialog::problem() const { return m_problem->text(); }
 

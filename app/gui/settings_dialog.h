@@ -11,6 +11,7 @@ class QComboBox;
 class QLabel;
 namespace katlas {
 
+class ProfilePicker;
 class RepoTable;
 
 class SettingsDialog : public QDialog {
@@ -26,7 +27,7 @@ public:
 
     // For tests: the widgets a user edits.
     RepoTable *repoTable() const { return m_repos; }
-    QComboBox *profileBox() const { return m_profile; }
+    QComboBox *profileBox() const;
     QComboBox *themeBox() const { return m_theme; }
     QComboBox *languageBox() const { return m_language; }
 
@@ -37,7 +38,7 @@ private:
     QWidget *appearancePage();
 
     RepoTable *m_repos;
-    QComboBox *m_profile;
+    ProfilePicker *m_profile;
     QComboBox *m_theme;
     QComboBox *m_language;
     QLabel *m_problem;

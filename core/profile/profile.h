@@ -112,5 +112,7 @@ std::optional<Profile> loadProfile(const QString &path, ProfileError *error);
 std::optional<Profile> parseProfile(const QByteArray &json, const QString &fileName, ProfileError *error);
 // A profile shipped inside the program: "sglang", or "demo" for the demo workspace.
 std::optional<Profile> loadBuiltinProfile(const QString &name, ProfileError *error);
+// The names loadBuiltinProfile knows: the shipped profiles, then "demo".
+QStringList builtinProfileNames();
 
 } // namespace katlas

@@ -5,6 +5,7 @@
 #include "profile/builtin_resources.h"
 
 #include <QCoreApplication>
+#include <QDir>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -274,6 +275,16 @@ std::optional<Profile> loadProfile(const QString &path, ProfileError *error)
         return std::nullopt;
     }
     return parseProfile(file.readAll(), path, error);
+}
+
+QStringList builtinProfileNames()
+{
+    ensureBuiltinResources();
+    QStringList names;
+    for (const QString &file : QDir(QStringLiteral(":/katlas/profiles")).entryList({QStringLiteral("*.json")}, QDir::Files, QDir::Name))
+        names << file.chopped(5);
+    names << QStringLiteral("demo");
+    return names;
 }
 
 std::optional<Profile> loadBuiltinProfile(const QString &name, ProfileError *error)
