@@ -80,7 +80,10 @@ private Q_SLOTS:
         QCOMPARE(facts.size(), size_t(1));
         QVERIFY(facts[0] == c.facts[0]);
         QCOMPARE(loadMeta(*db).at("tag"), std::string("one"));
-        QCOMPARE(fileHashes(*db).at("repo/pkg/mod.py"), std::string("h1"));
+        QCOMPARE(fileStamps(*db).at("repo/pkg/mod.py").hash, std::string("h1"));
+        QCOMPARE(fileStamps(*db).at("repo/pkg/mod.py").id, std::int64_t(1));
+        QVERIFY(loadFacts(*db, false)[0].calls.empty());
+        QVERIFY(loadCalls(*db, 1) == c.facts[0].calls);
         const IndexStats s = loadStats(*db);
         QCOMPARE(s.callSites, 1);
         QCOMPARE(s.resolvedCallSites, 1);
@@ -119,9 +122,13 @@ private Q_SLOTS:
         const ConditionSet conds{{"q", {"fp8", "int8"}, true, "t"}, {"", {}, false, "x"}};
         QCOMPARE(decodeConditions(encodeConditions(conds)), conds);
         QVERIFY(!decodeFacts("garbage"));
-        std::string blob = encodeFacts(sample("x").facts[0]);
-        blob.resize(blob.size() / 2);
-        QVERIFY(!decodeFacts(blob));
+        const EncodedFacts blobs = encodeFacts(sample("x").facts[0]);
+        QVERIFY(decodeFacts(blobs.declarations, blobs.calls) == sample("x").facts[0]);
+        std::string half = blobs.declarations;
+        half.resize(half.size() / 2);
+        QVERIFY(!decodeFacts(half));
+        std::vector<CallFact> calls;
+        QVERIFY(!decodeCalls(blobs.calls.substr(0, blobs.calls.size() - 1), calls));
     }
 
     void replaceIsAtomicAndFailuresKeepTheOld()

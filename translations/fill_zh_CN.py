@@ -9,6 +9,8 @@ import xml.etree.ElementTree as ET
 
 ZH = {
     # session 2
+    # session 3
+    'cannot update the index %1: %2; it is unchanged': '无法更新索引 %1：%2；索引保持原样',
     'needs exactly one of guard, function, symbol': '需要且只能有 guard、function、symbol 之一',
     'Choose the folder of at least one repository.': '请至少为一个仓库选择文件夹。',
     'a repository needs a name': '仓库需要一个名称',

@@ -358,6 +358,10 @@ Without --db, commands use the demo workspace's index.
         <source>cannot write the index %1: it was abandoned</source>
         <translation>无法写入索引 %1：写入已中止</translation>
     </message>
+    <message>
+        <source>cannot update the index %1: %2; it is unchanged</source>
+        <translation>无法更新索引 %1：%2；索引保持原样</translation>
+    </message>
 </context>
 <context>
     <name>Indexer</name>

@@ -53,6 +53,7 @@ struct SourceFile {
     std::string hash;
     std::int64_t size = 0;
     int lineCount = 0;
+    std::int64_t mtimeNs = 0; // of the file read, for a re-index's quick check
 };
 
 struct Symbol {
@@ -64,6 +65,7 @@ struct Symbol {
     int line = 0;
     int endLine = 0;
     std::int64_t parentId = 0; // enclosing class or module
+    std::int64_t originId = 0; // the inherited method a per-receiver copy specialises
 };
 
 struct CallSite {

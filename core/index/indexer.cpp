@@ -3,20 +3,15 @@
 
 #include "index/allocator_tuning.h"
 #include "index/call_chunk_queue.h"
+#include "index/index_run.h"
 #include "index/repo_revision.h"
-#include "parse/fact_extractor.h"
-#include "parse/python_parser.h"
-#include "parse/source_walker.h"
 #include "resolve/call_graph_builder.h"
-#include "store/database.h"
 #include "store/index_reader.h"
 #include "store/index_writer.h"
 #include "store/schema.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
-#include <QElapsedTimer>
-#include <QFile>
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -26,65 +21,19 @@
 #include <QThreadPool>
 #include <QtConcurrent>
 
+#include <chrono>
 #include <unordered_map>
 
 namespace katlas {
 namespace {
 
+// Clock ticks of some file systems are coarse: a file whose time is this
+// close to the previous scan is checked byte by byte.
+constexpr std::int64_t kRacyWindowNs = 2'000'000'000;
 
-struct FileJob {
-    SourceFileRef ref;
-    const RepoRule *rule = nullptr;
-    ModuleFacts facts;
-    bool reuse = false;   // the old index has this file with the same hash
-    QString warning;
-};
-
-// Line of the first byte that is not valid UTF-8, or 0 when all are.
-int firstInvalidUtf8Line(std::string_view s)
+std::int64_t nowNs()
 {
-    int line = 1;
-    for (size_t i = 0; i < s.size();) {
-        const auto c = static_cast<unsigned char>(s[i]);
-        if (c == '\n')
-            ++line;
-        size_t len = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
-        if (len == 0 || i + len > s.size())
-            return line;
-        for (size_t k = 1; k < len; ++k)
-            if ((static_cast<unsigned char>(s[i + k]) >> 6) != 0x2)
-                return line;
-        i += len;
-    }
-    return 0;
-}
-
-void parseJob(FileJob &job, const std::unordered_map<std::string, std::string> &oldHashes)
-{
-    QFile file(job.ref.absPath);
-    if (!file.open(QIODevice::ReadOnly)) {
-        job.warning = QCoreApplication::translate("Indexer", "%1: cannot be read (%2); skipped").arg(job.ref.absPath, file.errorString());
-        return;
-    }
-    const QByteArray bytes = file.readAll();
-    const std::string_view src(bytes.constData(), static_cast<size_t>(bytes.size()));
-    ModuleFacts &f = job.facts;
-    f.repo = job.ref.repo;
-    f.path = job.ref.relPath;
-    bool isPackage = false;
-    f.module = moduleNameFor(job.ref.relPath, job.rule ? job.rule->packageRoots : std::vector<std::string>{"."}, &isPackage);
-    f.isPackage = isPackage;
-    f.hash = contentHash(src);
-    f.size = bytes.size();
-    const auto old = oldHashes.find(f.repo + '/' + f.path);
-    if (old != oldHashes.end() && old->second == f.hash) {
-        job.reuse = true;
-        return;
-    }
-    thread_local PythonParser parser;
-    extractFacts(parser, src, f);
-    if (const int bad = firstInvalidUtf8Line(src))
-        f.diagnostics.push_back({bad, "the file is not valid UTF-8; it was read as far as possible"});
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::system_clock::now().time_since_epoch()).count();
 }
 
 QByteArray reposJson(const std::vector<RepoInput> &repos, const std::vector<Repo> &out)
@@ -97,137 +46,109 @@ QByteArray reposJson(const std::vector<RepoInput> &repos, const std::vector<Repo
     return QJsonDocument(arr).toJson(QJsonDocument::Compact);
 }
 
-} // namespace
-
-QString phaseName(IndexProgress::Phase phase)
+// 1. The repos' Python files, in file id order.
+bool scan(IndexRun &run)
 {
-    switch (phase) {
-    case IndexProgress::Phase::Scanning: return QCoreApplication::translate("Indexer", "Scanning");
-    case IndexProgress::Phase::Parsing: return QCoreApplication::translate("Indexer", "Parsing");
-    case IndexProgress::Phase::Resolving: return QCoreApplication::translate("Indexer", "Resolving");
-    case IndexProgress::Phase::Writing: return QCoreApplication::translate("Indexer", "Writing");
-    }
-    return {};
-}
-
-std::string contentHash(std::string_view bytes)
-{
-    std::uint64_t h = 1469598103934665603ULL;
-    for (unsigned char c : bytes) {
-        h ^= c;
-        h *= 1099511628211ULL;
-    }
-    char buf[17];
-    std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
-    return buf;
-}
-
-IndexReport runIndex(const IndexRequest &request, const ProgressCallback &progress, const std::atomic_bool *cancel)
-{
-    tuneAllocatorForIndexing();
-    IndexReport report;
-    QElapsedTimer total, phase;
-    total.start();
-    phase.start();
-    auto say = [&](IndexProgress::Phase p, int done, int all) {
-        if (progress)
-            progress({p, done, all});
-    };
-    auto cancelled = [&] { return cancel && cancel->load(); };
-    auto fail = [&](const QString &why) {
-        report.ok = false;
-        report.cancelled = cancelled();
-        report.error = report.cancelled ? QCoreApplication::translate("Indexer", "indexing was cancelled; the previous index is unchanged") : why;
-        report.totalMs = total.elapsed();
-        return report;
-    };
-
-    if (probeDatabase(request.dbPath) == DatabaseProbe::Foreign)
-        return fail(QCoreApplication::translate("Indexer", "%1 exists and is not a Kernel Atlas database; it was left untouched (choose another --db)")
-                        .arg(request.dbPath));
-
-    // 1. Scan.
-    say(IndexProgress::Phase::Scanning, 0, static_cast<int>(request.repos.size()));
-    CallGraph graph;
-    std::vector<FileJob> jobs;
-    for (const RepoInput &repo : request.repos) {
-        const RepoRule *rule = request.profile.repo(repo.name);
+    run.say(IndexProgress::Phase::Scanning, 0, static_cast<int>(run.request.repos.size()));
+    run.scanStartNs = nowNs();
+    for (const RepoInput &repo : run.request.repos) {
+        const RepoRule *rule = run.request.profile.repo(repo.name);
         WalkResult walk = walkRepo(repo.name, repo.path, rule);
-        if (walk.rootMissing)
-            return fail(QCoreApplication::translate("Indexer", "repository '%1': path %2 does not exist or is not a folder")
-                            .arg(QString::fromStdString(repo.name), repo.path));
+        if (walk.rootMissing) {
+            run.fail(QCoreApplication::translate("Indexer", "repository '%1': path %2 does not exist or is not a folder")
+                         .arg(QString::fromStdString(repo.name), repo.path));
+            return false;
+        }
         for (const WalkIssue &issue : walk.issues) {
-            report.warnings << issue.path + QStringLiteral(": ") + issue.message;
-            graph.diagnostics.push_back({0, issue.path.toStdString(), 0, issue.message.toStdString()});
+            run.report.warnings << issue.path + QStringLiteral(": ") + issue.message;
+            run.graph.diagnostics.push_back({0, issue.path.toStdString(), 0, issue.message.toStdString()});
         }
         Repo r;
-        r.id = static_cast<std::int64_t>(graph.repos.size()) + 1;
+        r.id = static_cast<std::int64_t>(run.graph.repos.size()) + 1;
         r.name = repo.name;
         r.path = QFileInfo(repo.path).absoluteFilePath().toStdString();
         r.commit = gitRevision(repo.path).toStdString();
-        graph.repos.push_back(r);
+        run.graph.repos.push_back(r);
         for (SourceFileRef &ref : walk.files)
-            jobs.push_back({std::move(ref), rule, {}, false, {}});
+            run.jobs.push_back({std::move(ref), rule, {}, false, false, {}});
     }
-    report.scanMs = phase.restart();
-    if (cancelled())
-        return fail({});
+    run.reposJson = reposJson(run.request.repos, run.graph.repos).toStdString();
+    run.report.scanMs = run.phase.restart();
+    return !run.cancelled();
+}
 
-    // 2. Read, hash and parse on all cores; unchanged files keep their old facts.
-    std::unordered_map<std::string, std::string> oldHashes;
-    std::unique_ptr<Database> old;
-    if (request.reuseUnchanged && QFileInfo::exists(request.dbPath)) {
-        QString ignored;
-        old = Database::open(request.dbPath, &ignored);
-        if (old && loadMeta(*old)["profile_json"] == request.profile.sourceText)
-            oldHashes = fileHashes(*old);
-        else
-            old.reset();
+// The previous index, when it was made with the same profile: what it knows
+// of each file.
+void openPrevious(IndexRun &run)
+{
+    if (!run.request.reuseUnchanged || !QFileInfo::exists(run.request.dbPath))
+        return;
+    QString ignored;
+    run.old = Database::open(run.request.dbPath, &ignored);
+    if (run.old)
+        run.oldMeta = loadMeta(*run.old);
+    if (!run.old || run.oldMeta["profile_json"] != run.request.profile.sourceText) {
+        run.old.reset();
+        return;
     }
-    QThreadPool pool;
-    pool.setMaxThreadCount(request.threads > 0 ? request.threads : QThread::idealThreadCount());
+    run.previous.stamps = fileStamps(*run.old);
+    run.previous.trustTimesBeforeNs = QString::fromStdString(run.oldMeta["scanned_ns"]).toLongLong() - kRacyWindowNs;
+}
+
+// 2. Read, hash and parse on all cores; unchanged files are not parsed, and
+// not even read when their size and time are the same.
+bool readFiles(IndexRun &run, QThreadPool &pool)
+{
     std::atomic_int done{0};
-    QFuture<void> future = QtConcurrent::map(&pool, jobs, [&](FileJob &job) {
-        if (!cancelled())
-            parseJob(job, oldHashes);
+    QFuture<void> future = QtConcurrent::map(&pool, run.jobs, [&](FileJob &job) {
+        if (!run.cancelled())
+            runFileJob(job, run.previous);
         ++done;
     });
+    const int all = static_cast<int>(run.jobs.size());
     while (!future.isFinished()) {
-        say(IndexProgress::Phase::Parsing, done.load(), static_cast<int>(jobs.size()));
-        if (cancelled())
+        run.say(IndexProgress::Phase::Parsing, done.load(), all);
+        if (run.cancelled())
             future.cancel();
-        QThread::msleep(40);
+        QThread::msleep(10);
     }
     future.waitForFinished();
-    say(IndexProgress::Phase::Parsing, static_cast<int>(jobs.size()), static_cast<int>(jobs.size()));
-    if (cancelled())
-        return fail({});
+    run.say(IndexProgress::Phase::Parsing, all, all);
+    for (const FileJob &job : run.jobs)
+        run.report.bytes += job.facts.size;
+    return !run.cancelled();
+}
 
-    // Nothing changed since the previous index: keep it as it is.
-    const std::string repos = reposJson(request.repos, graph.repos).toStdString();
-    if (old && oldHashes.size() == jobs.size() && loadMeta(*old)["repos"] == repos
-        && std::all_of(jobs.begin(), jobs.end(), [](const FileJob &j) { return j.reuse; })) {
-        report.upToDate = true;
-        report.stats = loadStats(*old);
-        report.reusedFiles = static_cast<int>(jobs.size());
-        for (const FileJob &job : jobs)
-            report.bytes += job.facts.size;
-        report.parseMs = phase.restart();
-        report.ok = true;
-        report.totalMs = total.elapsed();
-        return report;
-    }
+// Nothing changed since the previous index: it is kept as it is.
+bool keptUpToDate(IndexRun &run)
+{
+    if (!run.old || run.previous.stamps.size() != run.jobs.size() || run.oldMeta["repos"] != run.reposJson
+        || !std::all_of(run.jobs.begin(), run.jobs.end(), [](const FileJob &j) { return j.reuse; }))
+        return false;
+    run.report.upToDate = true;
+    run.report.stats = loadStats(*run.old);
+    run.report.reusedFiles = static_cast<int>(run.jobs.size());
+    run.report.parseMs = run.phase.restart();
+    run.report.ok = true;
+    run.report.totalMs = run.total.elapsed();
+    return true;
+}
 
+// 3 and 4. The whole graph, resolved on this core while another stores the
+// sources, written as a new database that replaces the old one when complete.
+IndexReport rebuild(IndexRun &run, QThreadPool &pool)
+{
     std::vector<ModuleFacts> facts;
-    facts.reserve(jobs.size());
+    facts.reserve(run.jobs.size());
     std::unordered_map<std::string, ModuleFacts> reused;
-    if (old && std::any_of(jobs.begin(), jobs.end(), [](const FileJob &j) { return j.reuse; }))
-        for (ModuleFacts &f : loadFacts(*old))
+    if (run.old && std::any_of(run.jobs.begin(), run.jobs.end(), [](const FileJob &j) { return j.reuse; }))
+        for (ModuleFacts &f : loadFacts(*run.old))
             reused.emplace(f.repo + '/' + f.path, std::move(f));
-    for (FileJob &job : jobs) {
+    std::vector<std::int64_t> mtimes;
+    for (FileJob &job : run.jobs) {
         if (!job.warning.isEmpty()) {
-            report.warnings << job.warning;
-            graph.diagnostics.push_back({0, job.ref.repo + '/' + job.ref.relPath, 0, job.warning.toStdString()});
+            run.report.warnings << job.warning;
+            run.graph.diagnostics.push_back({0, job.ref.repo + '/' + job.ref.relPath, 0, job.warning.toStdString()});
             continue;
         }
         if (job.reuse) {
@@ -236,36 +157,36 @@ IndexReport runIndex(const IndexRequest &request, const ProgressCallback &progre
                 it->second.module = job.facts.module; // package roots may have moved
                 it->second.isPackage = job.facts.isPackage;
                 job.facts = std::move(it->second);
-                ++report.reusedFiles;
-            } else { // hash matched but the facts are gone: parse after all
+                ++run.report.reusedFiles;
+            } else { // the facts are gone or damaged: parse after all
                 job.reuse = false;
-                parseJob(job, {});
+                runFileJob(job, {});
             }
         }
         if (!job.reuse)
-            ++report.parsedFiles;
-        report.bytes += job.facts.size;
+            ++run.report.parsedFiles;
+        mtimes.push_back(job.ref.mtimeNs);
         facts.push_back(std::move(job.facts));
     }
-    old.reset();
-    jobs.clear();
-    report.parseMs = phase.restart();
+    run.old.reset();
+    run.jobs.clear();
+    run.report.parseMs = run.phase.restart();
 
-    // 3. Resolve on this core while another stores the sources and their facts.
+    CallGraph &graph = run.graph;
     std::unordered_map<std::string, std::int64_t> repoIds;
     for (const Repo &r : graph.repos)
         repoIds[r.name] = r.id;
     for (size_t i = 0; i < facts.size(); ++i) {
         const ModuleFacts &f = facts[i];
         const auto fileId = static_cast<std::int64_t>(i) + 1;
-        graph.files.push_back({fileId, repoIds[f.repo], f.path, f.module, f.hash, f.size, f.lineCount});
+        graph.files.push_back({fileId, repoIds[f.repo], f.path, f.module, f.hash, f.size, f.lineCount, mtimes[i]});
         for (const Diagnostic &d : f.diagnostics)
             graph.diagnostics.push_back({fileId, f.repo + '/' + f.path, d.line, d.message});
     }
     QString error;
-    std::unique_ptr<IndexWriter> writer = IndexWriter::create(request.dbPath, cancel, &error);
+    std::unique_ptr<IndexWriter> writer = IndexWriter::create(run.request.dbPath, run.cancel, &error);
     if (!writer)
-        return fail(error);
+        return run.fail(error);
     CallChunkQueue chunks;
     QString storeError;
     QFuture<bool> store = QtConcurrent::run(&pool, [&] {
@@ -280,39 +201,88 @@ IndexReport runIndex(const IndexRequest &request, const ProgressCallback &progre
     });
     IndexStats handedOver;
     BuildProgress buildProgress;
-    buildProgress.cancel = cancel;
-    buildProgress.report = [&](int d, int t) { say(IndexProgress::Phase::Resolving, d, t); };
+    buildProgress.cancel = run.cancel;
+    buildProgress.report = [&](int d, int t) { run.say(IndexProgress::Phase::Resolving, d, t); };
     buildProgress.emit = [&](std::vector<CallSite> &&sites, std::vector<Edge> &&edges) {
         countCalls(handedOver, sites, edges);
         chunks.push({std::move(sites), std::move(edges)});
     };
-    const bool built = buildCallGraph(facts, request.profile, graph, buildProgress);
+    const bool built = buildCallGraph(facts, run.request.profile, graph, buildProgress);
     chunks.close();
-    report.resolveMs = phase.restart();
-    say(IndexProgress::Phase::Writing, 0, 1);
+    run.report.resolveMs = run.phase.restart();
+    run.say(IndexProgress::Phase::Writing, 0, 1);
     if (!store.result())
-        return fail(storeError);
+        return run.fail(storeError);
     if (!built)
-        return fail({});
+        return run.fail({});
 
-    // 4. Write the rest of the graph and put the new database in place of the old one.
-    report.stats = statsOf(graph, std::move(handedOver));
-    const IndexMeta meta = {
+    run.report.stats = statsOf(graph, std::move(handedOver));
+    if (!writer->writeGraph(graph, run.meta(), &error) || !writer->commit(&error))
+        return run.fail(error);
+    run.report.writeMs = run.phase.restart();
+    run.say(IndexProgress::Phase::Writing, 1, 1);
+    run.report.ok = true;
+    run.report.totalMs = run.total.elapsed();
+    return run.report;
+}
+
+} // namespace
+
+IndexReport IndexRun::fail(const QString &why)
+{
+    report.ok = false;
+    report.cancelled = cancelled();
+    report.error = report.cancelled ? QCoreApplication::translate("Indexer", "indexing was cancelled; the previous index is unchanged") : why;
+    report.totalMs = total.elapsed();
+    return report;
+}
+
+IndexMeta IndexRun::meta() const
+{
+    return {
         {"tool_version", KATLAS_VERSION},
         {"schema_version", std::to_string(kSchemaVersion)},
         {"created", QDateTime::currentDateTimeUtc().toString(Qt::ISODate).toStdString()},
         {"profile_name", request.profile.name},
         {"profile_json", request.profile.sourceText},
-        {"repos", repos},
+        {"repos", reposJson},
+        {"scanned_ns", std::to_string(scanStartNs)},
         {"index_ms", std::to_string(total.elapsed())},
     };
-    if (!writer->writeGraph(graph, meta, &error) || !writer->commit(&error))
-        return fail(error);
-    report.writeMs = phase.restart();
-    say(IndexProgress::Phase::Writing, 1, 1);
-    report.ok = true;
-    report.totalMs = total.elapsed();
-    return report;
+}
+
+QString phaseName(IndexProgress::Phase phase)
+{
+    switch (phase) {
+    case IndexProgress::Phase::Scanning: return QCoreApplication::translate("Indexer", "Scanning");
+    case IndexProgress::Phase::Parsing: return QCoreApplication::translate("Indexer", "Parsing");
+    case IndexProgress::Phase::Resolving: return QCoreApplication::translate("Indexer", "Resolving");
+    case IndexProgress::Phase::Writing: return QCoreApplication::translate("Indexer", "Writing");
+    }
+    return {};
+}
+
+IndexReport runIndex(const IndexRequest &request, const ProgressCallback &progress, const std::atomic_bool *cancel)
+{
+    tuneAllocatorForIndexing();
+    IndexRun run{request, progress, cancel, {}, {}, {}, {}, {}, {}, {}, {}, {}, 0};
+    run.total.start();
+    run.phase.start();
+    if (probeDatabase(request.dbPath) == DatabaseProbe::Foreign)
+        return run.fail(QCoreApplication::translate("Indexer", "%1 exists and is not a Kernel Atlas database; it was left untouched (choose another --db)")
+                            .arg(request.dbPath));
+    if (!scan(run))
+        return run.cancelled() ? run.fail({}) : run.report;
+    openPrevious(run);
+    QThreadPool pool;
+    pool.setMaxThreadCount(request.threads > 0 ? request.threads : QThread::idealThreadCount());
+    if (!readFiles(run, pool))
+        return run.fail({});
+    if (keptUpToDate(run))
+        return run.report;
+    if (std::optional<IndexReport> patched = patchPreviousIndex(run))
+        return *patched;
+    return rebuild(run, pool);
 }
 
 } // namespace katlas

@@ -48,6 +48,9 @@ struct IndexReport {
     IndexStats stats;           // of the index now at the database path
     int parsedFiles = 0;
     int reusedFiles = 0;
+    // The previous index was patched in place: only the call sites of the
+    // changed files were resolved again (they changed in their calls only).
+    bool patched = false;
     qint64 bytes = 0;
     qint64 scanMs = 0, parseMs = 0, resolveMs = 0, writeMs = 0, totalMs = 0;
 };
@@ -56,8 +59,5 @@ using ProgressCallback = std::function<void(const IndexProgress &)>;
 
 IndexReport runIndex(const IndexRequest &request, const ProgressCallback &progress = {},
                      const std::atomic_bool *cancel = nullptr);
-
-// A content hash of a file's bytes (64-bit FNV-1a, hex): stable across runs.
-std::string contentHash(std::string_view bytes);
 
 } // namespace katlas

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <unordered_map>
 
 namespace katlas {
 namespace {
@@ -613,6 +614,25 @@ void extractFacts(PythonParser &parser, std::string_view source, ModuleFacts &fa
     facts.lineCount = static_cast<int>(std::count(source.begin(), source.end(), '\n'))
         + (source.empty() || source.back() == '\n' ? 0 : 1);
     Extractor(source, facts).run(ts_tree_root_node(tree.get()));
+    markCallsOnSelf(facts);
+}
+
+void markCallsOnSelf(ModuleFacts &facts)
+{
+    std::unordered_multimap<std::string_view, FunctionFact *> byName; // redefinitions share a name
+    for (FunctionFact &fn : facts.functions)
+        if (!fn.className.empty() && !fn.params.empty()
+            && std::none_of(fn.decorators.begin(), fn.decorators.end(), [](const Decorator &d) { return d.chain == "staticmethod"; }))
+            byName.emplace(fn.qualName, &fn);
+    for (const CallFact &c : facts.calls) {
+        for (auto [it, end] = byName.equal_range(c.scope); it != end; ++it) {
+            FunctionFact &fn = *it->second;
+            const std::string &self = fn.params.front().name;
+            const std::string_view callee = c.callee;
+            fn.callsOnSelf = fn.callsOnSelf || callee == self || callee.starts_with("super()")
+                || (callee.size() > self.size() && callee.starts_with(self) && callee[self.size()] == '.');
+        }
+    }
 }
 
 } // namespace katlas

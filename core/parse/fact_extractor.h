@@ -15,5 +15,7 @@ class PythonParser;
 // (repo, path, module and hash are the caller's). Syntax errors become
 // diagnostics; the file is still read as far as it parses.
 void extractFacts(PythonParser &parser, std::string_view source, ModuleFacts &facts);
+// Sets FunctionFact::callsOnSelf from the file's calls (extractFacts does).
+void markCallsOnSelf(ModuleFacts &facts);
 
 } // namespace katlas

@@ -8,6 +8,8 @@
 #include <QFile>
 #include <QFileInfo>
 
+#include <sys/stat.h>
+
 #include <algorithm>
 #include <set>
 
@@ -99,7 +101,9 @@ private:
             m_result.issues.push_back({e.filePath(), QCoreApplication::translate("SourceWalker", "binary file, not Python source; skipped")});
             return;
         }
-        m_result.files.push_back({m_repo, rel, e.filePath(), e.size()});
+        struct stat st {};
+        const qint64 mtimeNs = ::fstat(f.handle(), &st) == 0 ? qint64(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec : 0;
+        m_result.files.push_back({m_repo, rel, e.filePath(), e.size(), mtimeNs});
     }
 
     std::string m_repo;

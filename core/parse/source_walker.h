@@ -16,6 +16,7 @@ struct SourceFileRef {
     std::string relPath; // '/'-separated, relative to the repo root
     QString absPath;
     qint64 size = 0;
+    qint64 mtimeNs = 0; // modification time, ns since the epoch
 };
 
 struct WalkIssue {

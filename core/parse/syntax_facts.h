@@ -60,6 +60,9 @@ struct FunctionFact {
     std::vector<Decorator> decorators;
     std::vector<Param> params;
     std::vector<ValueFact> returns;
+    // A method that calls through its `self` parameter (self.x(), self(),
+    // super()...): inherited, it is specialised per receiver class.
+    bool callsOnSelf = false;
     bool operator==(const FunctionFact &) const = default;
 };
 

@@ -9,6 +9,9 @@
 #include <algorithm>
 #include <deque>
 #include <map>
+#include <numeric>
+#include <optional>
+#include <set>
 #include <utility>
 
 namespace katlas {
@@ -58,41 +61,56 @@ public:
     {
     }
 
-    bool run(const BuildProgress &progress)
+    bool run(const BuildProgress &progress, IncrementalBuild *incremental)
     {
+        m_firstAddedId = m_firstNewId = static_cast<SymbolId>(m_table.symbols().size()) + 1;
+        if (incremental && !startFrom(*incremental))
+            return false;
         bindBases();
         m_evaluator.setRegistries(&m_registries);
         m_registries.collectClasses(m_evaluator);
         m_evaluator.clearMemo();
-        groupCalls();
-        const int total = m_table.moduleCount();
-        for (int m = 0; m < total; ++m) {
+        std::vector<int> modules;
+        if (incremental) {
+            modules = incremental->modules;
+        } else {
+            modules.resize(static_cast<size_t>(m_table.moduleCount()));
+            std::iota(modules.begin(), modules.end(), 0);
+        }
+        for (int m : modules)
+            groupCalls(m);
+        const int total = static_cast<int>(modules.size());
+        for (int i = 0; i < total; ++i) {
             if (progress.cancel && progress.cancel->load())
                 return false;
-            const ModuleFacts &f = m_files[static_cast<size_t>(m)];
-            for (const CallFact &c : f.calls) {
+            const int m = modules[static_cast<size_t>(i)];
+            for (const CallFact &c : callsOf(m)) {
                 const SymbolId caller = m_table.functionForScope(m, c.scope);
                 const bool inFunction = m_table.function(caller) != nullptr;
                 addCallSite(c, m, caller, {m, inFunction ? caller : 0, 0});
             }
             flush(progress);
-            if (progress.report && (m % 64 == 0 || m + 1 == total))
-                progress.report(m + 1, total);
+            if (progress.report && (i % 64 == 0 || i + 1 == total))
+                progress.report(i + 1, total);
         }
+        if (incremental)
+            respecialise(*incremental);
         while (!m_pending.empty()) {
             if (progress.cancel && progress.cancel->load())
                 return false;
             const auto [special, original, cls] = m_pending.front();
             m_pending.pop_front();
             const FunctionInfo *fn = m_table.function(original);
+            groupCalls(fn->module);
             for (const CallFact *c : m_callsByFunction[original])
                 addCallSite(*c, fn->module, special, {fn->module, original, cls});
             if (m_graph.callSites.size() >= 4096)
                 flush(progress);
         }
         flush(progress);
-        classifyKernels();
-        m_graph.symbols = m_table.symbols();
+        classifyKernels(incremental != nullptr);
+        if (!incremental)
+            m_graph.symbols = m_table.symbols();
         m_graph.symbols.insert(m_graph.symbols.end(), m_extraSymbols.begin(), m_extraSymbols.end());
         return true;
     }
@@ -126,15 +144,71 @@ private:
         m_evaluator.clearMemo();
     }
 
-    void groupCalls()
+    // Continues the graph in the index: its added symbols keep their ids and
+    // new ones come after them. False when they do not fit the definitions.
+    bool startFrom(IncrementalBuild &incremental)
     {
-        for (int m = 0; m < m_table.moduleCount(); ++m)
-            for (const CallFact &c : m_files[static_cast<size_t>(m)].calls)
-                if (!c.scope.empty())
-                    m_callsByFunction[m_table.functionForScope(m, c.scope)].push_back(&c);
+        m_lastSiteId = incremental.lastCallSiteId;
+        m_loadCalls = incremental.loadCalls;
+        for (const Symbol &s : incremental.addedSymbols) {
+            if (s.id < m_firstAddedId || (s.originId && !m_table.function(s.originId)))
+                return false;
+            m_addedBefore.emplace(s.id, s);
+            if (s.kind == SymbolKind::External)
+                m_externals.emplace(s.qualName, s.id);
+            else if (s.originId) {
+                m_specialisations.emplace(std::make_pair(s.originId, s.parentId), s.id);
+                m_specialOf.emplace(s.id, s.originId);
+            }
+        }
+        if (!m_addedBefore.empty())
+            m_firstNewId = m_addedBefore.rbegin()->first + 1;
+        return true;
     }
 
-    SymbolId nextId() const { return static_cast<SymbolId>(m_table.symbols().size() + m_extraSymbols.size()) + 1; }
+    // The copies of the changed files' functions already in the index are
+    // resolved again (their call sites went with the files'); their lines
+    // and those of the files' own symbols follow the new text.
+    void respecialise(IncrementalBuild &incremental)
+    {
+        std::set<std::int64_t> changedFiles;
+        for (int m : incremental.modules)
+            changedFiles.insert(m_table.moduleAt(m).fileIndex + 1);
+        for (const Symbol &s : m_table.symbols())
+            if (changedFiles.count(s.fileId))
+                incremental.movedSymbols.push_back(s);
+        for (const auto &[id, s] : m_addedBefore) {
+            if (!s.originId || !changedFiles.count(s.fileId))
+                continue;
+            m_pending.push_back({id, s.originId, s.parentId});
+            Symbol moved = s;
+            moved.line = m_table.symbol(s.originId).line;
+            moved.endLine = m_table.symbol(s.originId).endLine;
+            incremental.movedSymbols.push_back(std::move(moved));
+        }
+    }
+
+    const std::vector<CallFact> &callsOf(int module)
+    {
+        const std::vector<CallFact> &own = m_files[static_cast<size_t>(module)].calls;
+        if (!own.empty() || !m_loadCalls)
+            return own;
+        auto [it, added] = m_loadedCalls.try_emplace(module);
+        if (added)
+            it->second = m_loadCalls(m_table.moduleAt(module).fileIndex);
+        return it->second;
+    }
+
+    void groupCalls(int module)
+    {
+        if (!m_grouped.insert(module).second)
+            return;
+        for (const CallFact &c : callsOf(module))
+            if (!c.scope.empty())
+                m_callsByFunction[m_table.functionForScope(module, c.scope)].push_back(&c);
+    }
+
+    SymbolId nextId() const { return m_firstNewId + static_cast<SymbolId>(m_extraSymbols.size()); }
 
     SymbolId externalSymbol(const std::string &dotted)
     {
@@ -173,6 +247,7 @@ private:
         s.id = nextId();
         s.qualName = m_table.symbol(cls).qualName + "." + orig.name;
         s.parentId = cls;
+        s.originId = function;
         m_extraSymbols.push_back(s);
         m_specialisations.emplace(key, s.id);
         m_specialOf.emplace(s.id, function);
@@ -273,28 +348,38 @@ private:
 
     const Symbol &symbolOf(SymbolId id) const
     {
-        const size_t base = m_table.symbols().size();
-        return static_cast<size_t>(id) <= base ? m_table.symbol(id) : m_extraSymbols[static_cast<size_t>(id) - base - 1];
+        if (id < m_firstAddedId)
+            return m_table.symbol(id);
+        if (id >= m_firstNewId)
+            return m_extraSymbols[static_cast<size_t>(id - m_firstNewId)];
+        return m_addedBefore.at(id);
     }
     const std::string &nameOf(SymbolId id) const { return symbolOf(id).name; }
     const std::string &qualNameOf(SymbolId id) const { return symbolOf(id).qualName; }
 
-    void classifyKernels()
+    // Kernels among the definitions and their per-receiver copies; with
+    // `newOnly`, among the copies made by this build only.
+    void classifyKernels(bool newOnly)
     {
         std::map<SymbolId, std::string> sources;
-        for (const Symbol &s : m_table.symbols())
-            if (s.kind == SymbolKind::Function || s.kind == SymbolKind::Method)
-                if (auto src = m_kernels.sourceOf(s.id))
-                    sources.emplace(s.id, *src);
+        std::map<SymbolId, std::optional<std::string>> originals;
+        auto sourceOf = [&](SymbolId id) -> const std::optional<std::string> & {
+            auto [it, added] = originals.try_emplace(id);
+            if (added)
+                it->second = m_kernels.sourceOf(id);
+            return it->second;
+        };
+        if (!newOnly)
+            for (const Symbol &s : m_table.symbols())
+                if (s.kind == SymbolKind::Function || s.kind == SymbolKind::Method)
+                    if (const auto &src = sourceOf(s.id))
+                        sources.emplace(s.id, *src);
         for (const auto &[special, original] : m_specialOf)
-            if (auto it = sources.find(original); it != sources.end())
-                sources.emplace(special, it->second);
-        const size_t base = m_table.symbols().size();
-        for (const auto &[id, source] : sources) {
-            const Symbol &s = static_cast<size_t>(id) <= base ? m_table.symbol(id)
-                                                                : m_extraSymbols[static_cast<size_t>(id) - base - 1];
-            m_graph.kernels.push_back({id, source, m_kernels.category(s.qualName)});
-        }
+            if (special >= m_firstNewId)
+                if (const auto &src = sourceOf(original))
+                    sources.emplace(special, *src);
+        for (const auto &[id, source] : sources)
+            m_graph.kernels.push_back({id, source, m_kernels.category(symbolOf(id).qualName)});
     }
 
     const std::vector<ModuleFacts> &m_files;
@@ -313,19 +398,25 @@ private:
     std::unordered_map<SymbolId, std::vector<const CallFact *>> m_callsByFunction;
     std::unordered_map<std::string, std::vector<SymbolId>> m_methodsByName;
     std::int64_t m_lastSiteId = 0;
+    SymbolId m_firstAddedId = 1; // after the definitions
+    SymbolId m_firstNewId = 1;   // after the added symbols already in the index
+    std::map<SymbolId, Symbol> m_addedBefore;
+    std::function<std::vector<CallFact>(int)> m_loadCalls;
+    std::unordered_map<int, std::vector<CallFact>> m_loadedCalls;
+    std::set<int> m_grouped;
 };
 
 } // namespace
 
 bool buildCallGraph(const std::vector<ModuleFacts> &files, const Profile &profile, CallGraph &graph,
-                    const BuildProgress &progress)
+                    const BuildProgress &progress, IncrementalBuild *incremental)
 {
     graph.symbols.clear();
     graph.callSites.clear();
     graph.edges.clear();
     graph.kernels.clear();
     Builder builder(files, profile, graph);
-    return builder.run(progress);
+    return builder.run(progress, incremental);
 }
 
 } // namespace katlas

@@ -23,9 +23,29 @@ struct BuildProgress {
     std::function<void(std::vector<CallSite> &&sites, std::vector<Edge> &&edges)> emit;
 };
 
+// An incremental build: the index already holds the graph of `files` but for
+// the call sites of `modules`, whose files changed in their calls only (their
+// definitions, imports, assignments and returns are the same but for lines).
+// Only those call sites, and those of the per-receiver copies of their
+// functions, are resolved again.
+struct IncrementalBuild {
+    std::vector<int> modules;           // file indexes
+    std::vector<Symbol> addedSymbols;   // externals and per-receiver copies already in the index
+    std::int64_t lastCallSiteId = 0;    // new call sites are numbered after it
+    // The calls of a file whose facts came without them (a copy specialised
+    // anew may need them).
+    std::function<std::vector<CallFact>(int fileIndex)> loadCalls;
+    // Out: symbols already in the index whose lines follow the changed files.
+    std::vector<Symbol> movedSymbols;
+};
+
 // Fills symbols, callSites, edges and kernels of a CallGraph whose files are
 // `files` in order (file id = index + 1). Returns false when cancelled.
+// With `incremental`, they hold only what is new: symbols and kernels not yet
+// in the index, and the call sites resolved again, numbered after the last.
+// Also false when the index's added symbols do not fit the definitions (then
+// the index cannot be patched).
 bool buildCallGraph(const std::vector<ModuleFacts> &files, const Profile &profile, CallGraph &graph,
-                    const BuildProgress &progress = {});
+                    const BuildProgress &progress = {}, IncrementalBuild *incremental = nullptr);
 
 } // namespace katlas

@@ -204,22 +204,10 @@ void SymbolTable::collectBindings(int moduleIndex)
                     cls->second.methods[lastComponent(fn.qualName)] = id;
             }
         }
+        fi.callsOnSelf = fi.callsOnSelf || (fi.cls && fn.callsOnSelf);
         const auto outer = scope.find(parentScope(fn.qualName));
         if (outer != scope.end() && m_functions.count(outer->second))
             fi.outer = outer->second;
-    }
-    for (const CallFact &c : f.calls) {
-        if (c.scope.empty())
-            continue;
-        const auto it = scope.find(c.scope);
-        if (it == scope.end() || !m_functions.count(it->second))
-            continue;
-        FunctionInfo &fi = m_functions[it->second];
-        if (fi.cls && !fi.isStatic && fi.fact && !fi.fact->params.empty()) {
-            const std::string &self = fi.fact->params.front().name;
-            if (c.callee.rfind(self + ".", 0) == 0 || c.callee == self || c.callee.rfind("super()", 0) == 0)
-                fi.callsOnSelf = true;
-        }
     }
 }
 

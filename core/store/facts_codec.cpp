@@ -8,7 +8,7 @@
 namespace katlas {
 namespace {
 
-constexpr std::uint8_t kFactsVersion = 4;
+constexpr std::uint8_t kFactsVersion = 5;
 
 class Writer {
 public:
@@ -38,7 +38,7 @@ public:
 
 class Reader {
 public:
-    explicit Reader(const std::string &in) : m_in(in) {}
+    explicit Reader(std::string_view in) : m_in(in) {}
     std::uint64_t u()
     {
         std::uint64_t v = 0;
@@ -63,7 +63,7 @@ public:
         const std::uint64_t len = u();
         if (len > m_in.size() - m_pos)
             throw std::runtime_error("truncated");
-        std::string v = m_in.substr(m_pos, len);
+        std::string v(m_in.substr(m_pos, len));
         m_pos += len;
         return v;
     }
@@ -80,7 +80,7 @@ public:
     bool done() const { return m_pos == m_in.size(); }
 
 private:
-    const std::string &m_in;
+    std::string_view m_in;
     size_t m_pos = 0;
 };
 
@@ -138,6 +138,7 @@ void write(Writer &w, const ModuleFacts &f)
         w.list(fn.decorators, [](Writer &w, const Decorator &d) { decorator(w, d); });
         w.list(fn.params, [](Writer &w, const Param &p) { w.s(p.name); w.s(p.annotation); });
         w.list(fn.returns, [](Writer &w, const ValueFact &v) { value(w, v); });
+        w.u(fn.callsOnSelf);
     });
     w.list(f.imports, [](Writer &w, const ImportFact &i) {
         w.s(i.module); w.s(i.name); w.s(i.alias); w.i(i.level); w.i(i.line); w.s(i.scope); guards(w, i.guards);
@@ -146,8 +147,18 @@ void write(Writer &w, const ModuleFacts &f)
         w.s(a.scope); w.s(a.target); value(w, a.value); w.s(a.annotation);
     });
     w.list(f.dictEntries, [](Writer &w, const DictEntryFact &d) { w.s(d.dictName); w.s(d.key); w.s(d.value); w.i(d.line); });
-    w.list(f.calls, [](Writer &w, const CallFact &c) { w.s(c.scope); w.s(c.callee); w.i(c.line); guards(w, c.guards); });
     w.list(f.diagnostics, [](Writer &w, const Diagnostic &d) { w.i(d.line); w.s(d.message); });
+}
+
+void writeCalls(Writer &w, const std::vector<CallFact> &calls)
+{
+    w.out.push_back(static_cast<char>(kFactsVersion));
+    w.list(calls, [](Writer &w, const CallFact &c) { w.s(c.scope); w.s(c.callee); w.i(c.line); guards(w, c.guards); });
+}
+
+void readCalls(Reader &r, std::vector<CallFact> &calls)
+{
+    r.list(calls, [](Reader &r, CallFact &c) { c.scope = r.s(); c.callee = r.s(); c.line = r.n(); guards(r, c.guards); });
 }
 
 void read(Reader &r, ModuleFacts &f)
@@ -164,6 +175,7 @@ void read(Reader &r, ModuleFacts &f)
         r.list(fn.decorators, [](Reader &r, Decorator &d) { decorator(r, d); });
         r.list(fn.params, [](Reader &r, Param &p) { p.name = r.s(); p.annotation = r.s(); });
         r.list(fn.returns, [](Reader &r, ValueFact &v) { value(r, v); });
+        fn.callsOnSelf = r.u() != 0;
     });
     r.list(f.imports, [](Reader &r, ImportFact &i) {
         i.module = r.s(); i.name = r.s(); i.alias = r.s(); i.level = r.n(); i.line = r.n(); i.scope = r.s(); guards(r, i.guards);
@@ -172,34 +184,58 @@ void read(Reader &r, ModuleFacts &f)
         a.scope = r.s(); a.target = r.s(); value(r, a.value); a.annotation = r.s();
     });
     r.list(f.dictEntries, [](Reader &r, DictEntryFact &d) { d.dictName = r.s(); d.key = r.s(); d.value = r.s(); d.line = r.n(); });
-    r.list(f.calls, [](Reader &r, CallFact &c) { c.scope = r.s(); c.callee = r.s(); c.line = r.n(); guards(r, c.guards); });
     r.list(f.diagnostics, [](Reader &r, Diagnostic &d) { d.line = r.n(); d.message = r.s(); });
 }
 
 } // namespace
 
-std::string encodeFacts(const ModuleFacts &facts)
+EncodedFacts encodeFacts(const ModuleFacts &facts)
 {
-    Writer w;
-    write(w, facts);
-    return std::move(w.out);
+    Writer declarations, calls;
+    write(declarations, facts);
+    writeCalls(calls, facts.calls);
+    return {std::move(declarations.out), std::move(calls.out)};
 }
 
-std::optional<ModuleFacts> decodeFacts(const std::string &blob)
+namespace {
+
+// Reads a blob of this encoding version completely; false when it is of
+// another version, truncated or damaged.
+template <typename Read>
+bool decodeBlob(std::string_view blob, Read &&read)
 {
     if (blob.empty() || static_cast<std::uint8_t>(blob[0]) != kFactsVersion)
-        return std::nullopt;
-    const std::string body = blob.substr(1);
+        return false;
     try {
-        Reader r(body);
-        ModuleFacts f;
-        read(r, f);
-        if (!r.done())
-            return std::nullopt;
-        return f;
+        Reader r(blob.substr(1));
+        read(r);
+        return r.done();
     } catch (const std::exception &) {
-        return std::nullopt;
+        return false;
     }
+}
+
+} // namespace
+
+std::optional<ModuleFacts> decodeFacts(std::string_view declarations)
+{
+    ModuleFacts f;
+    if (!decodeBlob(declarations, [&](Reader &r) { read(r, f); }))
+        return std::nullopt;
+    return f;
+}
+
+std::optional<ModuleFacts> decodeFacts(std::string_view declarations, std::string_view calls)
+{
+    std::optional<ModuleFacts> f = decodeFacts(declarations);
+    if (f && !decodeCalls(calls, f->calls))
+        return std::nullopt;
+    return f;
+}
+
+bool decodeCalls(std::string_view blob, std::vector<CallFact> &calls)
+{
+    return decodeBlob(blob, [&](Reader &r) { readCalls(r, calls); });
 }
 
 } // namespace katlas

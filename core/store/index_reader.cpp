@@ -16,10 +16,10 @@ int count(const Database &db, const char *sql)
 
 Symbol symbolRow(const Statement &st)
 {
-    return {st.i64(0), st.i64(1), st.text(2), st.text(3), symbolKindFromName(st.text(4)), st.i32(5), st.i32(6), st.i64(7)};
+    return {st.i64(0), st.i64(1), st.text(2), st.text(3), symbolKindFromName(st.text(4)), st.i32(5), st.i32(6), st.i64(7), st.i64(8)};
 }
 
-constexpr const char *kSymbolColumns = "id, coalesce(file_id, 0), qual_name, name, kind, line, end_line, coalesce(parent_id, 0)";
+constexpr const char *kSymbolColumns = "id, coalesce(file_id, 0), qual_name, name, kind, line, end_line, coalesce(parent_id, 0), coalesce(origin_id, 0)";
 
 } // namespace
 
@@ -34,9 +34,9 @@ CallGraph loadCallGraph(const Database &db, bool withGuards)
     }
     {
         g.files.reserve(static_cast<size_t>(count(db, "SELECT count(*) FROM file")));
-        Statement st(h, "SELECT id, repo_id, path, module, hash, size, line_count FROM file ORDER BY id");
+        Statement st(h, "SELECT id, repo_id, path, module, hash, size, line_count, mtime_ns FROM file ORDER BY id");
         while (st.next())
-            g.files.push_back({st.i64(0), st.i64(1), st.text(2), st.text(3), st.text(4), st.i64(5), st.i32(6)});
+            g.files.push_back({st.i64(0), st.i64(1), st.text(2), st.text(3), st.text(4), st.i64(5), st.i32(6), st.i64(7)});
     }
     {
         g.symbols.reserve(static_cast<size_t>(count(db, "SELECT count(*) FROM symbol")));
@@ -66,23 +66,54 @@ CallGraph loadCallGraph(const Database &db, bool withGuards)
     return g;
 }
 
-std::vector<ModuleFacts> loadFacts(const Database &db)
+std::vector<ModuleFacts> loadFacts(const Database &db, bool withCalls)
 {
     std::vector<ModuleFacts> out;
-    Statement st(db.handle(), "SELECT facts FROM file ORDER BY id");
-    while (st.next())
-        if (auto f = decodeFacts(st.blob(0)))
-            out.push_back(std::move(*f));
+    out.reserve(static_cast<size_t>(count(db, "SELECT count(*) FROM file")));
+    Statement st(db.handle(), withCalls ? "SELECT facts, calls FROM file ORDER BY id" : "SELECT facts FROM file ORDER BY id");
+    while (st.next()) {
+        std::optional<ModuleFacts> f = withCalls ? decodeFacts(st.blobView(0), st.blobView(1)) : decodeFacts(st.blobView(0));
+        if (!f)
+            return {}; // damaged: the caller parses afresh
+        out.push_back(std::move(*f));
+    }
     return out;
 }
 
-std::unordered_map<std::string, std::string> fileHashes(const Database &db)
+std::vector<CallFact> loadCalls(const Database &db, std::int64_t fileId)
 {
-    std::unordered_map<std::string, std::string> out;
-    Statement st(db.handle(), "SELECT repo.name || '/' || file.path, file.hash FROM file JOIN repo ON repo.id = file.repo_id");
+    std::vector<CallFact> calls;
+    Statement st(db.handle(), "SELECT calls FROM file WHERE id = ?");
+    st.bind(1, fileId);
+    if (st.next() && !decodeCalls(st.blobView(0), calls))
+        calls.clear();
+    return calls;
+}
+
+std::unordered_map<std::string, FileStamp> fileStamps(const Database &db)
+{
+    std::unordered_map<std::string, FileStamp> out;
+    Statement st(db.handle(), "SELECT repo.name || '/' || file.path, file.id, file.hash, file.size, file.mtime_ns "
+                              "FROM file JOIN repo ON repo.id = file.repo_id");
     while (st.next())
-        out.emplace(st.text(0), st.text(1));
+        out.emplace(st.text(0), FileStamp{st.i64(1), st.text(2), st.i64(3), st.i64(4)});
     return out;
+}
+
+std::vector<Symbol> loadAddedSymbols(const Database &db)
+{
+    std::vector<Symbol> out;
+    Statement st(db.handle(), (std::string("SELECT ") + kSymbolColumns
+                               + " FROM symbol WHERE kind = 'external' OR origin_id IS NOT NULL ORDER BY id").c_str());
+    while (st.next())
+        out.push_back(symbolRow(st));
+    return out;
+}
+
+std::int64_t lastCallSiteId(const Database &db)
+{
+    Statement st(db.handle(), "SELECT coalesce(max(id), 0) FROM call_site");
+    return st.next() ? st.i64(0) : 0;
 }
 
 std::map<std::string, std::string> loadMeta(const Database &db)

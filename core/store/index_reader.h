@@ -16,9 +16,22 @@ namespace katlas {
 // `withGuards`: also the raw guard text of each call site (its mapped form is
 // on the edges already; tracing never reads it, and it is a third of the load).
 CallGraph loadCallGraph(const Database &db, bool withGuards = true);
-std::vector<ModuleFacts> loadFacts(const Database &db);
-// Content hash of every file, keyed "repo/path".
-std::unordered_map<std::string, std::string> fileHashes(const Database &db);
+// The facts of every file in file id order; without `withCalls`, their calls
+// are left empty. Empty when any is damaged.
+std::vector<ModuleFacts> loadFacts(const Database &db, bool withCalls = true);
+std::vector<CallFact> loadCalls(const Database &db, std::int64_t fileId);
+// What the index knows of each file to tell whether it changed, keyed "repo/path".
+struct FileStamp {
+    std::int64_t id = 0;
+    std::string hash;
+    std::int64_t size = 0;
+    std::int64_t mtimeNs = 0;
+};
+std::unordered_map<std::string, FileStamp> fileStamps(const Database &db);
+// The symbols the resolver adds to the definitions: externals and the
+// per-receiver copies of inherited methods.
+std::vector<Symbol> loadAddedSymbols(const Database &db);
+std::int64_t lastCallSiteId(const Database &db);
 std::map<std::string, std::string> loadMeta(const Database &db);
 IndexStats loadStats(const Database &db);
 // Rows whose foreign keys point nowhere (PRAGMA foreign_key_check): 0 for a sound index.

@@ -3,8 +3,8 @@
 // indexes built after the insert, then fsync and rename over the target.
 #include "store/index_writer.h"
 
-#include "store/condition_codec.h"
 #include "store/facts_codec.h"
+#include "store/row_statements.h"
 #include "store/schema.h"
 #include "store/sqlite_statement.h"
 
@@ -50,6 +50,16 @@ public:
             throw WriteFailed{QCoreApplication::translate("IndexWriter", "cancelled")};
     }
 
+    template <typename Row, typename Bind>
+    void insertAll(const char *sql, const std::vector<Row> &rows, Bind bind)
+    {
+        Statement st(m_db, sql);
+        for (size_t i = 0; i < rows.size(); ++i) {
+            checkCancel(i);
+            check(bind(st, rows[i]).exec());
+        }
+    }
+
     void begin()
     {
         // The file is private until renamed into place, and this writer fills
@@ -68,67 +78,31 @@ public:
             for (const Repo &r : repos)
                 check(st.bind(1, r.id).bind(2, r.name).bind(3, r.path).bind(4, r.commit).exec());
         }
-        Statement st(m_db, "INSERT INTO file(id, repo_id, path, module, hash, size, line_count, facts) "
-                           "VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+        Statement st(m_db, "INSERT INTO file(id, repo_id, path, module, hash, size, line_count, mtime_ns, facts, calls) "
+                           "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
         for (size_t i = 0; i < files.size(); ++i) {
             checkCancel(i);
             const SourceFile &f = files[i];
             st.bind(1, f.id).bind(2, f.repoId).bind(3, f.path).bind(4, f.module).bind(5, f.hash);
-            st.bind(6, f.size).bind(7, f.lineCount);
-            st.bindBlob(8, i < facts.size() ? encodeFacts(facts[i]) : std::string());
+            st.bind(6, f.size).bind(7, f.lineCount).bind(8, f.mtimeNs);
+            const EncodedFacts blobs = i < facts.size() ? encodeFacts(facts[i]) : EncodedFacts{};
+            st.bindBlob(9, blobs.declarations).bindBlob(10, blobs.calls);
             check(st.exec());
         }
     }
 
     void calls(const std::vector<CallSite> &sites, const std::vector<Edge> &edges)
     {
-        {
-            Statement st(m_db, "INSERT INTO call_site(id, file_id, caller_id, callee, line, guards) VALUES (?, ?, ?, ?, ?, ?)");
-            for (size_t i = 0; i < sites.size(); ++i) {
-                checkCancel(i);
-                const CallSite &s = sites[i];
-                st.bind(1, s.id).bind(2, s.fileId).bind(3, s.callerId).bind(4, s.callee).bind(5, s.line);
-                st.bind(6, encodeGuards(s.guards));
-                check(st.exec());
-            }
-        }
-        {
-            Statement st(m_db, "INSERT INTO edge(call_site_id, callee_id, resolution, conditions) VALUES (?, ?, ?, ?)");
-            for (size_t i = 0; i < edges.size(); ++i) {
-                checkCancel(i);
-                const Edge &e = edges[i];
-                st.bind(1, e.callSiteId).bindIdOrNull(2, e.calleeId);
-                st.bind(3, std::string_view(resolutionName(e.resolution))).bind(4, encodeConditions(e.conditions));
-                check(st.exec());
-            }
-        }
+        insertAll(kInsertCallSite, sites, bindCallSite);
+        insertAll(kInsertEdge, edges, bindEdge);
     }
 
     void graph(const CallGraph &g, const IndexMeta &meta)
     {
-        {
-            Statement st(m_db, "INSERT INTO symbol(id, file_id, qual_name, name, kind, line, end_line, parent_id) "
-                               "VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
-            for (size_t i = 0; i < g.symbols.size(); ++i) {
-                checkCancel(i);
-                const Symbol &s = g.symbols[i];
-                st.bind(1, s.id).bindIdOrNull(2, s.fileId).bind(3, s.qualName).bind(4, s.name);
-                st.bind(5, std::string_view(symbolKindName(s.kind))).bind(6, s.line).bind(7, s.endLine);
-                st.bindIdOrNull(8, s.parentId);
-                check(st.exec());
-            }
-        }
+        insertAll(kInsertSymbol, g.symbols, bindSymbol);
         calls(g.callSites, g.edges);
-        {
-            Statement st(m_db, "INSERT INTO kernel(symbol_id, source, category) VALUES (?, ?, ?)");
-            for (const Kernel &k : g.kernels)
-                check(st.bind(1, k.symbolId).bind(2, k.source).bind(3, k.category).exec());
-        }
-        {
-            Statement st(m_db, "INSERT INTO diagnostic(file_id, path, line, message) VALUES (?, ?, ?, ?)");
-            for (const FileDiagnostic &d : g.diagnostics)
-                check(st.bindIdOrNull(1, d.fileId).bind(2, d.path).bind(3, d.line).bind(4, d.message).exec());
-        }
+        insertAll(kInsertKernel, g.kernels, bindKernel);
+        insertAll(kInsertDiagnostic, g.diagnostics, bindDiagnostic);
         Statement st(m_db, "INSERT INTO meta(key, value) VALUES (?, ?)");
         for (const auto &[k, v] : meta)
             check(st.bind(1, k).bind(2, v).exec());

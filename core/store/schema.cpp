@@ -22,7 +22,9 @@ CREATE TABLE file (
     hash       TEXT NOT NULL,
     size       INTEGER NOT NULL,
     line_count INTEGER NOT NULL,
+    mtime_ns   INTEGER NOT NULL,
     facts      BLOB NOT NULL,
+    calls      BLOB NOT NULL,
     UNIQUE (repo_id, path)
 );
 CREATE TABLE symbol (
@@ -33,7 +35,8 @@ CREATE TABLE symbol (
     kind      TEXT NOT NULL,
     line      INTEGER NOT NULL,
     end_line  INTEGER NOT NULL,
-    parent_id INTEGER
+    parent_id INTEGER,
+    origin_id INTEGER REFERENCES symbol(id)
 );
 CREATE TABLE call_site (
     id        INTEGER PRIMARY KEY,

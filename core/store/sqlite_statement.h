@@ -26,7 +26,7 @@ public:
         sqlite3_bind_text(m_stmt, i, v.data(), static_cast<int>(v.size()), SQLITE_TRANSIENT);
         return *this;
     }
-    Statement &bindBlob(int i, const std::string &v)
+    Statement &bindBlob(int i, std::string_view v)
     {
         sqlite3_bind_blob(m_stmt, i, v.data(), static_cast<int>(v.size()), SQLITE_TRANSIENT);
         return *this;
@@ -48,6 +48,8 @@ public:
         return m_rc == SQLITE_ROW;
     }
     int lastCode() const { return m_rc; }
+    // Ends a query early, for the next use.
+    void reset() { sqlite3_reset(m_stmt); }
 
     std::int64_t i64(int col) const { return sqlite3_column_int64(m_stmt, col); }
     int i32(int col) const { return sqlite3_column_int(m_stmt, col); }
@@ -61,6 +63,11 @@ public:
     {
         const auto *p = reinterpret_cast<const char *>(sqlite3_column_text(m_stmt, col));
         return p ? std::string(p, static_cast<size_t>(sqlite3_column_bytes(m_stmt, col))) : std::string();
+    }
+    std::string_view blobView(int col) const
+    {
+        const auto *p = static_cast<const char *>(sqlite3_column_blob(m_stmt, col));
+        return p ? std::string_view(p, static_cast<size_t>(sqlite3_column_bytes(m_stmt, col))) : std::string_view();
     }
     std::string blob(int col) const
     {

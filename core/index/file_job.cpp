@@ -1,0 +1,85 @@
+// Reading, hashing and parsing one file (see file_job.h).
+#include "index/file_job.h"
+
+#include "parse/fact_extractor.h"
+#include "parse/python_parser.h"
+
+#include <QCoreApplication>
+#include <QFile>
+
+#include <cstdio>
+
+namespace katlas {
+namespace {
+
+// Line of the first byte that is not valid UTF-8, or 0 when all are.
+int firstInvalidUtf8Line(std::string_view s)
+{
+    int line = 1;
+    for (size_t i = 0; i < s.size();) {
+        const auto c = static_cast<unsigned char>(s[i]);
+        if (c == '\n')
+            ++line;
+        size_t len = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
+        if (len == 0 || i + len > s.size())
+            return line;
+        for (size_t k = 1; k < len; ++k)
+            if ((static_cast<unsigned char>(s[i + k]) >> 6) != 0x2)
+                return line;
+        i += len;
+    }
+    return 0;
+}
+
+} // namespace
+
+std::string contentHash(std::string_view bytes)
+{
+    std::uint64_t h = 1469598103934665603ULL;
+    for (unsigned char c : bytes) {
+        h ^= c;
+        h *= 1099511628211ULL;
+    }
+    char buf[17];
+    std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
+    return buf;
+}
+
+void runFileJob(FileJob &job, const PreviousFiles &previous)
+{
+    ModuleFacts &f = job.facts;
+    f.repo = job.ref.repo;
+    f.path = job.ref.relPath;
+    bool isPackage = false;
+    f.module = moduleNameFor(job.ref.relPath, job.rule ? job.rule->packageRoots : std::vector<std::string>{"."}, &isPackage);
+    f.isPackage = isPackage;
+    const auto old = previous.stamps.find(f.repo + '/' + f.path);
+    const FileStamp *stamp = old == previous.stamps.end() ? nullptr : &old->second;
+    if (stamp && stamp->size == job.ref.size && stamp->mtimeNs == job.ref.mtimeNs && job.ref.mtimeNs
+        && job.ref.mtimeNs < previous.trustTimesBeforeNs) {
+        f.hash = stamp->hash;
+        f.size = stamp->size;
+        job.reuse = true;
+        return;
+    }
+    QFile file(job.ref.absPath);
+    if (!file.open(QIODevice::ReadOnly)) {
+        job.warning = QCoreApplication::translate("Indexer", "%1: cannot be read (%2); skipped").arg(job.ref.absPath, file.errorString());
+        return;
+    }
+    const QByteArray bytes = file.readAll();
+    const std::string_view src(bytes.constData(), static_cast<size_t>(bytes.size()));
+    job.read = true;
+    f.hash = contentHash(src);
+    f.size = bytes.size();
+    if (stamp && stamp->hash == f.hash) {
+        job.reuse = true;
+        return;
+    }
+    thread_local PythonParser parser;
+    extractFacts(parser, src, f);
+    if (const int bad = firstInvalidUtf8Line(src))
+        f.diagnostics.push_back({bad, "the file is not valid UTF-8; it was read as far as possible"});
+}
+
+} // namespace katlas

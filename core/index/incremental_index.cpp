@@ -1,0 +1,128 @@
+// Patching the previous index in place when the changed files changed in
+// their calls only (see patchPreviousIndex in index_run.h).
+#include "index/index_run.h"
+
+#include "parse/declarations.h"
+#include "resolve/call_graph_builder.h"
+#include "store/index_patcher.h"
+#include "store/index_reader.h"
+
+#include <QCoreApplication>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+namespace katlas {
+namespace {
+
+// The same repositories at the same paths (their commits may have moved).
+bool sameRepos(const IndexRun &run)
+{
+    const QJsonArray old = QJsonDocument::fromJson(QByteArray::fromStdString(run.oldMeta.at("repos"))).array();
+    if (old.size() != static_cast<qsizetype>(run.graph.repos.size()))
+        return false;
+    for (qsizetype i = 0; i < old.size(); ++i) {
+        const QJsonObject o = old[i].toObject();
+        const Repo &r = run.graph.repos[static_cast<size_t>(i)];
+        if (o[QStringLiteral("name")].toString().toStdString() != r.name || o[QStringLiteral("path")].toString().toStdString() != r.path)
+            return false;
+    }
+    return true;
+}
+
+// The files whose bytes changed, when every file of the run is in the
+// previous index under the same id and none is new, gone or unreadable.
+std::optional<std::vector<int>> changedFiles(const IndexRun &run)
+{
+    if (run.previous.stamps.size() != run.jobs.size())
+        return std::nullopt;
+    std::vector<int> changed;
+    for (size_t i = 0; i < run.jobs.size(); ++i) {
+        const FileJob &job = run.jobs[i];
+        const auto stamp = run.previous.stamps.find(job.ref.repo + '/' + job.ref.relPath);
+        if (!job.warning.isEmpty() || stamp == run.previous.stamps.end() || stamp->second.id != static_cast<std::int64_t>(i) + 1)
+            return std::nullopt;
+        if (!job.reuse)
+            changed.push_back(static_cast<int>(i));
+    }
+    return changed;
+}
+
+} // namespace
+
+std::optional<IndexReport> patchPreviousIndex(IndexRun &run)
+{
+    if (!run.old || !run.oldMeta.count("repos") || !sameRepos(run))
+        return std::nullopt;
+    const std::optional<std::vector<int>> changed = changedFiles(run);
+    if (!changed)
+        return std::nullopt;
+    std::vector<ModuleFacts> facts = loadFacts(*run.old, false);
+    if (facts.size() != run.jobs.size())
+        return std::nullopt;
+    for (int i : *changed)
+        if (!sameDeclarations(facts[static_cast<size_t>(i)], run.jobs[static_cast<size_t>(i)].facts))
+            return std::nullopt;
+
+    IndexPatch patch;
+    for (int i : *changed) {
+        ModuleFacts &f = run.jobs[static_cast<size_t>(i)].facts;
+        const auto fileId = static_cast<std::int64_t>(i) + 1;
+        const Repo &repo = *std::find_if(run.graph.repos.begin(), run.graph.repos.end(), [&](const Repo &r) { return r.name == f.repo; });
+        patch.files.push_back({fileId, repo.id, f.path, f.module, f.hash, f.size, f.lineCount, run.jobs[static_cast<size_t>(i)].ref.mtimeNs});
+        for (const Diagnostic &d : f.diagnostics)
+            patch.diagnostics.push_back({fileId, f.repo + '/' + f.path, d.line, d.message});
+        facts[static_cast<size_t>(i)] = std::move(f);
+    }
+    for (size_t i = 0; i < run.jobs.size(); ++i) {
+        const FileJob &job = run.jobs[i];
+        if (job.reuse && job.read)
+            patch.restamped.push_back({static_cast<std::int64_t>(i) + 1, 0, {}, {}, {}, 0, 0, job.ref.mtimeNs});
+    }
+    run.report.parsedFiles = static_cast<int>(changed->size());
+    run.report.reusedFiles = static_cast<int>(run.jobs.size() - changed->size());
+    run.report.parseMs = run.phase.restart();
+
+    IncrementalBuild incremental;
+    incremental.modules = *changed;
+    incremental.addedSymbols = loadAddedSymbols(*run.old);
+    incremental.lastCallSiteId = lastCallSiteId(*run.old);
+    incremental.loadCalls = [&](int fileIndex) { return loadCalls(*run.old, fileIndex + 1); };
+    BuildProgress progress;
+    progress.cancel = run.cancel;
+    progress.report = [&](int d, int t) { run.say(IndexProgress::Phase::Resolving, d, t); };
+    CallGraph delta;
+    if (!buildCallGraph(facts, run.request.profile, delta, progress, &incremental)) {
+        if (run.cancelled())
+            return run.fail({});
+        run.phase.restart();
+        return std::nullopt; // the index's added symbols do not fit: rebuild it whole
+    }
+    run.old.reset();
+    run.report.resolveMs = run.phase.restart();
+
+    run.say(IndexProgress::Phase::Writing, 0, 1);
+    patch.repos = run.graph.repos;
+    patch.facts.reserve(patch.files.size());
+    for (const SourceFile &f : patch.files)
+        patch.facts.push_back(&facts[static_cast<size_t>(f.id - 1)]);
+    patch.newSymbols = std::move(delta.symbols);
+    patch.movedSymbols = std::move(incremental.movedSymbols);
+    patch.callSites = std::move(delta.callSites);
+    patch.edges = std::move(delta.edges);
+    patch.kernels = std::move(delta.kernels);
+    patch.meta = run.meta();
+    QString error;
+    if (!patchIndex(run.request.dbPath, patch, run.cancel, &error))
+        return run.fail(error);
+    if (auto db = Database::open(run.request.dbPath, &error))
+        run.report.stats = loadStats(*db);
+    run.report.writeMs = run.phase.restart();
+    run.say(IndexProgress::Phase::Writing, 1, 1);
+    run.report.patched = true;
+    run.report.ok = true;
+    run.report.totalMs = run.total.elapsed();
+    return run.report;
+}
+
+} // namespace katlas

@@ -1,0 +1,42 @@
+// Comparing what two versions of a file declare (see declarations.h).
+#include "parse/declarations.h"
+
+namespace katlas {
+namespace {
+
+void clearLines(ValueFact &v) { v.line = 0; }
+
+// The facts other files can see: everything but the calls, the lines and
+// what describes the file's bytes.
+ModuleFacts declarations(const ModuleFacts &f)
+{
+    ModuleFacts d = f;
+    d.hash.clear();
+    d.size = 0;
+    d.lineCount = 0;
+    d.calls.clear();
+    d.diagnostics.clear();
+    for (ClassFact &c : d.classes)
+        c.line = c.endLine = 0;
+    for (FunctionFact &fn : d.functions) {
+        fn.line = fn.endLine = 0;
+        for (ValueFact &r : fn.returns)
+            clearLines(r);
+    }
+    for (ImportFact &i : d.imports)
+        i.line = 0;
+    for (AssignmentFact &a : d.assignments)
+        clearLines(a.value);
+    for (DictEntryFact &e : d.dictEntries)
+        e.line = 0;
+    return d;
+}
+
+} // namespace
+
+bool sameDeclarations(const ModuleFacts &a, const ModuleFacts &b)
+{
+    return declarations(a) == declarations(b);
+}
+
+} // namespace katlas

@@ -1,0 +1,204 @@
+// In-place patch of an index (see index_patcher.h).
+#include "store/index_patcher.h"
+
+#include "store/facts_codec.h"
+#include "store/row_statements.h"
+
+#include <QCoreApplication>
+#include <QFile>
+
+#include <algorithm>
+#include <set>
+
+namespace katlas {
+namespace {
+
+struct PatchFailed {
+    QString message;
+};
+
+// An added symbol: an external or a per-receiver copy, which exists only
+// because some call site reaches it.
+constexpr const char *kAdded = "(s.kind = 'external' OR s.origin_id IS NOT NULL)";
+
+class Patcher {
+public:
+    Patcher(sqlite3 *db, const std::atomic_bool *cancel) : m_db(db), m_cancel(cancel) {}
+
+    void exec(const char *sql)
+    {
+        char *msg = nullptr;
+        if (sqlite3_exec(m_db, sql, nullptr, nullptr, &msg) != SQLITE_OK) {
+            const QString why = QString::fromUtf8(msg ? msg : sqlite3_errmsg(m_db));
+            sqlite3_free(msg);
+            throw PatchFailed{why};
+        }
+    }
+
+    void check(int rc)
+    {
+        if (rc != SQLITE_OK)
+            throw PatchFailed{QString::fromUtf8(sqlite3_errmsg(m_db))};
+    }
+
+    void checkCancel()
+    {
+        if (m_cancel && m_cancel->load())
+            throw PatchFailed{QCoreApplication::translate("IndexWriter", "cancelled")};
+    }
+
+    void apply(const IndexPatch &p)
+    {
+        exec("BEGIN IMMEDIATE");
+        replaceFiles(p);
+        checkCancel();
+        {
+            Statement st(m_db, "UPDATE file SET mtime_ns = ? WHERE id = ?");
+            for (const SourceFile &f : p.restamped)
+                check(st.bind(1, f.mtimeNs).bind(2, f.id).exec());
+        }
+        {
+            Statement st(m_db, "UPDATE symbol SET line = ?, end_line = ? WHERE id = ?");
+            for (const Symbol &s : p.movedSymbols)
+                check(st.bind(1, s.line).bind(2, s.endLine).bind(3, s.id).exec());
+        }
+        insertAll(kInsertSymbol, p.newSymbols, bindSymbol);
+        insertAll("INSERT INTO symbol_fts(rowid, name, qual_name) VALUES (?, ?, ?)", p.newSymbols,
+                  [](Statement &st, const Symbol &s) -> Statement & { return st.bind(1, s.id).bind(2, s.name).bind(3, s.qualName); });
+        insertAll(kInsertCallSite, p.callSites, bindCallSite);
+        insertAll(kInsertEdge, p.edges, bindEdge);
+        insertAll(kInsertKernel, p.kernels, bindKernel);
+        insertAll(kInsertDiagnostic, p.diagnostics, bindDiagnostic);
+        checkCancel();
+        dropUnreached();
+        {
+            Statement st(m_db, "INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)");
+            for (const auto &[k, v] : p.meta)
+                check(st.bind(1, k).bind(2, v).exec());
+        }
+        {
+            Statement st(m_db, "UPDATE repo SET commit_id = ? WHERE id = ?");
+            for (const Repo &r : p.repos)
+                check(st.bind(1, r.commit).bind(2, r.id).exec());
+        }
+        checkCancel();
+        exec("COMMIT");
+    }
+
+private:
+    template <typename Row, typename Bind>
+    void insertAll(const char *sql, const std::vector<Row> &rows, Bind bind)
+    {
+        Statement st(m_db, sql);
+        for (const Row &row : rows)
+            check(bind(st, row).exec());
+    }
+
+    std::vector<std::int64_t> ids(Statement &st, std::int64_t arg)
+    {
+        std::vector<std::int64_t> out;
+        st.bind(1, arg);
+        while (st.next())
+            out.push_back(st.i64(0));
+        st.reset();
+        return out;
+    }
+
+    // The changed files lose their call sites (and those of the copies of
+    // their functions, which are theirs too); what those reached is
+    // remembered, to drop what nothing reaches any more.
+    void replaceFiles(const IndexPatch &p)
+    {
+        Statement reached(m_db, (std::string("SELECT DISTINCT e.callee_id FROM call_site c JOIN edge e ON e.call_site_id = c.id "
+                                             "JOIN symbol s ON s.id = e.callee_id WHERE c.file_id = ? AND ") + kAdded).c_str());
+        Statement edges(m_db, "DELETE FROM edge WHERE call_site_id IN (SELECT id FROM call_site WHERE file_id = ?)");
+        Statement sites(m_db, "DELETE FROM call_site WHERE file_id = ?");
+        Statement diagnostics(m_db, "DELETE FROM diagnostic WHERE file_id = ?");
+        Statement file(m_db, "UPDATE file SET hash = ?, size = ?, line_count = ?, mtime_ns = ?, facts = ?, calls = ? WHERE id = ?");
+        for (size_t i = 0; i < p.files.size(); ++i) {
+            const SourceFile &f = p.files[i];
+            for (std::int64_t id : ids(reached, f.id))
+                m_candidates.insert(id);
+            check(edges.bind(1, f.id).exec());
+            check(sites.bind(1, f.id).exec());
+            check(diagnostics.bind(1, f.id).exec());
+            const EncodedFacts blobs = encodeFacts(*p.facts[i]);
+            file.bind(1, f.hash).bind(2, f.size).bind(3, f.lineCount).bind(4, f.mtimeNs);
+            check(file.bindBlob(5, blobs.declarations).bindBlob(6, blobs.calls).bind(7, f.id).exec());
+        }
+    }
+
+    // Added symbols that only the replaced call sites reached, and what only
+    // they reached in turn (cycles included), are dropped: a whole index
+    // would not have them.
+    void dropUnreached()
+    {
+        Statement callees(m_db, (std::string("SELECT DISTINCT e.callee_id FROM call_site c JOIN edge e ON e.call_site_id = c.id "
+                                             "JOIN symbol s ON s.id = e.callee_id WHERE c.caller_id = ? AND ") + kAdded).c_str());
+        Statement callers(m_db, "SELECT DISTINCT c.caller_id FROM edge e JOIN call_site c ON c.id = e.call_site_id WHERE e.callee_id = ?");
+        std::set<std::int64_t> dead;
+        std::vector<std::int64_t> todo(m_candidates.begin(), m_candidates.end());
+        while (!todo.empty()) {
+            const std::int64_t id = todo.back();
+            todo.pop_back();
+            if (dead.insert(id).second)
+                for (std::int64_t callee : ids(callees, id))
+                    todo.push_back(callee);
+        }
+        for (bool changed = true; changed;) {
+            changed = false;
+            for (auto it = dead.begin(); it != dead.end();) {
+                const std::vector<std::int64_t> from = ids(callers, *it);
+                if (std::any_of(from.begin(), from.end(), [&](std::int64_t c) { return !dead.count(c); })) {
+                    it = dead.erase(it);
+                    changed = true;
+                } else {
+                    ++it;
+                }
+            }
+        }
+        Statement edges(m_db, "DELETE FROM edge WHERE call_site_id IN (SELECT id FROM call_site WHERE caller_id = ?)");
+        Statement sites(m_db, "DELETE FROM call_site WHERE caller_id = ?");
+        Statement kernel(m_db, "DELETE FROM kernel WHERE symbol_id = ?");
+        Statement fts(m_db, "INSERT INTO symbol_fts(symbol_fts, rowid, name, qual_name) SELECT 'delete', id, name, qual_name FROM symbol WHERE id = ?");
+        Statement symbol(m_db, "DELETE FROM symbol WHERE id = ?");
+        for (std::int64_t id : dead)
+            for (Statement *st : {&edges, &sites, &kernel, &fts, &symbol})
+                check(st->bind(1, id).exec());
+    }
+
+    sqlite3 *m_db;
+    const std::atomic_bool *m_cancel;
+    std::set<std::int64_t> m_candidates;
+};
+
+} // namespace
+
+bool patchIndex(const QString &dbPath, const IndexPatch &patch, const std::atomic_bool *cancel, QString *error)
+{
+    sqlite3 *db = nullptr;
+    int rc = sqlite3_open_v2(QFile::encodeName(dbPath).constData(), &db, SQLITE_OPEN_READWRITE, nullptr);
+    if (rc == SQLITE_OK)
+        rc = sqlite3_busy_timeout(db, 5000);
+    QString why;
+    if (rc != SQLITE_OK) {
+        why = QString::fromUtf8(db ? sqlite3_errmsg(db) : "out of memory");
+    } else {
+        try {
+            Patcher(db, cancel).apply(patch);
+        } catch (const PatchFailed &f) {
+            why = f.message;
+            sqlite3_exec(db, "ROLLBACK", nullptr, nullptr, nullptr);
+        }
+    }
+    sqlite3_close(db);
+    if (why.isEmpty())
+        return true;
+    if (error)
+        *error = cancel && cancel->load()
+            ? QCoreApplication::translate("IndexWriter", "indexing was cancelled; %1 is unchanged").arg(dbPath)
+            : QCoreApplication::translate("IndexWriter", "cannot update the index %1: %2; it is unchanged").arg(dbPath, why);
+    return false;
+}
+
+} // namespace katlas

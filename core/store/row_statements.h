@@ -1,0 +1,22 @@
+// The INSERT statements of the graph's rows and how a row binds to them,
+// shared by the writer of a whole index and the patcher of an incremental one.
+#pragma once
+
+#include "graph/call_graph.h"
+#include "store/sqlite_statement.h"
+
+namespace katlas {
+
+extern const char *const kInsertSymbol;
+extern const char *const kInsertCallSite;
+extern const char *const kInsertEdge;
+extern const char *const kInsertKernel;
+extern const char *const kInsertDiagnostic;
+
+Statement &bindSymbol(Statement &st, const Symbol &s);
+Statement &bindCallSite(Statement &st, const CallSite &s);
+Statement &bindEdge(Statement &st, const Edge &e);
+Statement &bindKernel(Statement &st, const Kernel &k);
+Statement &bindDiagnostic(Statement &st, const FileDiagnostic &d);
+
+} // namespace katlas
