@@ -10,6 +10,14 @@ import xml.etree.ElementTree as ET
 ZH = {
     # session 2
     # session 3
+    '%1: cannot be edited for the benchmark': '%1：无法为基准测试编辑',
+    'patched in place': '原地修补',
+    'rebuilt': '整体重建',
+    '%1 ms (%2% of full; %3; scan %4, read %5, resolve %6, write %7)': '%1 毫秒（完整索引的 %2%；%3；扫描 %4，读取 %5，解析调用 %6，写入 %7）',
+    're-index after one file was edited (%1):': '编辑一个文件（%1）后重新索引：',
+    '  touched:            %1': '  仅触碰：            %1',
+    '  a call added:       %1': '  新增一个调用：      %1',
+    '  a function added:   %1': '  新增一个函数：      %1',
     'cannot update the index %1: %2; it is unchanged': '无法更新索引 %1：%2；索引保持原样',
     'needs exactly one of guard, function, symbol': '需要且只能有 guard、function、symbol 之一',
     'Choose the folder of at least one repository.': '请至少为一个仓库选择文件夹。',

@@ -228,24 +228,8 @@ Without --db, commands use the demo workspace's index.
         <translation>未知命令“%1”</translation>
     </message>
     <message>
-        <source>scan %1, parse %2, resolve %3, write %4</source>
-        <translation>扫描 %1，解析 %2，解析调用 %3，写入 %4</translation>
-    </message>
-    <message>
-        <source>full index:           %1 ms (%2)</source>
-        <translation>完整索引：            %1 ms（%2）</translation>
-    </message>
-    <message>
-        <source>re-index, 1 touched:  %1 ms (%2% of full; %3)</source>
-        <translation>重新索引，触碰 1 个：  %1 ms（完整索引的 %2%；%3）</translation>
-    </message>
-    <message>
         <source>up to date, kept</source>
         <translation>已是最新，保留原索引</translation>
-    </message>
-    <message>
-        <source>re-index, 1 changed:  %1 ms (%2% of full; %3 parsed; %4)</source>
-        <translation>重新索引，改动 1 个：  %1 ms（完整索引的 %2%；解析 %3 个；%4）</translation>
     </message>
     <message>
         <source>Up to date: none of the %1 files changed since the last index; it was kept (%2 s) -&gt; %3</source>
@@ -254,6 +238,42 @@ Without --db, commands use the demo workspace's index.
     <message>
         <source>more than %1 further paths not shown</source>
         <translation>另有超过 %1 条路径未显示</translation>
+    </message>
+    <message>
+        <source>%1: cannot be edited for the benchmark</source>
+        <translation>%1：无法为基准测试编辑</translation>
+    </message>
+    <message>
+        <source>patched in place</source>
+        <translation>原地修补</translation>
+    </message>
+    <message>
+        <source>rebuilt</source>
+        <translation>整体重建</translation>
+    </message>
+    <message>
+        <source>%1 ms (%2% of full; %3; scan %4, read %5, resolve %6, write %7)</source>
+        <translation>%1 毫秒（完整索引的 %2%；%3；扫描 %4，读取 %5，解析调用 %6，写入 %7）</translation>
+    </message>
+    <message>
+        <source>full index:           %1 ms (scan %2, parse %3, resolve %4, write %5)</source>
+        <translation>完整索引：            %1 ms（扫描 %2，解析 %3，解析调用 %4，写入 %5）</translation>
+    </message>
+    <message>
+        <source>re-index after one file was edited (%1):</source>
+        <translation>编辑一个文件（%1）后重新索引：</translation>
+    </message>
+    <message>
+        <source>  touched:            %1</source>
+        <translation>  仅触碰：            %1</translation>
+    </message>
+    <message>
+        <source>  a call added:       %1</source>
+        <translation>  新增一个调用：      %1</translation>
+    </message>
+    <message>
+        <source>  a function added:   %1</source>
+        <translation>  新增一个函数：      %1</translation>
     </message>
 </context>
 <context>

@@ -113,9 +113,12 @@ std::optional<IndexReport> patchPreviousIndex(IndexRun &run)
     patch.kernels = std::move(delta.kernels);
     patch.meta = run.meta();
     QString error;
-    if (!patchIndex(run.request.dbPath, patch, run.cancel, &error))
+    std::optional<IndexStats> stats;
+    if (!patchIndex(run.request.dbPath, patch, run.cancel, &error, &stats))
         return run.fail(error);
-    if (auto db = Database::open(run.request.dbPath, &error))
+    if (stats)
+        run.report.stats = *stats;
+    else if (auto db = Database::open(run.request.dbPath, &error))
         run.report.stats = loadStats(*db);
     run.report.writeMs = run.phase.restart();
     run.say(IndexProgress::Phase::Writing, 1, 1);

@@ -9,6 +9,7 @@
 #include "store/index_reader.h"
 #include "store/index_writer.h"
 #include "store/schema.h"
+#include "store/stats_codec.h"
 
 #include <QCoreApplication>
 #include <QDateTime>
@@ -217,7 +218,9 @@ IndexReport rebuild(IndexRun &run, QThreadPool &pool)
         return run.fail({});
 
     run.report.stats = statsOf(graph, std::move(handedOver));
-    if (!writer->writeGraph(graph, run.meta(), &error) || !writer->commit(&error))
+    IndexMeta meta = run.meta();
+    meta.emplace_back("stats", encodeStats(run.report.stats));
+    if (!writer->writeGraph(graph, meta, &error) || !writer->commit(&error))
         return run.fail(error);
     run.report.writeMs = run.phase.restart();
     run.say(IndexProgress::Phase::Writing, 1, 1);

@@ -3,6 +3,7 @@
 
 #include "store/facts_codec.h"
 #include "store/row_statements.h"
+#include "store/stats_codec.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -47,6 +48,8 @@ public:
             throw PatchFailed{QCoreApplication::translate("IndexWriter", "cancelled")};
     }
 
+    std::optional<IndexStats> stats; // after the patch, when the index kept them
+
     void apply(const IndexPatch &p)
     {
         exec("BEGIN IMMEDIATE");
@@ -75,6 +78,11 @@ public:
             Statement st(m_db, "INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)");
             for (const auto &[k, v] : p.meta)
                 check(st.bind(1, k).bind(2, v).exec());
+            stats = updatedStats(p);
+            if (stats)
+                check(st.bind(1, std::string_view("stats")).bind(2, encodeStats(*stats)).exec());
+            else
+                check(sqlite3_exec(m_db, "DELETE FROM meta WHERE key = 'stats'", nullptr, nullptr, nullptr));
         }
         {
             Statement st(m_db, "UPDATE repo SET commit_id = ? WHERE id = ?");
@@ -115,13 +123,17 @@ private:
         Statement sites(m_db, "DELETE FROM call_site WHERE file_id = ?");
         Statement diagnostics(m_db, "DELETE FROM diagnostic WHERE file_id = ?");
         Statement file(m_db, "UPDATE file SET hash = ?, size = ?, line_count = ?, mtime_ns = ?, facts = ?, calls = ? WHERE id = ?");
+        Statement removed(m_db, "SELECT c.id, e.callee_id IS NOT NULL, e.resolution FROM call_site c "
+                                "LEFT JOIN edge e ON e.call_site_id = c.id WHERE c.file_id = ?");
         for (size_t i = 0; i < p.files.size(); ++i) {
             const SourceFile &f = p.files[i];
             for (std::int64_t id : ids(reached, f.id))
                 m_candidates.insert(id);
+            countRemoved(removed, f.id);
             check(edges.bind(1, f.id).exec());
             check(sites.bind(1, f.id).exec());
             check(diagnostics.bind(1, f.id).exec());
+            m_removed.diagnostics += sqlite3_changes(m_db);
             const EncodedFacts blobs = encodeFacts(*p.facts[i]);
             file.bind(1, f.hash).bind(2, f.size).bind(3, f.lineCount).bind(4, f.mtimeNs);
             check(file.bindBlob(5, blobs.declarations).bindBlob(6, blobs.calls).bind(7, f.id).exec());
@@ -157,6 +169,17 @@ private:
                 }
             }
         }
+        Statement removed(m_db, "SELECT c.id, e.callee_id IS NOT NULL, e.resolution FROM call_site c "
+                                "LEFT JOIN edge e ON e.call_site_id = c.id WHERE c.caller_id = ?");
+        Statement kernelSource(m_db, "SELECT source FROM kernel WHERE symbol_id = ?");
+        for (std::int64_t id : dead) {
+            countRemoved(removed, id);
+            kernelSource.bind(1, id);
+            while (kernelSource.next())
+                ++m_removed.kernelsBySource[kernelSource.text(0)];
+            kernelSource.reset();
+        }
+        m_removed.symbols += static_cast<int>(dead.size());
         Statement edges(m_db, "DELETE FROM edge WHERE call_site_id IN (SELECT id FROM call_site WHERE caller_id = ?)");
         Statement sites(m_db, "DELETE FROM call_site WHERE caller_id = ?");
         Statement kernel(m_db, "DELETE FROM kernel WHERE symbol_id = ?");
@@ -167,14 +190,54 @@ private:
                 check(st->bind(1, id).exec());
     }
 
+    // Counts the call sites a query selects (one row per edge) as removed.
+    void countRemoved(Statement &rows, std::int64_t arg)
+    {
+        std::set<std::int64_t> sites, resolved;
+        rows.bind(1, arg);
+        while (rows.next()) {
+            sites.insert(rows.i64(0));
+            if (rows.i32(1))
+                resolved.insert(rows.i64(0));
+            if (!rows.view(2).empty()) {
+                ++m_removed.edges;
+                ++m_removed.edgesByResolution[rows.text(2)];
+            }
+        }
+        rows.reset();
+        m_removed.callSites += static_cast<int>(sites.size());
+        m_removed.resolvedCallSites += static_cast<int>(resolved.size());
+    }
+
+    // The index's figures after the patch, from those it kept before;
+    // nullopt when it kept none.
+    std::optional<IndexStats> updatedStats(const IndexPatch &p)
+    {
+        Statement st(m_db, "SELECT value FROM meta WHERE key = 'stats'");
+        std::optional<IndexStats> stats = st.next() ? decodeStats(st.text(0)) : std::nullopt;
+        if (!stats)
+            return std::nullopt;
+        addStats(*stats, m_removed, -1);
+        IndexStats added;
+        countCalls(added, p.callSites, p.edges);
+        added.symbols = static_cast<int>(p.newSymbols.size());
+        added.diagnostics = static_cast<int>(p.diagnostics.size());
+        for (const Kernel &k : p.kernels)
+            ++added.kernelsBySource[k.source];
+        addStats(*stats, added);
+        return stats;
+    }
+
     sqlite3 *m_db;
     const std::atomic_bool *m_cancel;
     std::set<std::int64_t> m_candidates;
+    IndexStats m_removed;
 };
 
 } // namespace
 
-bool patchIndex(const QString &dbPath, const IndexPatch &patch, const std::atomic_bool *cancel, QString *error)
+bool patchIndex(const QString &dbPath, const IndexPatch &patch, const std::atomic_bool *cancel, QString *error,
+                std::optional<IndexStats> *stats)
 {
     sqlite3 *db = nullptr;
     int rc = sqlite3_open_v2(QFile::encodeName(dbPath).constData(), &db, SQLITE_OPEN_READWRITE, nullptr);
@@ -185,7 +248,10 @@ bool patchIndex(const QString &dbPath, const IndexPatch &patch, const std::atomi
         why = QString::fromUtf8(db ? sqlite3_errmsg(db) : "out of memory");
     } else {
         try {
-            Patcher(db, cancel).apply(patch);
+            Patcher patcher(db, cancel);
+            patcher.apply(patch);
+            if (stats)
+                *stats = patcher.stats;
         } catch (const PatchFailed &f) {
             why = f.message;
             sqlite3_exec(db, "ROLLBACK", nullptr, nullptr, nullptr);

@@ -7,11 +7,13 @@
 #pragma once
 
 #include "graph/call_graph.h"
+#include "graph/index_stats.h"
 #include "store/index_writer.h"
 
 #include <QString>
 
 #include <atomic>
+#include <optional>
 #include <vector>
 
 namespace katlas {
@@ -30,6 +32,9 @@ struct IndexPatch {
     IndexMeta meta;                          // keys set
 };
 
-bool patchIndex(const QString &dbPath, const IndexPatch &patch, const std::atomic_bool *cancel, QString *error);
+// `stats`: the index's figures after the patch, updated from those it kept
+// (nullopt when it kept none).
+bool patchIndex(const QString &dbPath, const IndexPatch &patch, const std::atomic_bool *cancel, QString *error,
+                std::optional<IndexStats> *stats = nullptr);
 
 } // namespace katlas

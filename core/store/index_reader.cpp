@@ -4,6 +4,7 @@
 #include "store/condition_codec.h"
 #include "store/facts_codec.h"
 #include "store/sqlite_statement.h"
+#include "store/stats_codec.h"
 
 namespace katlas {
 namespace {
@@ -126,6 +127,15 @@ std::map<std::string, std::string> loadMeta(const Database &db)
 }
 
 IndexStats loadStats(const Database &db)
+{
+    Statement st(db.handle(), "SELECT value FROM meta WHERE key = 'stats'");
+    if (st.next())
+        if (std::optional<IndexStats> s = decodeStats(st.text(0)))
+            return *s;
+    return countStats(db);
+}
+
+IndexStats countStats(const Database &db)
 {
     IndexStats s;
     s.files = count(db, "SELECT count(*) FROM file");

@@ -33,7 +33,10 @@ std::unordered_map<std::string, FileStamp> fileStamps(const Database &db);
 std::vector<Symbol> loadAddedSymbols(const Database &db);
 std::int64_t lastCallSiteId(const Database &db);
 std::map<std::string, std::string> loadMeta(const Database &db);
+// The figures the index keeps in its meta table (counted when it has none).
 IndexStats loadStats(const Database &db);
+// The figures counted from the tables.
+IndexStats countStats(const Database &db);
 // Rows whose foreign keys point nowhere (PRAGMA foreign_key_check): 0 for a sound index.
 int foreignKeyViolations(const Database &db);
 std::vector<FileDiagnostic> loadDiagnostics(const Database &db);

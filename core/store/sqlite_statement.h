@@ -48,6 +48,7 @@ public:
         return m_rc == SQLITE_ROW;
     }
     int lastCode() const { return m_rc; }
+    int columnCount() const { return sqlite3_column_count(m_stmt); }
     // Ends a query early, for the next use.
     void reset() { sqlite3_reset(m_stmt); }
 
