@@ -59,13 +59,14 @@ int runIndexCommand(const Args &args)
         err() << QCoreApplication::translate("Cli", "warning: %1").arg(w) << '\n';
     if (!r.ok)
         throw CommandFailed{r.error};
-    if (r.upToDate)
+    if (r.upToDate) {
         out() << QCoreApplication::translate("Cli", "Up to date: none of the %1 files changed since the last index; it was kept (%2 s) -> %3")
                      .arg(r.stats.files)
                      .arg(r.totalMs / 1000.0, 0, 'f', 2)
                      .arg(QFileInfo(db).absoluteFilePath())
               << '\n';
-    else
+        return 0;
+    }
     out() << QCoreApplication::translate("Cli", "Indexed %1 files (%2 parsed, %3 unchanged), %4 call sites, %5% resolved, kernels: %6, in %7 s -> %8")
                  .arg(r.stats.files)
                  .arg(r.parsedFiles)

@@ -45,6 +45,18 @@ std::string contentHash(std::string_view bytes)
     return buf;
 }
 
+const FileStamp *PreviousFiles::stampOf(const SourceFileRef &ref) const
+{
+    const auto it = stamps.find(ref.repo + '/' + ref.relPath);
+    return it == stamps.end() ? nullptr : &it->second;
+}
+
+bool PreviousFiles::unchanged(const SourceFileRef &ref) const
+{
+    const FileStamp *stamp = stampOf(ref);
+    return stamp && stamp->size == ref.size && stamp->mtimeNs == ref.mtimeNs && ref.mtimeNs && ref.mtimeNs < trustTimesBeforeNs;
+}
+
 void runFileJob(FileJob &job, const PreviousFiles &previous)
 {
     ModuleFacts &f = job.facts;
@@ -53,10 +65,8 @@ void runFileJob(FileJob &job, const PreviousFiles &previous)
     bool isPackage = false;
     f.module = moduleNameFor(job.ref.relPath, job.rule ? job.rule->packageRoots : std::vector<std::string>{"."}, &isPackage);
     f.isPackage = isPackage;
-    const auto old = previous.stamps.find(f.repo + '/' + f.path);
-    const FileStamp *stamp = old == previous.stamps.end() ? nullptr : &old->second;
-    if (stamp && stamp->size == job.ref.size && stamp->mtimeNs == job.ref.mtimeNs && job.ref.mtimeNs
-        && job.ref.mtimeNs < previous.trustTimesBeforeNs) {
+    const FileStamp *stamp = previous.stampOf(job.ref);
+    if (previous.unchanged(job.ref)) {
         f.hash = stamp->hash;
         f.size = stamp->size;
         job.reuse = true;

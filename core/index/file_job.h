@@ -30,6 +30,11 @@ struct PreviousFiles {
     // A file whose time is at or after this may have changed again within
     // the same clock tick as it was read: its bytes are checked.
     std::int64_t trustTimesBeforeNs = 0;
+
+    // What the previous index has of this file (nullptr: nothing).
+    const FileStamp *stampOf(const SourceFileRef &ref) const;
+    // Same size and time as when the previous index read it.
+    bool unchanged(const SourceFileRef &ref) const;
 };
 
 void runFileJob(FileJob &job, const PreviousFiles &previous);

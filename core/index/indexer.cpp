@@ -54,7 +54,8 @@ bool scan(IndexRun &run)
     run.scanStartNs = nowNs();
     for (const RepoInput &repo : run.request.repos) {
         const RepoRule *rule = run.request.profile.repo(repo.name);
-        WalkResult walk = walkRepo(repo.name, repo.path, rule);
+        WalkResult walk = walkRepo(repo.name, repo.path, rule, kMaxSourceFileSize,
+                                   [&](const SourceFileRef &ref) { return run.previous.unchanged(ref); });
         if (walk.rootMissing) {
             run.fail(QCoreApplication::translate("Indexer", "repository '%1': path %2 does not exist or is not a folder")
                          .arg(QString::fromStdString(repo.name), repo.path));
@@ -268,24 +269,33 @@ QString phaseName(IndexProgress::Phase phase)
 IndexReport runIndex(const IndexRequest &request, const ProgressCallback &progress, const std::atomic_bool *cancel)
 {
     tuneAllocatorForIndexing();
-    IndexRun run{request, progress, cancel, {}, {}, {}, {}, {}, {}, {}, {}, {}, 0};
-    run.total.start();
-    run.phase.start();
-    if (probeDatabase(request.dbPath) == DatabaseProbe::Foreign)
-        return run.fail(QCoreApplication::translate("Indexer", "%1 exists and is not a Kernel Atlas database; it was left untouched (choose another --db)")
-                            .arg(request.dbPath));
-    if (!scan(run))
-        return run.cancelled() ? run.fail({}) : run.report;
-    openPrevious(run);
-    QThreadPool pool;
-    pool.setMaxThreadCount(request.threads > 0 ? request.threads : QThread::idealThreadCount());
-    if (!readFiles(run, pool))
-        return run.fail({});
-    if (keptUpToDate(run))
-        return run.report;
-    if (std::optional<IndexReport> patched = patchPreviousIndex(run))
-        return *patched;
-    return rebuild(run, pool);
+    QElapsedTimer total;
+    total.start();
+    IndexReport report;
+    {
+        IndexRun run{request, progress, cancel, {}, {}, {}, {}, {}, {}, {}, {}, {}, 0};
+        run.total.start();
+        run.phase.start();
+        report = [&] {
+            if (probeDatabase(request.dbPath) == DatabaseProbe::Foreign)
+                return run.fail(QCoreApplication::translate("Indexer", "%1 exists and is not a Kernel Atlas database; it was left untouched (choose another --db)")
+                                    .arg(request.dbPath));
+            openPrevious(run);
+            if (!scan(run))
+                return run.cancelled() ? run.fail({}) : run.report;
+            QThreadPool pool;
+            pool.setMaxThreadCount(request.threads > 0 ? request.threads : QThread::idealThreadCount());
+            if (!readFiles(run, pool))
+                return run.fail({});
+            if (keptUpToDate(run))
+                return run.report;
+            if (std::optional<IndexReport> patched = patchPreviousIndex(run))
+                return *patched;
+            return rebuild(run, pool);
+        }();
+    }
+    report.totalMs = total.elapsed(); // with the memory given back
+    return report;
 }
 
 } // namespace katlas

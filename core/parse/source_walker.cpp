@@ -8,10 +8,12 @@
 #include <QFile>
 #include <QFileInfo>
 
+#include <dirent.h>
 #include <sys/stat.h>
 
 #include <algorithm>
 #include <set>
+#include <string_view>
 
 namespace katlas {
 namespace {
@@ -19,10 +21,18 @@ namespace {
 
 const std::vector<std::string> kDefaultExcludes = {"**/test/**", "**/tests/**", "**/docs/**", "**/benchmark/**"};
 
+// Nanoseconds since the epoch of a file's last modification.
+qint64 mtimeOf(const struct stat &st)
+{
+    return qint64(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec;
+}
+
+// Walks with the POSIX calls: one readdir and one stat per entry, and
+// folders told apart by device and inode (cheaper than canonical paths).
 class Walker {
 public:
-    Walker(const std::string &repo, const QString &root, const RepoRule *rule, qint64 maxSize)
-        : m_repo(repo), m_root(QDir(root).absolutePath()), m_maxSize(maxSize)
+    Walker(const std::string &repo, const QString &root, const RepoRule *rule, qint64 maxSize, const KnownFile &known)
+        : m_repo(repo), m_root(QDir(root).absolutePath()), m_maxSize(maxSize), m_known(known)
     {
         if (rule) {
             m_include = rule->include;
@@ -40,7 +50,7 @@ public:
             m_result.issues.push_back({m_root, QCoreApplication::translate("SourceWalker", "the repository folder does not exist")});
             return std::move(m_result);
         }
-        walk(m_root, {});
+        walk(QFile::encodeName(m_root).toStdString(), {});
         std::sort(m_result.files.begin(), m_result.files.end(),
                   [](const SourceFileRef &a, const SourceFileRef &b) { return a.relPath < b.relPath; });
         return std::move(m_result);
@@ -54,71 +64,87 @@ private:
         return std::any_of(m_exclude.begin(), m_exclude.end(), [&](const std::string &g) { return globMatch(g, probe); });
     }
 
-    void walk(const QString &dir, const std::string &rel)
+    static QString display(const std::string &path) { return QFile::decodeName(QByteArray::fromStdString(path)); }
+
+    void walk(const std::string &dir, const std::string &rel)
     {
-        const QString canonical = QFileInfo(dir).canonicalFilePath();
-        if (!m_seen.insert(canonical).second) {
-            m_result.issues.push_back({dir, QCoreApplication::translate("SourceWalker", "symlink loop or repeated folder; entered once only")});
+        struct stat self {};
+        if (::stat(dir.c_str(), &self) != 0 || !m_seen.insert({self.st_dev, self.st_ino}).second) {
+            m_result.issues.push_back({display(dir), QCoreApplication::translate("SourceWalker", "symlink loop or repeated folder; entered once only")});
             return;
         }
-        QDir d(dir);
-        if (!d.isReadable()) {
-            m_result.issues.push_back({dir, QCoreApplication::translate("SourceWalker", "folder cannot be read; skipped")});
+        DIR *d = ::opendir(dir.c_str());
+        if (!d) {
+            m_result.issues.push_back({display(dir), QCoreApplication::translate("SourceWalker", "folder cannot be read; skipped")});
             return;
         }
-        const QFileInfoList entries =
-            d.entryInfoList(QDir::Dirs | QDir::Files | QDir::NoDotAndDotDot | QDir::Hidden | QDir::System, QDir::Name);
-        for (const QFileInfo &e : entries) {
-            const std::string name = e.fileName().toStdString();
+        std::vector<std::string> names;
+        while (const dirent *e = ::readdir(d)) {
+            const std::string_view name = e->d_name;
+            if (name != "." && name != "..")
+                names.emplace_back(name);
+        }
+        ::closedir(d);
+        std::sort(names.begin(), names.end());
+        for (const std::string &name : names) {
+            const std::string path = dir + '/' + name;
             const std::string childRel = rel.empty() ? name : rel + "/" + name;
-            if (e.isDir()) {
+            const bool python = name.size() > 3 && name.compare(name.size() - 3, 3, ".py") == 0;
+            struct stat st {};
+            const bool exists = ::stat(path.c_str(), &st) == 0;
+            if (exists && S_ISDIR(st.st_mode)) {
                 if (name == ".git" || name == "__pycache__" || name == "node_modules" || folderExcluded(childRel))
                     continue;
-                walk(e.filePath(), childRel);
-            } else if (name.size() > 3 && name.compare(name.size() - 3, 3, ".py") == 0) {
-                if (e.isSymLink() && !e.exists()) {
-                    m_result.issues.push_back({e.filePath(), QCoreApplication::translate("SourceWalker", "broken symbolic link; skipped")});
+                walk(path, childRel);
+            } else if (python) {
+                if (!exists) {
+                    m_result.issues.push_back({display(path), QCoreApplication::translate("SourceWalker", "broken symbolic link; skipped")});
                     continue;
                 }
-                if (globSelected(m_include, m_exclude, childRel))
-                    addFile(e, childRel);
+                if (S_ISREG(st.st_mode) && globSelected(m_include, m_exclude, childRel))
+                    addFile(path, childRel, st);
             }
         }
     }
 
-    void addFile(const QFileInfo &e, const std::string &rel)
+    void addFile(const std::string &path, const std::string &rel, const struct stat &st)
     {
-        if (e.size() > m_maxSize) {
-            m_result.issues.push_back({e.filePath(), QCoreApplication::translate("SourceWalker", "file is larger than %1 MB; skipped").arg(m_maxSize >> 20)});
+        SourceFileRef ref{m_repo, rel, display(path), qint64(st.st_size), mtimeOf(st)};
+        if (ref.size > m_maxSize) {
+            m_result.issues.push_back({ref.absPath, QCoreApplication::translate("SourceWalker", "file is larger than %1 MB; skipped").arg(m_maxSize >> 20)});
             return;
         }
-        QFile f(e.filePath());
+        if (m_known && m_known(ref)) { // read before, unchanged since: neither unreadable nor binary
+            m_result.files.push_back(std::move(ref));
+            return;
+        }
+        QFile f(ref.absPath);
         if (!f.open(QIODevice::ReadOnly)) {
-            m_result.issues.push_back({e.filePath(), QCoreApplication::translate("SourceWalker", "file cannot be read (%1); skipped").arg(f.errorString())});
+            m_result.issues.push_back({ref.absPath, QCoreApplication::translate("SourceWalker", "file cannot be read (%1); skipped").arg(f.errorString())});
             return;
         }
         if (f.read(8192).contains('\0')) {
-            m_result.issues.push_back({e.filePath(), QCoreApplication::translate("SourceWalker", "binary file, not Python source; skipped")});
+            m_result.issues.push_back({ref.absPath, QCoreApplication::translate("SourceWalker", "binary file, not Python source; skipped")});
             return;
         }
-        struct stat st {};
-        const qint64 mtimeNs = ::fstat(f.handle(), &st) == 0 ? qint64(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec : 0;
-        m_result.files.push_back({m_repo, rel, e.filePath(), e.size(), mtimeNs});
+        m_result.files.push_back(std::move(ref));
     }
 
     std::string m_repo;
     QString m_root;
     qint64 m_maxSize;
+    const KnownFile &m_known;
     std::vector<std::string> m_include, m_exclude;
-    std::set<QString> m_seen;
+    std::set<std::pair<dev_t, ino_t>> m_seen;
     WalkResult m_result;
 };
 
 } // namespace
 
-WalkResult walkRepo(const std::string &repoName, const QString &root, const RepoRule *rule, qint64 maxFileSize)
+WalkResult walkRepo(const std::string &repoName, const QString &root, const RepoRule *rule, qint64 maxFileSize,
+                    const KnownFile &known)
 {
-    return Walker(repoName, root, rule, maxFileSize).run();
+    return Walker(repoName, root, rule, maxFileSize, known).run();
 }
 
 std::string moduleNameFor(const std::string &relPath, const std::vector<std::string> &packageRoots, bool *isPackage)

@@ -6,6 +6,7 @@
 
 #include <QString>
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -30,8 +31,14 @@ struct WalkResult {
     bool rootMissing = false;
 };
 
+// Files the caller read before and knows unchanged since (same size and
+// time): they are not opened again to check they are readable text.
+using KnownFile = std::function<bool(const SourceFileRef &)>;
+// Larger files are generated code, not worth parsing: skipped with a warning.
+constexpr qint64 kMaxSourceFileSize = 4 * 1024 * 1024;
+
 WalkResult walkRepo(const std::string &repoName, const QString &root, const RepoRule *rule,
-                    qint64 maxFileSize = 4 * 1024 * 1024);
+                    qint64 maxFileSize = kMaxSourceFileSize, const KnownFile &known = {});
 
 // The dotted module name of a file below the nearest (longest) package root.
 std::string moduleNameFor(const std::string &relPath, const std::vector<std::string> &packageRoots, bool *isPackage);

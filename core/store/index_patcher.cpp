@@ -147,7 +147,7 @@ private:
     {
         Statement callees(m_db, (std::string("SELECT DISTINCT e.callee_id FROM call_site c JOIN edge e ON e.call_site_id = c.id "
                                              "JOIN symbol s ON s.id = e.callee_id WHERE c.caller_id = ? AND ") + kAdded).c_str());
-        Statement callers(m_db, "SELECT DISTINCT c.caller_id FROM edge e JOIN call_site c ON c.id = e.call_site_id WHERE e.callee_id = ?");
+        Statement callers(m_db, "SELECT c.caller_id FROM edge e JOIN call_site c ON c.id = e.call_site_id WHERE e.callee_id = ?");
         std::set<std::int64_t> dead;
         std::vector<std::int64_t> todo(m_candidates.begin(), m_candidates.end());
         while (!todo.empty()) {
@@ -157,11 +157,19 @@ private:
                 for (std::int64_t callee : ids(callees, id))
                     todo.push_back(callee);
         }
+        // Reached from a caller that stays: stays, and so on until no more do.
+        auto reachedFromOutside = [&](std::int64_t id) {
+            callers.bind(1, id);
+            bool outside = false;
+            while (!outside && callers.next())
+                outside = !dead.count(callers.i64(0));
+            callers.reset();
+            return outside;
+        };
         for (bool changed = true; changed;) {
             changed = false;
             for (auto it = dead.begin(); it != dead.end();) {
-                const std::vector<std::int64_t> from = ids(callers, *it);
-                if (std::any_of(from.begin(), from.end(), [&](std::int64_t c) { return !dead.count(c); })) {
+                if (reachedFromOutside(*it)) {
                     it = dead.erase(it);
                     changed = true;
                 } else {

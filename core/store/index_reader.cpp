@@ -6,6 +6,8 @@
 #include "store/sqlite_statement.h"
 #include "store/stats_codec.h"
 
+#include <QtConcurrent>
+
 namespace katlas {
 namespace {
 
@@ -69,14 +71,27 @@ CallGraph loadCallGraph(const Database &db, bool withGuards)
 
 std::vector<ModuleFacts> loadFacts(const Database &db, bool withCalls)
 {
-    std::vector<ModuleFacts> out;
-    out.reserve(static_cast<size_t>(count(db, "SELECT count(*) FROM file")));
+    // The blobs are read in order, then decoded on all cores.
+    struct Blobs {
+        std::string declarations, calls;
+        std::optional<ModuleFacts> facts;
+    };
+    std::vector<Blobs> blobs;
+    blobs.reserve(static_cast<size_t>(count(db, "SELECT count(*) FROM file")));
     Statement st(db.handle(), withCalls ? "SELECT facts, calls FROM file ORDER BY id" : "SELECT facts FROM file ORDER BY id");
-    while (st.next()) {
-        std::optional<ModuleFacts> f = withCalls ? decodeFacts(st.blobView(0), st.blobView(1)) : decodeFacts(st.blobView(0));
-        if (!f)
+    while (st.next())
+        blobs.push_back({std::string(st.blobView(0)), withCalls ? std::string(st.blobView(1)) : std::string(), {}});
+    QtConcurrent::blockingMap(blobs, [withCalls](Blobs &b) {
+        b.facts = withCalls ? decodeFacts(b.declarations, b.calls) : decodeFacts(b.declarations);
+        b.declarations = {};
+        b.calls = {};
+    });
+    std::vector<ModuleFacts> out;
+    out.reserve(blobs.size());
+    for (Blobs &b : blobs) {
+        if (!b.facts)
             return {}; // damaged: the caller parses afresh
-        out.push_back(std::move(*f));
+        out.push_back(std::move(*b.facts));
     }
     return out;
 }
