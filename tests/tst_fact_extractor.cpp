@@ -142,7 +142,9 @@ private Q_SLOTS:
             "    def __init__(self, cfg):\n"
             "        self.experts = get_moe_impl_class(cfg)(cfg)\n"
             "        self.layers = nn.ModuleList([Layer(i) for i in range(3)])\n"
-            "        self.act = Fast() if cfg.fast else Slow()\n");
+            "        self.act = Fast() if cfg.fast else Slow()\n"
+            "        comm = LayerCommunicator(norm=self.norm)\n"
+            "        n: int = 3\n");
         QCOMPARE(f.dictEntries.size(), size_t(3));
         QCOMPARE(f.dictEntries[2].key, std::string("fp4"));
         QCOMPARE(f.dictEntries[2].value, std::string("Fp4Config"));
@@ -158,6 +160,15 @@ private Q_SLOTS:
         QCOMPARE(selfAssigns[2]->target, std::string("self.act"));
         QCOMPARE(selfAssigns[2]->value.guards, (GuardList{{"cfg.fast", false}}));
         QCOMPARE(selfAssigns[3]->value.chain, std::string("Slow()"));
+        // Plain names assigned in a function are its locals, kept apart; the
+        // ones that call a name with arguments are summarised.
+        QCOMPARE(f.locals.size(), size_t(2));
+        QCOMPARE(f.locals[0].target, std::string("comm"));
+        QCOMPARE(f.locals[1].annotation, std::string("int"));
+        QCOMPARE(f.localCalls.size(), size_t(1));
+        QCOMPARE(f.localCalls[0].name, std::string("LayerCommunicator"));
+        QCOMPARE(f.localCalls[0].scope, std::string("M.__init__"));
+        QCOMPARE(f.localCalls[0].index, 0);
     }
 
     void decoratorsWithKeys()

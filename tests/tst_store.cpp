@@ -37,6 +37,8 @@ IndexContents sample(const std::string &tag)
     f.hash = "h1";
     f.calls = {{"rmsnorm", "torch.ops.ns.op.default", 4, {{"_is_cuda", false}}}};
     f.functions = {{"rmsnorm", "", 3, 5, {{"triton.jit", ""}}, {{"x", "Tensor"}}, {{"a()", {"b()"}, {"x"}, {{"Linear", "pkg.Impl"}}, 5, {}}}}};
+    f.locals = {{"rmsnorm", "y", {"Impl()", {}, {"x"}, {}, 4, {{"_is_cuda", false}}}, ""}};
+    f.localCalls = {{"Impl", "rmsnorm", 0}};
     c.facts = {f};
     c.meta = {{"profile_name", "test"}, {"tag", tag}};
     return c;
@@ -83,6 +85,9 @@ private Q_SLOTS:
         QCOMPARE(fileStamps(*db).at("repo/pkg/mod.py").hash, std::string("h1"));
         QCOMPARE(fileStamps(*db).at("repo/pkg/mod.py").id, std::int64_t(1));
         QVERIFY(loadFacts(*db, false)[0].calls.empty());
+        QVERIFY(loadFacts(*db, false)[0].locals.empty());
+        QVERIFY(loadFacts(*db, false)[0].localCalls == c.facts[0].localCalls);
+        QVERIFY(loadLocals(*db, 1) == c.facts[0].locals);
         QVERIFY(loadCalls(*db, 1) == c.facts[0].calls);
         const IndexStats s = loadStats(*db);
         QCOMPARE(s.callSites, 1);
@@ -123,7 +128,7 @@ private Q_SLOTS:
         QCOMPARE(decodeConditions(encodeConditions(conds)), conds);
         QVERIFY(!decodeFacts("garbage"));
         const EncodedFacts blobs = encodeFacts(sample("x").facts[0]);
-        QVERIFY(decodeFacts(blobs.declarations, blobs.calls) == sample("x").facts[0]);
+        QVERIFY(decodeFacts(blobs.declarations, blobs.locals, blobs.calls) == sample("x").facts[0]);
         std::string half = blobs.declarations;
         half.resize(half.size() / 2);
         QVERIFY(!decodeFacts(half));

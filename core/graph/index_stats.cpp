@@ -10,7 +10,7 @@ IndexStats statsOf(const CallGraph &graph, IndexStats handedOver)
 {
     IndexStats s = std::move(handedOver);
     s.files = static_cast<int>(graph.files.size());
-    s.symbols = static_cast<int>(graph.symbols.size());
+    s.symbols += static_cast<int>(graph.symbols.size());
     s.diagnostics = static_cast<int>(graph.diagnostics.size());
     for (const Kernel &k : graph.kernels)
         ++s.kernelsBySource[k.source];

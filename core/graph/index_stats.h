@@ -21,8 +21,8 @@ struct IndexStats {
     double resolvedPercent() const { return callSites ? 100.0 * resolvedCallSites / callSites : 0.0; }
 };
 
-// `handedOver`: the counts of call sites the graph no longer holds (see
-// BuildProgress::emit), to which the graph's are added.
+// `handedOver`: the counts of the call sites and symbols the graph no longer
+// holds (see BuildProgress::emit and ::definitions), to which the graph's are added.
 IndexStats statsOf(const CallGraph &graph, IndexStats handedOver = {});
 // Adds call sites and their edges to the counts; every edge of a site must
 // come in the same call as the site.

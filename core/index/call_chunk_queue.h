@@ -1,5 +1,6 @@
-// Chunks of resolved call sites handed from the resolver to the thread that
-// stores them, so that storing overlaps resolving.
+// Chunks of resolved call sites (and first the definitions' symbols) handed
+// from the resolver to the thread that stores them, so that storing overlaps
+// resolving.
 #pragma once
 
 #include "graph/call_graph.h"
@@ -17,6 +18,7 @@ public:
     struct Chunk {
         std::vector<CallSite> sites;
         std::vector<Edge> edges;
+        std::vector<Symbol> definitions; // the first chunk: the definitions' symbols
     };
 
     void push(Chunk &&chunk)

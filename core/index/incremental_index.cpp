@@ -1,6 +1,7 @@
 // Patching the previous index in place when the changed files changed in
 // their calls only (see patchPreviousIndex in index_run.h).
 #include "index/index_run.h"
+#include "index/release_later.h"
 
 #include "parse/declarations.h"
 #include "resolve/call_graph_builder.h"
@@ -50,7 +51,7 @@ std::optional<std::vector<int>> changedFiles(const IndexRun &run)
 
 } // namespace
 
-std::optional<IndexReport> patchPreviousIndex(IndexRun &run)
+std::optional<IndexReport> patchPreviousIndex(IndexRun &run, QThreadPool &pool)
 {
     if (!run.old || !run.oldMeta.count("repos") || !sameRepos(run))
         return std::nullopt;
@@ -60,9 +61,12 @@ std::optional<IndexReport> patchPreviousIndex(IndexRun &run)
     std::vector<ModuleFacts> facts = loadFacts(*run.old, false);
     if (facts.size() != run.jobs.size())
         return std::nullopt;
-    for (int i : *changed)
-        if (!sameDeclarations(facts[static_cast<size_t>(i)], run.jobs[static_cast<size_t>(i)].facts))
+    for (int i : *changed) {
+        ModuleFacts &old = facts[static_cast<size_t>(i)];
+        old.locals = loadLocals(*run.old, i + 1);
+        if (!sameDeclarations(old, run.jobs[static_cast<size_t>(i)].facts))
             return std::nullopt;
+    }
 
     IndexPatch patch;
     for (int i : *changed) {
@@ -88,9 +92,12 @@ std::optional<IndexReport> patchPreviousIndex(IndexRun &run)
     incremental.addedSymbols = loadAddedSymbols(*run.old);
     incremental.lastCallSiteId = lastCallSiteId(*run.old);
     incremental.loadCalls = [&](int fileIndex) { return loadCalls(*run.old, fileIndex + 1); };
+    incremental.loadLocals = [&](int fileIndex) { return loadLocals(*run.old, fileIndex + 1); };
     BuildProgress progress;
     progress.cancel = run.cancel;
     progress.report = [&](int d, int t) { run.say(IndexProgress::Phase::Resolving, d, t); };
+    std::shared_ptr<void> world;
+    progress.release = [&](std::shared_ptr<void> w) { world = std::move(w); };
     CallGraph delta;
     if (!buildCallGraph(facts, run.request.profile, delta, progress, &incremental)) {
         if (run.cancelled())
@@ -103,9 +110,14 @@ std::optional<IndexReport> patchPreviousIndex(IndexRun &run)
 
     run.say(IndexProgress::Phase::Writing, 0, 1);
     patch.repos = run.graph.repos;
-    patch.facts.reserve(patch.files.size());
+    std::vector<ModuleFacts> changedFacts;
+    changedFacts.reserve(patch.files.size());
     for (const SourceFile &f : patch.files)
-        patch.facts.push_back(&facts[static_cast<size_t>(f.id - 1)]);
+        changedFacts.push_back(std::move(facts[static_cast<size_t>(f.id - 1)]));
+    for (const ModuleFacts &f : changedFacts)
+        patch.facts.push_back(&f);
+    // The world goes while the patch is written.
+    releaseLater(pool, std::make_pair(std::move(facts), std::move(world)));
     patch.newSymbols = std::move(delta.symbols);
     patch.movedSymbols = std::move(incremental.movedSymbols);
     patch.callSites = std::move(delta.callSites);

@@ -8,6 +8,7 @@
 #include "store/index_writer.h"
 
 #include <QElapsedTimer>
+#include <QThreadPool>
 
 #include <memory>
 #include <optional>
@@ -42,6 +43,6 @@ struct IndexRun {
 // Patches the previous index in place when every changed file changed in
 // its calls only, and no file came or went. nullopt when that is not the
 // case (then nothing was written); else the run's report, failed or not.
-std::optional<IndexReport> patchPreviousIndex(IndexRun &run);
+std::optional<IndexReport> patchPreviousIndex(IndexRun &run, QThreadPool &pool);
 
 } // namespace katlas

@@ -4,6 +4,7 @@
 #include "index/allocator_tuning.h"
 #include "index/call_chunk_queue.h"
 #include "index/index_run.h"
+#include "index/release_later.h"
 #include "index/repo_revision.h"
 #include "resolve/call_graph_builder.h"
 #include "store/index_reader.h"
@@ -193,8 +194,11 @@ IndexReport rebuild(IndexRun &run, QThreadPool &pool)
     QString storeError;
     QFuture<bool> store = QtConcurrent::run(&pool, [&] {
         bool ok = writer->writeSources(graph.repos, graph.files, facts, &storeError);
-        while (auto chunk = chunks.pop()) // drained even after a failure
+        while (auto chunk = chunks.pop()) { // drained even after a failure
+            if (!chunk->definitions.empty())
+                ok = ok && writer->writeDefinitions(chunk->definitions, &storeError);
             ok = ok && writer->writeCalls(chunk->sites, chunk->edges, &storeError);
+        }
         return ok;
     });
     const auto joinStore = qScopeGuard([&] { // before the writer goes
@@ -207,14 +211,22 @@ IndexReport rebuild(IndexRun &run, QThreadPool &pool)
     buildProgress.report = [&](int d, int t) { run.say(IndexProgress::Phase::Resolving, d, t); };
     buildProgress.emit = [&](std::vector<CallSite> &&sites, std::vector<Edge> &&edges) {
         countCalls(handedOver, sites, edges);
-        chunks.push({std::move(sites), std::move(edges)});
+        chunks.push({std::move(sites), std::move(edges), {}});
     };
+    buildProgress.definitions = [&](const std::vector<Symbol> &definitions) {
+        handedOver.symbols += static_cast<int>(definitions.size());
+        chunks.push({{}, {}, definitions});
+    };
+    std::shared_ptr<void> world;
+    buildProgress.release = [&](std::shared_ptr<void> w) { world = std::move(w); };
     const bool built = buildCallGraph(facts, run.request.profile, graph, buildProgress);
     chunks.close();
     run.report.resolveMs = run.phase.restart();
     run.say(IndexProgress::Phase::Writing, 0, 1);
     if (!store.result())
         return run.fail(storeError);
+    // The sources are stored: the facts and the world go while the rest is written.
+    releaseLater(pool, std::make_pair(std::move(facts), std::move(world)));
     if (!built)
         return run.fail({});
 
@@ -289,7 +301,7 @@ IndexReport runIndex(const IndexRequest &request, const ProgressCallback &progre
                 return run.fail({});
             if (keptUpToDate(run))
                 return run.report;
-            if (std::optional<IndexReport> patched = patchPreviousIndex(run))
+            if (std::optional<IndexReport> patched = patchPreviousIndex(run, pool))
                 return *patched;
             return rebuild(run, pool);
         }();

@@ -30,6 +30,8 @@ ModuleFacts declarations(const ModuleFacts &f)
         i.line = 0;
     for (AssignmentFact &a : d.assignments)
         clearLines(a.value);
+    for (AssignmentFact &a : d.locals)
+        clearLines(a.value);
     for (DictEntryFact &e : d.dictEntries)
         e.line = 0;
     return d;

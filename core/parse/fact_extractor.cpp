@@ -398,7 +398,7 @@ private:
                 AssignmentFact a{ctx.assignScope, name, {}, normaliseSpace(text(type))};
                 a.value.line = lineOf(n);
                 a.value.guards = ctx.guards;
-                m_facts.assignments.push_back(std::move(a));
+                assignmentsFor(name, ctx).push_back(std::move(a));
             }
         }
         if (ts_node_is_null(right))
@@ -439,7 +439,14 @@ private:
         std::vector<ValueFact> values;
         addValues(value, ctx.guards, values);
         for (ValueFact &v : values)
-            m_facts.assignments.push_back({ctx.assignScope, target, std::move(v), {}});
+            assignmentsFor(target, ctx).push_back({ctx.assignScope, target, std::move(v), {}});
+    }
+
+    // A plain name assigned in a function body is a local.
+    std::vector<AssignmentFact> &assignmentsFor(const std::string &target, const Ctx &ctx)
+    {
+        const bool local = !ctx.assignScope.empty() && ctx.assignScope == ctx.scope && target.rfind("self.", 0) != 0;
+        return local ? m_facts.locals : m_facts.assignments;
     }
 
     // Splits a value into the alternatives it may take: both arms of a
@@ -615,6 +622,29 @@ void extractFacts(PythonParser &parser, std::string_view source, ModuleFacts &fa
         + (source.empty() || source.back() == '\n' ? 0 : 1);
     Extractor(source, facts).run(ts_tree_root_node(tree.get()));
     markCallsOnSelf(facts);
+    summariseLocalCalls(facts);
+}
+
+void summariseLocalCalls(ModuleFacts &facts)
+{
+    facts.localCalls.clear();
+    for (size_t i = 0; i < facts.locals.size(); ++i)
+        if (const std::optional<std::string> name = instantiatedName(facts.locals[i].value))
+            facts.localCalls.push_back({*name, facts.locals[i].scope, static_cast<int>(i)});
+}
+
+std::optional<std::string> instantiatedName(const ValueFact &v)
+{
+    if (v.args.empty() && v.keywordArgs.empty())
+        return std::nullopt;
+    const std::string &c = v.chain;
+    if (c.size() < 3 || c.compare(c.size() - 2, 2, "()") != 0)
+        return std::nullopt;
+    const std::string callee = c.substr(0, c.size() - 2);
+    if (callee.find_first_of("()[]") != std::string::npos)
+        return std::nullopt;
+    const auto dot = callee.rfind('.');
+    return callee.substr(dot == std::string::npos ? 0 : dot + 1);
 }
 
 void markCallsOnSelf(ModuleFacts &facts)

@@ -5,6 +5,8 @@
 
 #include "parse/syntax_facts.h"
 
+#include <optional>
+#include <string>
 #include <string_view>
 
 namespace katlas {
@@ -17,5 +19,10 @@ class PythonParser;
 void extractFacts(PythonParser &parser, std::string_view source, ModuleFacts &facts);
 // Sets FunctionFact::callsOnSelf from the file's calls (extractFacts does).
 void markCallsOnSelf(ModuleFacts &facts);
+// Fills ModuleFacts::localCalls from its locals (extractFacts does).
+void summariseLocalCalls(ModuleFacts &facts);
+// The last component of the name a value calls with arguments
+// (`pkg.Layer(x)` -> "Layer"); nullopt for other values.
+std::optional<std::string> instantiatedName(const ValueFact &v);
 
 } // namespace katlas

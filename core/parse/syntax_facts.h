@@ -99,6 +99,16 @@ struct AssignmentFact {
     bool operator==(const AssignmentFact &) const = default;
 };
 
+// A local assignment whose value calls a name with arguments
+// (`comm = LayerCommunicator(norm=n)` in a function): where classes may be
+// built, known without the locals themselves (see ModuleFacts::locals).
+struct LocalCallFact {
+    std::string name;   // last component of the called name
+    std::string scope;  // the function
+    int index = 0;      // in ModuleFacts::locals
+    bool operator==(const LocalCallFact &) const = default;
+};
+
 // `NAME = {"key": Value, ...}` at module level: a candidate dict registry.
 struct DictEntryFact {
     std::string dictName;
@@ -134,7 +144,12 @@ struct ModuleFacts {
     std::vector<ClassFact> classes;
     std::vector<FunctionFact> functions;
     std::vector<ImportFact> imports;
+    // Module, class and `self.<attr>` assignments.
     std::vector<AssignmentFact> assignments;
+    // Assignments to plain names inside functions: only evaluating in their
+    // function reads them, so an incremental re-index loads them on demand.
+    std::vector<AssignmentFact> locals;
+    std::vector<LocalCallFact> localCalls;
     std::vector<DictEntryFact> dictEntries;
     std::vector<CallFact> calls;
     std::vector<Diagnostic> diagnostics;

@@ -55,8 +55,8 @@ struct Target {
 
 class Builder {
 public:
-    Builder(const std::vector<ModuleFacts> &files, const Profile &profile, CallGraph &graph)
-        : m_files(files), m_profile(profile), m_graph(graph), m_table(files), m_mapper(profile),
+    Builder(const std::vector<ModuleFacts> &files, const Profile &profile, CallGraph &graph, LocalsSource locals)
+        : m_files(files), m_profile(profile), m_graph(graph), m_table(files, std::move(locals)), m_mapper(profile),
           m_evaluator(m_table, m_mapper), m_registries(profile, m_table), m_kernels(profile, m_table, m_evaluator)
     {
     }
@@ -66,6 +66,9 @@ public:
         m_firstAddedId = m_firstNewId = static_cast<SymbolId>(m_table.symbols().size()) + 1;
         if (incremental && !startFrom(*incremental))
             return false;
+        const bool definitionsHandedOver = !incremental && progress.definitions;
+        if (definitionsHandedOver)
+            progress.definitions(m_table.symbols());
         bindBases();
         m_evaluator.setRegistries(&m_registries);
         m_registries.collectClasses(m_evaluator);
@@ -109,7 +112,7 @@ public:
         }
         flush(progress);
         classifyKernels(incremental != nullptr);
-        if (!incremental)
+        if (!incremental && !definitionsHandedOver)
             m_graph.symbols = m_table.symbols();
         m_graph.symbols.insert(m_graph.symbols.end(), m_extraSymbols.begin(), m_extraSymbols.end());
         return true;
@@ -415,8 +418,19 @@ bool buildCallGraph(const std::vector<ModuleFacts> &files, const Profile &profil
     graph.callSites.clear();
     graph.edges.clear();
     graph.kernels.clear();
-    Builder builder(files, profile, graph);
-    return builder.run(progress, incremental);
+    // An incremental build reads the locals of unchanged files on demand.
+    LocalsSource locals;
+    if (incremental && incremental->loadLocals) {
+        locals.omitted.assign(files.size(), 1);
+        for (int m : incremental->modules)
+            locals.omitted[static_cast<size_t>(m)] = 0;
+        locals.load = incremental->loadLocals;
+    }
+    auto builder = std::make_shared<Builder>(files, profile, graph, std::move(locals));
+    const bool built = builder->run(progress, incremental);
+    if (progress.release)
+        progress.release(std::move(builder));
+    return built;
 }
 
 } // namespace katlas

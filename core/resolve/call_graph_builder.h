@@ -10,6 +10,7 @@
 
 #include <atomic>
 #include <functional>
+#include <memory>
 #include <vector>
 
 namespace katlas {
@@ -21,6 +22,13 @@ struct BuildProgress {
     // are resolved (a module at a time) instead of kept in the graph, so that
     // they can be stored while the rest resolves.
     std::function<void(std::vector<CallSite> &&sites, std::vector<Edge> &&edges)> emit;
+    // When set (a whole build), the definitions' symbols are handed over as
+    // soon as they are numbered, before resolving, instead of kept in the
+    // graph (which then holds the symbols the resolver added only).
+    std::function<void(const std::vector<Symbol> &definitions)> definitions;
+    // When set, the resolver's world (symbol table, memo: large) is handed
+    // over at the end instead of destroyed, to be freed on another core.
+    std::function<void(std::shared_ptr<void> world)> release;
 };
 
 // An incremental build: the index already holds the graph of `files` but for
@@ -32,9 +40,11 @@ struct IncrementalBuild {
     std::vector<int> modules;           // file indexes
     std::vector<Symbol> addedSymbols;   // externals and per-receiver copies already in the index
     std::int64_t lastCallSiteId = 0;    // new call sites are numbered after it
-    // The calls of a file whose facts came without them (a copy specialised
-    // anew may need them).
+    // The calls and locals of files whose facts came without them (a copy
+    // specialised anew needs the calls of its function's file; evaluating in
+    // a function needs the locals of its file).
     std::function<std::vector<CallFact>(int fileIndex)> loadCalls;
+    std::function<std::vector<AssignmentFact>(int fileIndex)> loadLocals;
     // Out: symbols already in the index whose lines follow the changed files.
     std::vector<Symbol> movedSymbols;
 };

@@ -209,7 +209,8 @@ Values Evaluator::evalName(const std::string &name, const Scope &scope)
                 append(declared, constructorArgument(*fn, p));
             return declared;
         }
-        if (auto it = fn->locals.find(name); it != fn->locals.end()) {
+        const BindingMap &locals = m_table.localsOf(*fn);
+        if (auto it = locals.find(name); it != locals.end()) {
             // Locals are memoised per (function, self class); `x = x.f()` is cut.
             const SymbolId self = innermost ? scope.selfClass : 0;
             const ArgTypes *args = innermost ? scope.args : nullptr;

@@ -103,7 +103,7 @@ Values Evaluator::constructorArgument(const FunctionInfo &init, size_t param)
             if (m_table.lookupMethod(cls, "__init__") != init.symbol)
                 continue;
             for (const Instantiation &at : m_instantiations->callsOf(m_table.symbol(cls).name)) {
-                const ValueFact &call = *at.call;
+                const ValueFact &call = m_instantiations->call(at);
                 const Scope scope{at.module, at.function, 0};
                 const auto segs = splitChain(call.chain);
                 const Values callee = evalSegments(segs, segs.size() - 1, scope);

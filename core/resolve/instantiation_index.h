@@ -15,7 +15,8 @@ namespace katlas {
 struct Instantiation {
     int module = 0;
     SymbolId function = 0;  // where the call is (0: module level)
-    const ValueFact *call = nullptr;
+    const ValueFact *call = nullptr; // or, for a local assignment:
+    int local = -1;                  // its index in the file's locals
 };
 
 class InstantiationIndex {
@@ -23,8 +24,11 @@ public:
     explicit InstantiationIndex(const SymbolTable &table);
     // Calls of a name whose last component is `name` with at least one argument.
     const std::vector<Instantiation> &callsOf(const std::string &name) const;
+    // The call of an instantiation (a local's is read on first use).
+    const ValueFact &call(const Instantiation &at) const;
 
 private:
+    const SymbolTable &m_table;
     std::unordered_map<std::string, std::vector<Instantiation>> m_byName;
 };
 

@@ -67,8 +67,10 @@ std::vector<SymbolId> linearise(SymbolId cls, const std::function<const std::vec
 
 } // namespace
 
-SymbolTable::SymbolTable(const std::vector<ModuleFacts> &files) : m_files(files)
+SymbolTable::SymbolTable(const std::vector<ModuleFacts> &files, LocalsSource locals)
+    : m_files(files), m_localsSource(std::move(locals)), m_localsBound(files.size(), 0)
 {
+    m_localsSource.omitted.resize(files.size(), 0);
     m_modules.reserve(files.size());
     m_scopes.resize(files.size());
     for (size_t i = 0; i < files.size(); ++i)
@@ -189,6 +191,8 @@ void SymbolTable::collectBindings(int moduleIndex)
         if (BindingMap *b = bindingsOf(a.scope))
             (*b)[a.target].push_back({Binding::Kind::Assignment, 0, nullptr, &a});
     }
+    if (!m_localsSource.omitted[static_cast<size_t>(moduleIndex)])
+        bindLocals(moduleIndex);
     for (const FunctionFact &fn : f.functions) {
         const auto sit = scope.find(fn.qualName);
         if (sit == scope.end() || !m_functions.count(sit->second))
@@ -209,6 +213,38 @@ void SymbolTable::collectBindings(int moduleIndex)
         if (outer != scope.end() && m_functions.count(outer->second))
             fi.outer = outer->second;
     }
+}
+
+const std::vector<AssignmentFact> &SymbolTable::localsOfFile(int moduleIndex) const
+{
+    const int file = m_modules[static_cast<size_t>(moduleIndex)].fileIndex;
+    if (!m_localsSource.omitted[static_cast<size_t>(file)] || !m_localsSource.load)
+        return m_files[static_cast<size_t>(file)].locals;
+    auto [it, added] = m_loadedLocals.try_emplace(file);
+    if (added)
+        it->second = m_localsSource.load(file);
+    return it->second;
+}
+
+// Local assignments land in their function's locals, after its imports
+// and definitions, in the order of the file.
+void SymbolTable::bindLocals(int moduleIndex) const
+{
+    if (m_localsBound[static_cast<size_t>(moduleIndex)])
+        return;
+    m_localsBound[static_cast<size_t>(moduleIndex)] = 1;
+    const auto &scope = m_scopes[static_cast<size_t>(moduleIndex)];
+    for (const AssignmentFact &a : localsOfFile(moduleIndex)) {
+        const auto it = scope.find(a.scope);
+        const auto fn = it == scope.end() ? m_functions.end() : m_functions.find(it->second);
+        if (fn != m_functions.end())
+            fn->second.locals[a.target].push_back({Binding::Kind::Assignment, 0, nullptr, &a});
+    }
+}
+
+const AssignmentFact &SymbolTable::local(int module, int index) const
+{
+    return localsOfFile(module).at(static_cast<size_t>(index));
 }
 
 const ModuleInfo *SymbolTable::module(const std::string &dotted) const

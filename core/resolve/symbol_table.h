@@ -7,6 +7,7 @@
 #include "parse/syntax_facts.h"
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -45,7 +46,9 @@ struct FunctionInfo {
     bool isStatic = false;
     bool isClassMethod = false;
     bool callsOnSelf = false;  // has calls through its self parameter
-    BindingMap locals;         // assignments and imports in its body
+    // Assignments, imports and definitions in its body. Read through
+    // SymbolTable::localsOf: a file's assignments may be bound on first use.
+    mutable BindingMap locals;
     std::vector<Decorator> decorators;
 };
 
@@ -62,11 +65,17 @@ struct ClassInfo {
     std::vector<SymbolId> mro;             // this class first
 };
 
+// Where the table finds the locals of files whose facts came without them.
+struct LocalsSource {
+    std::vector<char> omitted; // per file index
+    std::function<std::vector<AssignmentFact>(int fileIndex)> load;
+};
+
 class SymbolTable {
 public:
     // `files` must outlive the table. Symbols are numbered from 1 in the order
     // modules, then their classes and functions, as CallGraph ids.
-    explicit SymbolTable(const std::vector<ModuleFacts> &files);
+    explicit SymbolTable(const std::vector<ModuleFacts> &files, LocalsSource locals = {});
 
     const std::vector<ModuleFacts> &files() const { return m_files; }
     const std::vector<Symbol> &symbols() const { return m_symbols; }
@@ -79,6 +88,16 @@ public:
     const ClassInfo *cls(SymbolId id) const;
     const FunctionInfo *function(SymbolId id) const;
     SymbolId functionForScope(int module, const std::string &scope) const;
+    // What names a function's body binds; its file's locals are read now
+    // when they were omitted.
+    const BindingMap &localsOf(const FunctionInfo &function) const
+    {
+        if (!m_localsBound[static_cast<size_t>(function.module)])
+            bindLocals(function.module);
+        return function.locals;
+    }
+    // A local assignment of a module's file, by its index in the file's locals.
+    const AssignmentFact &local(int module, int index) const;
 
     // Resolves a relative import's module against the importing module.
     std::string absoluteModule(const ModuleInfo &from, const ImportFact &imp) const;
@@ -100,6 +119,8 @@ public:
 private:
     void addModule(int fileIndex);
     void collectBindings(int moduleIndex);
+    const std::vector<AssignmentFact> &localsOfFile(int moduleIndex) const;
+    void bindLocals(int moduleIndex) const;
 
     const std::vector<ModuleFacts> &m_files;
     std::vector<Symbol> m_symbols;
@@ -109,6 +130,9 @@ private:
     std::unordered_map<SymbolId, FunctionInfo> m_functions;
     std::vector<std::unordered_map<std::string, SymbolId>> m_scopes; // per module: qualName -> symbol
     std::unordered_map<std::string, std::vector<SymbolId>> m_classesByName;
+    LocalsSource m_localsSource;
+    mutable std::vector<char> m_localsBound; // per module
+    mutable std::unordered_map<int, std::vector<AssignmentFact>> m_loadedLocals;
 };
 
 } // namespace katlas

@@ -8,7 +8,7 @@
 namespace katlas {
 namespace {
 
-constexpr std::uint8_t kFactsVersion = 5;
+constexpr std::uint8_t kFactsVersion = 6;
 
 class Writer {
 public:
@@ -124,6 +124,20 @@ void value(Reader &r, ValueFact &v)
 void decorator(Writer &w, const Decorator &d) { w.s(d.chain); w.s(d.firstArg); }
 void decorator(Reader &r, Decorator &d) { d.chain = r.s(); d.firstArg = r.s(); }
 
+void assignment(Writer &w, const AssignmentFact &a) { w.s(a.scope); w.s(a.target); value(w, a.value); w.s(a.annotation); }
+void assignment(Reader &r, AssignmentFact &a) { a.scope = r.s(); a.target = r.s(); value(r, a.value); a.annotation = r.s(); }
+
+void writeLocals(Writer &w, const std::vector<AssignmentFact> &locals)
+{
+    w.out.push_back(static_cast<char>(kFactsVersion));
+    w.list(locals, [](Writer &w, const AssignmentFact &a) { assignment(w, a); });
+}
+
+void readLocals(Reader &r, std::vector<AssignmentFact> &locals)
+{
+    r.list(locals, [](Reader &r, AssignmentFact &a) { assignment(r, a); });
+}
+
 void write(Writer &w, const ModuleFacts &f)
 {
     w.out.push_back(static_cast<char>(kFactsVersion));
@@ -143,9 +157,8 @@ void write(Writer &w, const ModuleFacts &f)
     w.list(f.imports, [](Writer &w, const ImportFact &i) {
         w.s(i.module); w.s(i.name); w.s(i.alias); w.i(i.level); w.i(i.line); w.s(i.scope); guards(w, i.guards);
     });
-    w.list(f.assignments, [](Writer &w, const AssignmentFact &a) {
-        w.s(a.scope); w.s(a.target); value(w, a.value); w.s(a.annotation);
-    });
+    w.list(f.assignments, [](Writer &w, const AssignmentFact &a) { assignment(w, a); });
+    w.list(f.localCalls, [](Writer &w, const LocalCallFact &c) { w.s(c.name); w.s(c.scope); w.i(c.index); });
     w.list(f.dictEntries, [](Writer &w, const DictEntryFact &d) { w.s(d.dictName); w.s(d.key); w.s(d.value); w.i(d.line); });
     w.list(f.diagnostics, [](Writer &w, const Diagnostic &d) { w.i(d.line); w.s(d.message); });
 }
@@ -180,9 +193,8 @@ void read(Reader &r, ModuleFacts &f)
     r.list(f.imports, [](Reader &r, ImportFact &i) {
         i.module = r.s(); i.name = r.s(); i.alias = r.s(); i.level = r.n(); i.line = r.n(); i.scope = r.s(); guards(r, i.guards);
     });
-    r.list(f.assignments, [](Reader &r, AssignmentFact &a) {
-        a.scope = r.s(); a.target = r.s(); value(r, a.value); a.annotation = r.s();
-    });
+    r.list(f.assignments, [](Reader &r, AssignmentFact &a) { assignment(r, a); });
+    r.list(f.localCalls, [](Reader &r, LocalCallFact &c) { c.name = r.s(); c.scope = r.s(); c.index = r.n(); });
     r.list(f.dictEntries, [](Reader &r, DictEntryFact &d) { d.dictName = r.s(); d.key = r.s(); d.value = r.s(); d.line = r.n(); });
     r.list(f.diagnostics, [](Reader &r, Diagnostic &d) { d.line = r.n(); d.message = r.s(); });
 }
@@ -191,10 +203,11 @@ void read(Reader &r, ModuleFacts &f)
 
 EncodedFacts encodeFacts(const ModuleFacts &facts)
 {
-    Writer declarations, calls;
+    Writer declarations, locals, calls;
     write(declarations, facts);
+    writeLocals(locals, facts.locals);
     writeCalls(calls, facts.calls);
-    return {std::move(declarations.out), std::move(calls.out)};
+    return {std::move(declarations.out), std::move(locals.out), std::move(calls.out)};
 }
 
 namespace {
@@ -225,12 +238,17 @@ std::optional<ModuleFacts> decodeFacts(std::string_view declarations)
     return f;
 }
 
-std::optional<ModuleFacts> decodeFacts(std::string_view declarations, std::string_view calls)
+std::optional<ModuleFacts> decodeFacts(std::string_view declarations, std::string_view locals, std::string_view calls)
 {
     std::optional<ModuleFacts> f = decodeFacts(declarations);
-    if (f && !decodeCalls(calls, f->calls))
+    if (f && (!decodeLocals(locals, f->locals) || !decodeCalls(calls, f->calls)))
         return std::nullopt;
     return f;
+}
+
+bool decodeLocals(std::string_view blob, std::vector<AssignmentFact> &locals)
+{
+    return decodeBlob(blob, [&](Reader &r) { readLocals(r, locals); });
 }
 
 bool decodeCalls(std::string_view blob, std::vector<CallFact> &calls)

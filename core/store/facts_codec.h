@@ -1,8 +1,9 @@
 // A compact, versioned binary encoding of a file's syntax facts, stored in
 // the index so that re-indexing can skip files whose content is unchanged.
-// A file's facts are two blobs: its declarations (everything but the call
-// sites) and its calls, so that an incremental re-index rebuilds the
-// resolver's view of the unchanged files without decoding their calls.
+// A file's facts are three blobs: its declarations (everything but the
+// locals and the call sites), its locals and its calls, so that an
+// incremental re-index rebuilds the resolver's view of the unchanged files
+// without decoding their locals and calls until it needs them.
 #pragma once
 
 #include "parse/syntax_facts.h"
@@ -16,13 +17,15 @@ namespace katlas {
 
 struct EncodedFacts {
     std::string declarations;
+    std::string locals;
     std::string calls;
 };
 EncodedFacts encodeFacts(const ModuleFacts &facts);
-// nullopt for a blob of another encoding version or a damaged one. Without
-// `calls`, the facts' calls are left empty.
+// nullopt for a blob of another encoding version or a damaged one. From the
+// declarations alone, the facts' locals and calls are left empty.
 std::optional<ModuleFacts> decodeFacts(std::string_view declarations);
-std::optional<ModuleFacts> decodeFacts(std::string_view declarations, std::string_view calls);
+std::optional<ModuleFacts> decodeFacts(std::string_view declarations, std::string_view locals, std::string_view calls);
+bool decodeLocals(std::string_view blob, std::vector<AssignmentFact> &locals);
 bool decodeCalls(std::string_view blob, std::vector<CallFact> &calls);
 
 } // namespace katlas

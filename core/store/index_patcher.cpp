@@ -122,7 +122,7 @@ private:
         Statement edges(m_db, "DELETE FROM edge WHERE call_site_id IN (SELECT id FROM call_site WHERE file_id = ?)");
         Statement sites(m_db, "DELETE FROM call_site WHERE file_id = ?");
         Statement diagnostics(m_db, "DELETE FROM diagnostic WHERE file_id = ?");
-        Statement file(m_db, "UPDATE file SET hash = ?, size = ?, line_count = ?, mtime_ns = ?, facts = ?, calls = ? WHERE id = ?");
+        Statement file(m_db, "UPDATE file SET hash = ?, size = ?, line_count = ?, mtime_ns = ?, facts = ?, locals = ?, calls = ? WHERE id = ?");
         Statement removed(m_db, "SELECT c.id, e.callee_id IS NOT NULL, e.resolution FROM call_site c "
                                 "LEFT JOIN edge e ON e.call_site_id = c.id WHERE c.file_id = ?");
         for (size_t i = 0; i < p.files.size(); ++i) {
@@ -136,7 +136,8 @@ private:
             m_removed.diagnostics += sqlite3_changes(m_db);
             const EncodedFacts blobs = encodeFacts(*p.facts[i]);
             file.bind(1, f.hash).bind(2, f.size).bind(3, f.lineCount).bind(4, f.mtimeNs);
-            check(file.bindBlob(5, blobs.declarations).bindBlob(6, blobs.calls).bind(7, f.id).exec());
+            file.bindBlob(5, blobs.declarations).bindBlob(6, blobs.locals).bindBlob(7, blobs.calls);
+            check(file.bind(8, f.id).exec());
         }
     }
 

@@ -69,22 +69,28 @@ CallGraph loadCallGraph(const Database &db, bool withGuards)
     return g;
 }
 
-std::vector<ModuleFacts> loadFacts(const Database &db, bool withCalls)
+std::vector<ModuleFacts> loadFacts(const Database &db, bool whole)
 {
     // The blobs are read in order, then decoded on all cores.
     struct Blobs {
-        std::string declarations, calls;
+        std::string declarations, locals, calls;
         std::optional<ModuleFacts> facts;
     };
     std::vector<Blobs> blobs;
     blobs.reserve(static_cast<size_t>(count(db, "SELECT count(*) FROM file")));
-    Statement st(db.handle(), withCalls ? "SELECT facts, calls FROM file ORDER BY id" : "SELECT facts FROM file ORDER BY id");
-    while (st.next())
-        blobs.push_back({std::string(st.blobView(0)), withCalls ? std::string(st.blobView(1)) : std::string(), {}});
-    QtConcurrent::blockingMap(blobs, [withCalls](Blobs &b) {
-        b.facts = withCalls ? decodeFacts(b.declarations, b.calls) : decodeFacts(b.declarations);
-        b.declarations = {};
-        b.calls = {};
+    Statement st(db.handle(), whole ? "SELECT facts, locals, calls FROM file ORDER BY id" : "SELECT facts FROM file ORDER BY id");
+    while (st.next()) {
+        Blobs &b = blobs.emplace_back();
+        b.declarations = st.blobView(0);
+        if (whole) {
+            b.locals = st.blobView(1);
+            b.calls = st.blobView(2);
+        }
+    }
+    QtConcurrent::blockingMap(blobs, [whole](Blobs &b) {
+        b.facts = whole ? decodeFacts(b.declarations, b.locals, b.calls) : decodeFacts(b.declarations);
+        for (std::string *blob : {&b.declarations, &b.locals, &b.calls})
+            *blob = std::string(); // the memory goes back now
     });
     std::vector<ModuleFacts> out;
     out.reserve(blobs.size());
@@ -104,6 +110,16 @@ std::vector<CallFact> loadCalls(const Database &db, std::int64_t fileId)
     if (st.next() && !decodeCalls(st.blobView(0), calls))
         calls.clear();
     return calls;
+}
+
+std::vector<AssignmentFact> loadLocals(const Database &db, std::int64_t fileId)
+{
+    std::vector<AssignmentFact> locals;
+    Statement st(db.handle(), "SELECT locals FROM file WHERE id = ?");
+    st.bind(1, fileId);
+    if (st.next() && !decodeLocals(st.blobView(0), locals))
+        locals.clear();
+    return locals;
 }
 
 std::unordered_map<std::string, FileStamp> fileStamps(const Database &db)

@@ -16,10 +16,11 @@ namespace katlas {
 // `withGuards`: also the raw guard text of each call site (its mapped form is
 // on the edges already; tracing never reads it, and it is a third of the load).
 CallGraph loadCallGraph(const Database &db, bool withGuards = true);
-// The facts of every file in file id order; without `withCalls`, their calls
-// are left empty. Empty when any is damaged.
-std::vector<ModuleFacts> loadFacts(const Database &db, bool withCalls = true);
+// The facts of every file in file id order; not `whole`: their declarations
+// only, locals and calls left empty. Empty when any is damaged.
+std::vector<ModuleFacts> loadFacts(const Database &db, bool whole = true);
 std::vector<CallFact> loadCalls(const Database &db, std::int64_t fileId);
+std::vector<AssignmentFact> loadLocals(const Database &db, std::int64_t fileId);
 // What the index knows of each file to tell whether it changed, keyed "repo/path".
 struct FileStamp {
     std::int64_t id = 0;

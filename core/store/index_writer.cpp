@@ -68,6 +68,7 @@ public:
         // run PRAGMA foreign_key_check on what it writes.
         exec("PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; PRAGMA foreign_keys=OFF; PRAGMA cache_size=-65536;");
         exec(kSchemaTables);
+        exec(kCallIndexes);
         exec("BEGIN");
     }
 
@@ -78,15 +79,15 @@ public:
             for (const Repo &r : repos)
                 check(st.bind(1, r.id).bind(2, r.name).bind(3, r.path).bind(4, r.commit).exec());
         }
-        Statement st(m_db, "INSERT INTO file(id, repo_id, path, module, hash, size, line_count, mtime_ns, facts, calls) "
-                           "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
+        Statement st(m_db, "INSERT INTO file(id, repo_id, path, module, hash, size, line_count, mtime_ns, facts, locals, calls) "
+                           "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
         for (size_t i = 0; i < files.size(); ++i) {
             checkCancel(i);
             const SourceFile &f = files[i];
             st.bind(1, f.id).bind(2, f.repoId).bind(3, f.path).bind(4, f.module).bind(5, f.hash);
             st.bind(6, f.size).bind(7, f.lineCount).bind(8, f.mtimeNs);
             const EncodedFacts blobs = i < facts.size() ? encodeFacts(facts[i]) : EncodedFacts{};
-            st.bindBlob(9, blobs.declarations).bindBlob(10, blobs.calls);
+            st.bindBlob(9, blobs.declarations).bindBlob(10, blobs.locals).bindBlob(11, blobs.calls);
             check(st.exec());
         }
     }
@@ -97,9 +98,20 @@ public:
         insertAll(kInsertEdge, edges, bindEdge);
     }
 
-    void graph(const CallGraph &g, const IndexMeta &meta)
+    void definitions(const std::vector<Symbol> &symbols)
+    {
+        insertAll(kInsertSymbol, symbols, bindSymbol);
+        exec(kSymbolIndexes);
+    }
+
+    // `indexed`: the symbols' indexes are made: the full-text one is kept up
+    // to date here.
+    void graph(const CallGraph &g, const IndexMeta &meta, bool indexed)
     {
         insertAll(kInsertSymbol, g.symbols, bindSymbol);
+        if (indexed)
+            insertAll("INSERT INTO symbol_fts(rowid, name, qual_name) VALUES (?, ?, ?)", g.symbols,
+                      [](Statement &st, const Symbol &s) -> Statement & { return st.bind(1, s.id).bind(2, s.name).bind(3, s.qualName); });
         calls(g.callSites, g.edges);
         insertAll(kInsertKernel, g.kernels, bindKernel);
         insertAll(kInsertDiagnostic, g.diagnostics, bindDiagnostic);
@@ -108,9 +120,11 @@ public:
             check(st.bind(1, k).bind(2, v).exec());
     }
 
-    void finish()
+    void finish(bool indexed)
     {
         checkCancel(0);
+        if (!indexed)
+            exec(kSymbolIndexes);
         exec(kSchemaIndexes);
         exec(("PRAGMA user_version=" + std::to_string(kSchemaVersion)).c_str());
         exec("COMMIT");
@@ -213,14 +227,19 @@ bool IndexWriter::writeCalls(const std::vector<CallSite> &sites, const std::vect
     return run([&](Writer &w) { w.calls(sites, edges); }, error);
 }
 
+bool IndexWriter::writeDefinitions(const std::vector<Symbol> &symbols, QString *error)
+{
+    return run([&](Writer &w) { w.definitions(symbols); }, error) && (m_symbolIndexes = true);
+}
+
 bool IndexWriter::writeGraph(const CallGraph &graph, const IndexMeta &meta, QString *error)
 {
-    return run([&](Writer &w) { w.graph(graph, meta); }, error);
+    return run([&](Writer &w) { w.graph(graph, meta, m_symbolIndexes); }, error);
 }
 
 bool IndexWriter::commit(QString *error)
 {
-    if (!run([](Writer &w) { w.finish(); }, error))
+    if (!run([&](Writer &w) { w.finish(m_symbolIndexes); }, error))
         return false;
     const QString folder = QFileInfo(m_dbPath).absolutePath();
     const int rc = sqlite3_close(m_db);

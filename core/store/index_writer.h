@@ -40,6 +40,9 @@ public:
 
     bool writeSources(const std::vector<Repo> &repos, const std::vector<SourceFile> &files,
                       const std::vector<ModuleFacts> &facts, QString *error);
+    // The definitions' symbols (the resolver's own come with writeGraph),
+    // with the symbols' indexes; at most once, before writeGraph.
+    bool writeDefinitions(const std::vector<Symbol> &symbols, QString *error);
     // Call sites and their edges; may be called many times, with any chunk.
     bool writeCalls(const std::vector<CallSite> &sites, const std::vector<Edge> &edges, QString *error);
     // Symbols, kernels, diagnostics and meta, and the graph's own call sites
@@ -55,6 +58,7 @@ private:
     QString m_dbPath;
     QString m_tmpPath;
     sqlite3 *m_db;
+    bool m_symbolIndexes = false; // made by writeDefinitions
     const std::atomic_bool *m_cancel;
 };
 

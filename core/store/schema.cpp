@@ -24,6 +24,7 @@ CREATE TABLE file (
     line_count INTEGER NOT NULL,
     mtime_ns   INTEGER NOT NULL,
     facts      BLOB NOT NULL,
+    locals     BLOB NOT NULL,
     calls      BLOB NOT NULL,
     UNIQUE (repo_id, path)
 );
@@ -66,16 +67,22 @@ CREATE TABLE diagnostic (
 );
 )sql";
 
-const char *const kSchemaIndexes = R"sql(
-CREATE INDEX symbol_name ON symbol(name);
-CREATE INDEX symbol_qual_name ON symbol(qual_name);
+const char *const kCallIndexes = R"sql(
 CREATE INDEX call_site_caller ON call_site(caller_id);
 CREATE INDEX call_site_file_line ON call_site(file_id, line);
 CREATE INDEX edge_call_site ON edge(call_site_id);
 CREATE INDEX edge_callee ON edge(callee_id);
-CREATE INDEX kernel_source ON kernel(source);
+)sql";
+
+const char *const kSymbolIndexes = R"sql(
+CREATE INDEX symbol_name ON symbol(name);
+CREATE INDEX symbol_qual_name ON symbol(qual_name);
 CREATE VIRTUAL TABLE symbol_fts USING fts5(name, qual_name, content='symbol', content_rowid='id');
 INSERT INTO symbol_fts(symbol_fts) VALUES ('rebuild');
+)sql";
+
+const char *const kSchemaIndexes = R"sql(
+CREATE INDEX kernel_source ON kernel(source);
 )sql";
 
 } // namespace katlas

@@ -9,7 +9,14 @@ constexpr int kSchemaVersion = 2;
 
 // CREATE TABLE statements, run on a new, empty database.
 extern const char *const kSchemaTables;
-// Indexes and the full-text index, built after the bulk insert.
+// The indexes of the call sites and edges, made before they are inserted:
+// the indexer inserts them on another core while it resolves, so keeping
+// these up to date costs it nothing, where building them at the end would.
+extern const char *const kCallIndexes;
+// The symbols' indexes and full-text index, made once the definitions are in
+// (the symbols the resolver adds come later, into the indexes).
+extern const char *const kSymbolIndexes;
+// The other indexes, built after the bulk insert.
 extern const char *const kSchemaIndexes;
 
 } // namespace katlas
