@@ -1,8 +1,11 @@
 // katlas: the command-line front end of Kernel Atlas.
 #include "cli_context.h"
 #include "commands.h"
+#include "index/allocator_tuning.h"
 
 #include <QCoreApplication>
+
+#include <cstring>
 
 using namespace katlas::cli;
 
@@ -38,6 +41,8 @@ void printUsage()
 
 int main(int argc, char **argv)
 {
+    if (argc > 1 && (std::strcmp(argv[1], "index") == 0 || std::strcmp(argv[1], "bench") == 0))
+        katlas::restartWithHugePages(argv);
     QCoreApplication app(argc, argv);
     QCoreApplication::setApplicationName(QStringLiteral("katlas"));
     QCoreApplication::setApplicationVersion(QStringLiteral(KATLAS_VERSION));

@@ -5,6 +5,11 @@
 
 #if defined(__GLIBC__)
 #include <malloc.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <cstring>
+#include <string>
 #endif
 
 namespace katlas {
@@ -19,6 +24,22 @@ void tuneAllocatorForIndexing()
         mallopt(M_MMAP_THRESHOLD, 16 << 20);  // vectors of facts stay on the heap
 #endif
     });
+}
+
+void restartWithHugePages(char **argv)
+{
+#if defined(__GLIBC__) && defined(__linux__)
+    constexpr const char *kTunable = "glibc.malloc.hugetlb";
+    const char *tunables = std::getenv("GLIBC_TUNABLES");
+    if (tunables && std::strstr(tunables, kTunable))
+        return; // set already (by us, or by the user: either way, kept)
+    const std::string value = (tunables && *tunables ? std::string(tunables) + ':' : std::string()) + kTunable + "=1";
+    if (::setenv("GLIBC_TUNABLES", value.c_str(), 1) != 0)
+        return;
+    ::execv("/proc/self/exe", argv); // returns only when it failed: go on as we are
+#else
+    (void)argv;
+#endif
 }
 
 } // namespace katlas

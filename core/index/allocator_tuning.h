@@ -8,4 +8,12 @@ namespace katlas {
 
 void tuneAllocatorForIndexing();
 
+// The heap of a whole index is a few hundred MB touched once: faulted in 2 MB
+// pages instead of 4 KB ones it takes a tenth less time (most on virtual
+// machines). glibc's allocator asks for such pages only when told so at
+// start-up (the glibc.malloc.hugetlb tunable), so a command that indexes
+// starts its process again, once, with the tunable set; `argv` as main got
+// it. Returns (doing nothing) where that is not possible or already done.
+void restartWithHugePages(char **argv);
+
 } // namespace katlas
