@@ -4,10 +4,10 @@
 // those counted from its tables. Also: which edits patch and which rebuild,
 // and a cancelled patch leaves the index as it was.
 #include "demo_fixture.h"
+#include "index_dump.h"
 
 #include "store/database.h"
 #include "store/index_reader.h"
-#include "store/sqlite_statement.h"
 
 #include <QDir>
 #include <QFile>
@@ -16,42 +16,6 @@ using namespace katlas;
 using namespace katlas::test;
 
 namespace {
-
-// Every row of an index, with ids replaced by what they name, sorted.
-std::vector<std::string> dump(const QString &db)
-{
-    QString error;
-    auto d = Database::open(db, &error);
-    if (!d)
-        qFatal("%s", qPrintable(error));
-    static const char *const queries[] = {
-        "SELECT 'file', path, module, hash, size, line_count FROM file",
-        "SELECT 'symbol', f.path, s.qual_name, s.name, s.kind, s.line, s.end_line, p.qual_name, o.qual_name FROM symbol s "
-        "LEFT JOIN file f ON f.id = s.file_id LEFT JOIN symbol p ON p.id = s.parent_id LEFT JOIN symbol o ON o.id = s.origin_id",
-        "SELECT 'site', f.path, c.line, c.callee, caller.qual_name, c.guards FROM call_site c "
-        "JOIN file f ON f.id = c.file_id JOIN symbol caller ON caller.id = c.caller_id",
-        "SELECT 'edge', f.path, c.line, c.callee, caller.qual_name, callee.qual_name, e.resolution, e.conditions FROM edge e "
-        "JOIN call_site c ON c.id = e.call_site_id JOIN file f ON f.id = c.file_id JOIN symbol caller ON caller.id = c.caller_id "
-        "LEFT JOIN symbol callee ON callee.id = e.callee_id",
-        "SELECT 'kernel', s.qual_name, k.source, k.category FROM kernel k JOIN symbol s ON s.id = k.symbol_id",
-        "SELECT 'diagnostic', path, line, message FROM diagnostic",
-        "SELECT 'fts', s.qual_name FROM symbol_fts JOIN symbol s ON s.id = symbol_fts.rowid WHERE symbol_fts MATCH 'step OR loop OR op_a OR op_b'",
-    };
-    std::vector<std::string> rows;
-    for (const char *sql : queries) {
-        Statement st(d->handle(), sql);
-        if (!st.ok())
-            qFatal("%s", sql);
-        while (st.next()) {
-            std::string row;
-            for (int c = 0; c < st.columnCount(); ++c)
-                row += st.text(c) + "|";
-            rows.push_back(row);
-        }
-    }
-    std::sort(rows.begin(), rows.end());
-    return rows;
-}
 
 void writeFile(const QString &path, const QByteArray &bytes)
 {
@@ -121,12 +85,8 @@ class TestIncremental : public QObject {
         const QString whole = m_dir.filePath(QStringLiteral("whole.katlas"));
         QFile::remove(whole);
         QVERIFY(index(whole, false).ok);
-        const std::vector<std::string> patched = dump(patchedDb()), rebuilt = dump(whole);
-        for (size_t i = 0; i < std::max(patched.size(), rebuilt.size()); ++i)
-            if (i >= patched.size() || i >= rebuilt.size() || patched[i] != rebuilt[i])
-                QFAIL(qPrintable(QStringLiteral("first difference: patched %1 / whole %2")
-                                     .arg(QString::fromStdString(i < patched.size() ? patched[i] : "-"),
-                                          QString::fromStdString(i < rebuilt.size() ? rebuilt[i] : "-"))));
+        const QString difference = firstDifference(dump(patchedDb()), dump(whole));
+        QVERIFY2(difference.isEmpty(), qPrintable(difference));
         auto db = Database::open(patchedDb(), nullptr);
         QCOMPARE(foreignKeyViolations(*db), 0);
         const IndexStats kept = loadStats(*db), counted = countStats(*db);

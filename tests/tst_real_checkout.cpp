@@ -1,11 +1,15 @@
 // On real checkouts (KATLAS_SGLANG_DIR and KATLAS_FLASHINFER_DIR; skipped
 // without them): the kernels DeepSeek reaches through each dispatch
 // mechanism are found, the DeepSeek op graph has its leaf ops, and the
-// reports' links all verify.
+// reports' links all verify. And an index patched after an edit of a copy
+// holds what a whole index of the edited copy holds.
 #include "export/kernel_traces_md.h"
 #include "export/link_verifier.h"
 #include "export/op_traces_md.h"
 #include "index/indexer.h"
+#include "index/repo_copy.h"
+#include "index_dump.h"
+#include "store/index_reader.h"
 #include "trace/path_finder.h"
 #include "trace/trace_session.h"
 
@@ -27,8 +31,10 @@ private Q_SLOTS:
         ProfileError perr;
         const auto profile = loadBuiltinProfile(QStringLiteral("sglang"), &perr);
         QVERIFY2(profile, qPrintable(perr.toString()));
+        m_profile = *profile;
+        m_repos = {{"sglang", sglang}, {"flashinfer", flashinfer}};
         const QString db = m_dir.filePath("real.katlas");
-        const IndexReport r = runIndex({db, {{"sglang", sglang}, {"flashinfer", flashinfer}}, *profile, true, 0});
+        const IndexReport r = runIndex({db, m_repos, m_profile, true, 0});
         QVERIFY2(r.ok, qPrintable(r.error));
         QString error;
         m_session = TraceSession::open(db, &error);
@@ -100,8 +106,40 @@ private Q_SLOTS:
         }
     }
 
+    // A call put before the first line of a model file (every line moves)
+    // and one inside a function body: the index is patched, not rebuilt,
+    // and holds what a whole index holds.
+    void patchedAfterAnEditEqualsWhole()
+    {
+        const std::vector<RepoInput> copies = copyIndexedFiles(m_repos, m_profile, m_dir.filePath("copy"));
+        const QString patched = m_dir.filePath("patched.katlas"), whole = m_dir.filePath("whole.katlas");
+        QVERIFY(runIndex({patched, copies, m_profile, true, 0}).ok);
+        QFile model(copies.front().path + "/python/sglang/srt/models/deepseek_v2.py");
+        QVERIFY(model.open(QIODevice::ReadOnly));
+        QByteArray text = model.readAll();
+        model.close();
+        const qsizetype forward = text.indexOf("    def forward(");
+        const qsizetype body = text.indexOf(":\n", forward);
+        QVERIFY(forward > 0 && body > forward);
+        text.insert(body + 2, "        torch.cuda.synchronize()\n");
+        text.prepend("print('edited')\n");
+        QVERIFY(model.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        model.write(text);
+        model.close();
+        const IndexReport r = runIndex({patched, copies, m_profile, true, 0});
+        QVERIFY2(r.ok, qPrintable(r.error));
+        QVERIFY(r.patched);
+        QCOMPARE(r.parsedFiles, 1);
+        QVERIFY(runIndex({whole, copies, m_profile, false, 0}).ok);
+        const QString difference = test::firstDifference(test::dump(patched), test::dump(whole));
+        QVERIFY2(difference.isEmpty(), qPrintable(difference));
+        QCOMPARE(loadStats(*Database::open(patched, nullptr)).edges, countStats(*Database::open(patched, nullptr)).edges);
+    }
+
 private:
     QTemporaryDir m_dir;
+    Profile m_profile;
+    std::vector<RepoInput> m_repos;
     std::unique_ptr<TraceSession> m_session;
     TraceReport m_report;
 };

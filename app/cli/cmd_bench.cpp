@@ -7,6 +7,7 @@
 #include "commands.h"
 
 #include "index/demo_workspace.h"
+#include "index/repo_copy.h"
 #include "parse/python_parser.h"
 #include "parse/source_walker.h"
 #include "export/kernel_traces_md.h"
@@ -33,25 +34,6 @@ long peakRssMb()
     rusage u{};
     getrusage(RUSAGE_SELF, &u);
     return u.ru_maxrss / 1024;
-}
-
-// Copies the files the index would read into `root`, one folder per repo.
-std::vector<RepoInput> copyRepos(const std::vector<RepoInput> &repos, const Profile &profile, const QString &root)
-{
-    std::vector<RepoInput> copies;
-    for (const RepoInput &r : repos) {
-        const QString to = root + QLatin1Char('/') + QString::fromStdString(r.name);
-        for (const SourceFileRef &f : walkRepo(r.name, r.path, profile.repo(r.name)).files) {
-            const QString target = to + QLatin1Char('/') + QString::fromStdString(f.relPath);
-            QDir().mkpath(QFileInfo(target).absolutePath());
-            QFile::copy(f.absPath, target);
-            QFile copy(target); // with its time, as files in a checkout are not all new
-            if (copy.open(QIODevice::ReadWrite))
-                copy.setFileTime(QFileInfo(f.absPath).lastModified(), QFileDevice::FileModificationTime);
-        }
-        copies.push_back({r.name, to});
-    }
-    return copies;
 }
 
 // The edits of the re-index cases: "touch" changes the file's time only,
@@ -183,7 +165,7 @@ int runBenchCommand(const Args &args)
 
     // The index is made of a copy of the files, which the re-index cases edit.
     QTemporaryDir tmp;
-    const std::vector<RepoInput> copies = copyRepos(repos, profile, tmp.filePath(QStringLiteral("repos")));
+    const std::vector<RepoInput> copies = copyIndexedFiles(repos, profile, tmp.filePath(QStringLiteral("repos")));
     const QString db = tmp.filePath(QStringLiteral("bench.katlas"));
     const IndexReport full = runIndex({db, copies, profile, false, 0});
     if (!full.ok)
