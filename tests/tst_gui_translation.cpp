@@ -32,7 +32,7 @@ QHash<QString, QString> catalogue()
         if (xml.isStartElement() && xml.name() == QLatin1String("source"))
             source = xml.readElementText();
         else if (xml.isStartElement() && xml.name() == QLatin1String("translation"))
-            out.insert(source, xml.readElementText());
+            out.insert(source, xml.readElementText(QXmlStreamReader::IncludeChildElements)); // plural forms too
     }
     return out;
 }

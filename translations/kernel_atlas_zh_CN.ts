@@ -804,6 +804,14 @@ Without --db, commands use the demo workspace's index.
         <source>New Index</source>
         <translation>新建索引</translation>
     </message>
+    <message>
+        <source>None of the %1 files changed since the last index; it was kept</source>
+        <translation>自上次索引以来 %1 个文件均未改动；索引保持原样</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n changed file(s) re-indexed in place: %1 call sites (%2% resolved) in %3 s</source>
+        <translation><numerusform>原地重新索引了 %n 个改动的文件：%1 个调用点（%2% 已解析），用时 %3 秒</numerusform></translation>
+    </message>
 </context>
 <context>
     <name>katlas::NewIndexDialog</name>

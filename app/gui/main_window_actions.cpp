@@ -72,6 +72,12 @@ void MainWindow::createActions()
         QString error;
         if (!openDatabase(db, &error))
             QMessageBox::warning(this, tr("Cannot open the new index"), error);
+        else if (report.upToDate)
+            statusBar()->showMessage(tr("None of the %1 files changed since the last index; it was kept").arg(report.stats.files));
+        else if (report.patched)
+            statusBar()->showMessage(tr("%n changed file(s) re-indexed in place: %1 call sites (%2% resolved) in %3 s", nullptr, report.parsedFiles)
+                                         .arg(report.stats.callSites)
+                                         .arg(report.stats.resolvedPercent(), 0, 'f', 1).arg(report.totalMs / 1000.0, 0, 'f', 2));
         else
             statusBar()->showMessage(tr("Indexed %1 files, %2 call sites (%3% resolved) in %4 s")
                                          .arg(report.stats.files).arg(report.stats.callSites)
