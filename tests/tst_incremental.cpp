@@ -160,6 +160,30 @@ private Q_SLOTS:
         checkSameAsWhole();
     }
 
+    void patchThatCannotWriteLeavesTheIndexAsItWas()
+    {
+        QFile use(root() + "/pkg/use.py");
+        QVERIFY(use.open(QIODevice::Append));
+        use.write("    a.run(x)\n");
+        use.close();
+        const std::vector<std::string> before = dump(patchedDb());
+        // Another program writes to the index past the wait (the patch cannot
+        // begin), or holds it whole (it cannot even be read).
+        for (const char *lock : {"BEGIN IMMEDIATE", "BEGIN EXCLUSIVE"}) {
+            sqlite3 *other = nullptr;
+            QCOMPARE(sqlite3_open(QFile::encodeName(patchedDb()).constData(), &other), SQLITE_OK);
+            QCOMPARE(sqlite3_exec(other, lock, nullptr, nullptr, nullptr), SQLITE_OK);
+            const IndexReport r = index(patchedDb(), true);
+            sqlite3_exec(other, "ROLLBACK", nullptr, nullptr, nullptr);
+            sqlite3_close(other);
+            QVERIFY(!r.ok);
+            QVERIFY2(r.error.contains(patchedDb()) && r.error.contains("unchanged"), qPrintable(r.error));
+            QVERIFY(dump(patchedDb()) == before);
+        }
+        QVERIFY(index(patchedDb(), true).patched);
+        checkSameAsWhole();
+    }
+
     void cancelledPatchLeavesTheIndexAsItWas()
     {
         const std::vector<std::string> before = dump(patchedDb());

@@ -249,6 +249,10 @@ private Q_SLOTS:
         const IndexReport noFolder = runIndex({dir.filePath("nofolder/x.katlas"), {{"r", root}}, profile, true, 0});
         QVERIFY(!noFolder.ok);
         QVERIFY(noFolder.error.contains(dir.filePath("nofolder")));
+        // a database folder that exists but cannot be written (even by root)
+        const IndexReport readOnly = runIndex({QStringLiteral("/proc/katlas-test.katlas"), {{"r", root}}, profile, true, 0});
+        QVERIFY(!readOnly.ok);
+        QVERIFY2(readOnly.error.contains("/proc"), qPrintable(readOnly.error));
         // an existing file that is not ours is never overwritten
         writeFile(dir.filePath("notes.txt"), "precious\n");
         const IndexReport foreign = runIndex({dir.filePath("notes.txt"), {{"r", root}}, profile, true, 0});

@@ -417,6 +417,10 @@ Without --db, commands use the demo workspace's index.
         <source>repository '%1': path %2 does not exist or is not a folder</source>
         <translation>仓库“%1”：路径 %2 不存在或不是文件夹</translation>
     </message>
+    <message>
+        <source>%1 is locked by another program; it was left unchanged (try again when it is done)</source>
+        <translation>%1 被另一个程序锁定；它保持原样（请待其完成后重试）</translation>
+    </message>
 </context>
 <context>
     <name>OpGraph</name>

@@ -289,8 +289,12 @@ IndexReport runIndex(const IndexRequest &request, const ProgressCallback &progre
         run.total.start();
         run.phase.start();
         report = [&] {
-            if (probeDatabase(request.dbPath) == DatabaseProbe::Foreign)
+            const DatabaseProbe probe = probeDatabase(request.dbPath);
+            if (probe == DatabaseProbe::Foreign)
                 return run.fail(QCoreApplication::translate("Indexer", "%1 exists and is not a Kernel Atlas database; it was left untouched (choose another --db)")
+                                    .arg(request.dbPath));
+            if (probe == DatabaseProbe::Busy)
+                return run.fail(QCoreApplication::translate("Indexer", "%1 is locked by another program; it was left unchanged (try again when it is done)")
                                     .arg(request.dbPath));
             openPrevious(run);
             if (!scan(run))

@@ -88,13 +88,16 @@ DatabaseProbe probeDatabase(const QString &path)
         return DatabaseProbe::Foreign;
     file.close();
     sqlite3 *db = nullptr;
-    bool ours = false;
+    bool ours = false, busy = false;
     if (sqlite3_open_v2(QFile::encodeName(path).constData(), &db, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK) {
+        sqlite3_busy_timeout(db, 5000);
         Statement st(db, "SELECT 1 FROM sqlite_master WHERE type='table' AND name='meta'");
         ours = st.ok() && st.next();
+        const int code = sqlite3_errcode(db) & 0xFF;
+        busy = !ours && (code == SQLITE_BUSY || code == SQLITE_LOCKED);
     }
     sqlite3_close(db);
-    return ours ? DatabaseProbe::KernelAtlas : DatabaseProbe::Foreign;
+    return ours ? DatabaseProbe::KernelAtlas : busy ? DatabaseProbe::Busy : DatabaseProbe::Foreign;
 }
 
 } // namespace katlas

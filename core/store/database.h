@@ -12,7 +12,8 @@ namespace katlas {
 
 // What a path holds, before it is overwritten by a new index: an index of
 // ours (of any schema version) may be replaced; anything else never is.
-enum class DatabaseProbe { Missing, Empty, KernelAtlas, Foreign };
+// Busy: a database another program keeps locked (it cannot be told apart).
+enum class DatabaseProbe { Missing, Empty, KernelAtlas, Foreign, Busy };
 DatabaseProbe probeDatabase(const QString &path);
 
 class Database {
