@@ -5,10 +5,23 @@
 #include "index/indexer.h"
 #include "trace/trace_session.h"
 
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
 #include <QTemporaryDir>
 #include <QTest>
 
 namespace katlas::test {
+
+// Writes a file of a test tree, with its folders.
+inline void writeFile(const QString &path, const QByteArray &bytes)
+{
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly))
+        qFatal("cannot write %s", qPrintable(path));
+    f.write(bytes);
+}
 
 inline Profile demoProfile()
 {

@@ -17,15 +17,6 @@ using namespace katlas::test;
 
 namespace {
 
-void writeFile(const QString &path, const QByteArray &bytes)
-{
-    QDir().mkpath(QFileInfo(path).absolutePath());
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly))
-        qFatal("cannot write %s", qPrintable(path));
-    f.write(bytes);
-}
-
 // A base class whose methods call through self (so each subclass gets its
 // own copy of them), used from another module.
 const QByteArray kBase = R"(import torch

@@ -57,15 +57,6 @@ bool needs(const ConditionSet &set, const std::string &dim, const std::string &v
     });
 }
 
-void writeFile(const QString &path, const QByteArray &bytes)
-{
-    QDir().mkpath(QFileInfo(path).absolutePath());
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly))
-        qFatal("cannot write %s", qPrintable(path));
-    f.write(bytes);
-}
-
 const char *const kModel = "tinyserve.srt.models.deepmini.";
 const char *const kLayers = "tinyserve.srt.layers.";
 

@@ -3,6 +3,7 @@
 
 #include "store/facts_codec.h"
 #include "store/row_statements.h"
+#include "store/sql_writer.h"
 #include "store/stats_codec.h"
 
 #include <QCoreApplication>
@@ -14,39 +15,13 @@
 namespace katlas {
 namespace {
 
-struct PatchFailed {
-    QString message;
-};
-
 // An added symbol: an external or a per-receiver copy, which exists only
 // because some call site reaches it.
 constexpr const char *kAdded = "(s.kind = 'external' OR s.origin_id IS NOT NULL)";
 
-class Patcher {
+class Patcher : public SqlWriter {
 public:
-    Patcher(sqlite3 *db, const std::atomic_bool *cancel) : m_db(db), m_cancel(cancel) {}
-
-    void exec(const char *sql)
-    {
-        char *msg = nullptr;
-        if (sqlite3_exec(m_db, sql, nullptr, nullptr, &msg) != SQLITE_OK) {
-            const QString why = QString::fromUtf8(msg ? msg : sqlite3_errmsg(m_db));
-            sqlite3_free(msg);
-            throw PatchFailed{why};
-        }
-    }
-
-    void check(int rc)
-    {
-        if (rc != SQLITE_OK)
-            throw PatchFailed{QString::fromUtf8(sqlite3_errmsg(m_db))};
-    }
-
-    void checkCancel()
-    {
-        if (m_cancel && m_cancel->load())
-            throw PatchFailed{QCoreApplication::translate("IndexWriter", "cancelled")};
-    }
+    using SqlWriter::SqlWriter;
 
     std::optional<IndexStats> stats; // after the patch, when the index kept them
 
@@ -66,8 +41,7 @@ public:
                 check(st.bind(1, s.line).bind(2, s.endLine).bind(3, s.id).exec());
         }
         insertAll(kInsertSymbol, p.newSymbols, bindSymbol);
-        insertAll("INSERT INTO symbol_fts(rowid, name, qual_name) VALUES (?, ?, ?)", p.newSymbols,
-                  [](Statement &st, const Symbol &s) -> Statement & { return st.bind(1, s.id).bind(2, s.name).bind(3, s.qualName); });
+        insertAll(kInsertSymbolText, p.newSymbols, bindSymbolText);
         insertAll(kInsertCallSite, p.callSites, bindCallSite);
         insertAll(kInsertEdge, p.edges, bindEdge);
         insertAll(kInsertKernel, p.kernels, bindKernel);
@@ -94,13 +68,6 @@ public:
     }
 
 private:
-    template <typename Row, typename Bind>
-    void insertAll(const char *sql, const std::vector<Row> &rows, Bind bind)
-    {
-        Statement st(m_db, sql);
-        for (const Row &row : rows)
-            check(bind(st, row).exec());
-    }
 
     std::vector<std::int64_t> ids(Statement &st, std::int64_t arg)
     {
@@ -237,8 +204,6 @@ private:
         return stats;
     }
 
-    sqlite3 *m_db;
-    const std::atomic_bool *m_cancel;
     std::set<std::int64_t> m_candidates;
     IndexStats m_removed;
 };
@@ -261,7 +226,7 @@ bool patchIndex(const QString &dbPath, const IndexPatch &patch, const std::atomi
             patcher.apply(patch);
             if (stats)
                 *stats = patcher.stats;
-        } catch (const PatchFailed &f) {
+        } catch (const SqlFailed &f) {
             why = f.message;
             sqlite3_exec(db, "ROLLBACK", nullptr, nullptr, nullptr);
         }

@@ -102,24 +102,30 @@ std::vector<ModuleFacts> loadFacts(const Database &db, bool whole)
     return out;
 }
 
+namespace {
+
+// One blob column of a file's row, decoded; empty when absent or damaged.
+template <typename T, typename Decode>
+std::vector<T> loadFileBlob(const Database &db, const char *sql, std::int64_t fileId, Decode decode)
+{
+    std::vector<T> out;
+    Statement st(db.handle(), sql);
+    st.bind(1, fileId);
+    if (st.next() && !decode(st.blobView(0), out))
+        out.clear();
+    return out;
+}
+
+} // namespace
+
 std::vector<CallFact> loadCalls(const Database &db, std::int64_t fileId)
 {
-    std::vector<CallFact> calls;
-    Statement st(db.handle(), "SELECT calls FROM file WHERE id = ?");
-    st.bind(1, fileId);
-    if (st.next() && !decodeCalls(st.blobView(0), calls))
-        calls.clear();
-    return calls;
+    return loadFileBlob<CallFact>(db, "SELECT calls FROM file WHERE id = ?", fileId, decodeCalls);
 }
 
 std::vector<AssignmentFact> loadLocals(const Database &db, std::int64_t fileId)
 {
-    std::vector<AssignmentFact> locals;
-    Statement st(db.handle(), "SELECT locals FROM file WHERE id = ?");
-    st.bind(1, fileId);
-    if (st.next() && !decodeLocals(st.blobView(0), locals))
-        locals.clear();
-    return locals;
+    return loadFileBlob<AssignmentFact>(db, "SELECT locals FROM file WHERE id = ?", fileId, decodeLocals);
 }
 
 std::unordered_map<std::string, FileStamp> fileStamps(const Database &db)

@@ -5,6 +5,7 @@
 
 #include "store/facts_codec.h"
 #include "store/row_statements.h"
+#include "store/sql_writer.h"
 #include "store/schema.h"
 #include "store/sqlite_statement.h"
 
@@ -20,45 +21,10 @@
 namespace katlas {
 namespace {
 
-struct WriteFailed {
-    QString message;
-};
-
-class Writer {
+class Writer : public SqlWriter {
 public:
-    Writer(sqlite3 *db, const std::atomic_bool *cancel) : m_db(db), m_cancel(cancel) {}
+    using SqlWriter::SqlWriter;
 
-    void exec(const char *sql)
-    {
-        char *msg = nullptr;
-        if (sqlite3_exec(m_db, sql, nullptr, nullptr, &msg) != SQLITE_OK) {
-            const QString why = QString::fromUtf8(msg ? msg : sqlite3_errmsg(m_db));
-            sqlite3_free(msg);
-            throw WriteFailed{why};
-        }
-    }
-
-    void check(int rc)
-    {
-        if (rc != SQLITE_OK)
-            throw WriteFailed{QString::fromUtf8(sqlite3_errmsg(m_db))};
-    }
-
-    void checkCancel(size_t i)
-    {
-        if ((i & 0x3FF) == 0 && m_cancel && m_cancel->load())
-            throw WriteFailed{QCoreApplication::translate("IndexWriter", "cancelled")};
-    }
-
-    template <typename Row, typename Bind>
-    void insertAll(const char *sql, const std::vector<Row> &rows, Bind bind)
-    {
-        Statement st(m_db, sql);
-        for (size_t i = 0; i < rows.size(); ++i) {
-            checkCancel(i);
-            check(bind(st, rows[i]).exec());
-        }
-    }
 
     void begin()
     {
@@ -110,8 +76,7 @@ public:
     {
         insertAll(kInsertSymbol, g.symbols, bindSymbol);
         if (indexed)
-            insertAll("INSERT INTO symbol_fts(rowid, name, qual_name) VALUES (?, ?, ?)", g.symbols,
-                      [](Statement &st, const Symbol &s) -> Statement & { return st.bind(1, s.id).bind(2, s.name).bind(3, s.qualName); });
+            insertAll(kInsertSymbolText, g.symbols, bindSymbolText);
         calls(g.callSites, g.edges);
         insertAll(kInsertKernel, g.kernels, bindKernel);
         insertAll(kInsertDiagnostic, g.diagnostics, bindDiagnostic);
@@ -130,9 +95,6 @@ public:
         exec("COMMIT");
     }
 
-private:
-    sqlite3 *m_db;
-    const std::atomic_bool *m_cancel;
 };
 
 bool syncFile(const QString &path)
@@ -206,7 +168,7 @@ bool IndexWriter::run(Stage &&stage, QString *error)
         Writer w(m_db, m_cancel);
         stage(w);
         return true;
-    } catch (const WriteFailed &f) {
+    } catch (const SqlFailed &f) {
         sqlite3_close(m_db);
         m_db = nullptr;
         QFile::remove(m_tmpPath);

@@ -8,12 +8,16 @@
 namespace katlas {
 
 extern const char *const kInsertSymbol;
+// A symbol's names into the full-text index (kept by hand: it indexes
+// the symbol table's content).
+extern const char *const kInsertSymbolText;
 extern const char *const kInsertCallSite;
 extern const char *const kInsertEdge;
 extern const char *const kInsertKernel;
 extern const char *const kInsertDiagnostic;
 
 Statement &bindSymbol(Statement &st, const Symbol &s);
+Statement &bindSymbolText(Statement &st, const Symbol &s);
 Statement &bindCallSite(Statement &st, const CallSite &s);
 Statement &bindEdge(Statement &st, const Edge &e);
 Statement &bindKernel(Statement &st, const Kernel &k);
