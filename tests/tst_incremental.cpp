@@ -196,6 +196,30 @@ private Q_SLOTS:
         QVERIFY(again.patched);
         checkSameAsWhole();
     }
+
+    // An index whose added symbols do not fit the definitions (damaged, or
+    // written by another version) is not patched: rebuilt whole, correctly.
+    void indexThatCannotBePatchedIsRebuilt()
+    {
+        {
+            sqlite3 *db = nullptr;
+            QCOMPARE(sqlite3_open(QFile::encodeName(patchedDb()).constData(), &db), SQLITE_OK);
+            QCOMPARE(sqlite3_exec(db, "UPDATE symbol SET origin_id = 1 WHERE id = (SELECT max(id) FROM symbol WHERE origin_id IS NOT NULL)",
+                                  nullptr, nullptr, nullptr), SQLITE_OK);
+            QCOMPARE(sqlite3_changes(db), 1);
+            sqlite3_close(db);
+        }
+        QFile use(root() + "/pkg/use.py");
+        QVERIFY(use.open(QIODevice::Append));
+        use.write("    b.run(x)\n");
+        use.close();
+        const IndexReport r = index(patchedDb(), true);
+        QVERIFY2(r.ok, qPrintable(r.error));
+        QVERIFY(!r.patched);
+        QCOMPARE(r.parsedFiles, 1);
+        QCOMPARE(r.reusedFiles, r.stats.files - 1);
+        checkSameAsWhole();
+    }
 };
 
 QTEST_GUILESS_MAIN(TestIncremental)

@@ -8,7 +8,6 @@
 #include "store/index_patcher.h"
 #include "store/index_reader.h"
 
-#include <QCoreApplication>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -70,21 +69,19 @@ std::optional<IndexReport> patchPreviousIndex(IndexRun &run, QThreadPool &pool)
 
     IndexPatch patch;
     for (int i : *changed) {
-        ModuleFacts &f = run.jobs[static_cast<size_t>(i)].facts;
+        const ModuleFacts &f = run.jobs[static_cast<size_t>(i)].facts;
         const auto fileId = static_cast<std::int64_t>(i) + 1;
         const Repo &repo = *std::find_if(run.graph.repos.begin(), run.graph.repos.end(), [&](const Repo &r) { return r.name == f.repo; });
         patch.files.push_back({fileId, repo.id, f.path, f.module, f.hash, f.size, f.lineCount, run.jobs[static_cast<size_t>(i)].ref.mtimeNs});
         for (const Diagnostic &d : f.diagnostics)
             patch.diagnostics.push_back({fileId, f.repo + '/' + f.path, d.line, d.message});
-        facts[static_cast<size_t>(i)] = std::move(f);
+        facts[static_cast<size_t>(i)] = f; // a copy: a whole rebuild may still need the job's
     }
     for (size_t i = 0; i < run.jobs.size(); ++i) {
         const FileJob &job = run.jobs[i];
         if (job.reuse && job.read)
             patch.restamped.push_back({static_cast<std::int64_t>(i) + 1, 0, {}, {}, {}, 0, 0, job.ref.mtimeNs});
     }
-    run.report.parsedFiles = static_cast<int>(changed->size());
-    run.report.reusedFiles = static_cast<int>(run.jobs.size() - changed->size());
     run.report.parseMs = run.phase.restart();
 
     IncrementalBuild incremental;
@@ -106,6 +103,8 @@ std::optional<IndexReport> patchPreviousIndex(IndexRun &run, QThreadPool &pool)
         return std::nullopt; // the index's added symbols do not fit: rebuild it whole
     }
     run.old.reset();
+    run.report.parsedFiles = static_cast<int>(changed->size());
+    run.report.reusedFiles = static_cast<int>(run.jobs.size() - changed->size());
     run.report.resolveMs = run.phase.restart();
 
     run.say(IndexProgress::Phase::Writing, 0, 1);
