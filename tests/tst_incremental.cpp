@@ -98,6 +98,7 @@ private Q_SLOTS:
         writeFile(root() + "/pkg/__init__.py", "");
         writeFile(root() + "/pkg/base.py", kBase);
         writeFile(root() + "/pkg/use.py", kUse);
+        writeFile(root() + "/pkg/solo.py", "import torch\n\n\ndef f(x):\n    torch.ops.k.op_d.default(x)\n");
         const IndexReport first = index(patchedDb(), true);
         QVERIFY2(first.ok, qPrintable(first.error));
         QVERIFY(!first.patched);
@@ -124,6 +125,8 @@ private Q_SLOTS:
             << "pkg/use.py" << QByteArray("    a.loop(x)\n") << QByteArray("") << true;
         QTest::newRow("an external no longer called goes")
             << "pkg/base.py" << QByteArray("        torch.ops.k.op_b.default(x)\n") << QByteArray("        pass\n") << true;
+        QTest::newRow("the only call of a file removed")
+            << "pkg/solo.py" << QByteArray("    torch.ops.k.op_d.default(x)\n") << QByteArray("    pass\n") << true;
         QTest::newRow("a return changed: rebuilt")
             << "pkg/base.py" << QByteArray("    def step(self, x):\n        pass\n") << QByteArray("    def step(self, x):\n        return torch.zeros(x)\n") << false;
         QTest::newRow("a function added: rebuilt")

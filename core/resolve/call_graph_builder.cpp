@@ -153,6 +153,7 @@ private:
     {
         m_lastSiteId = incremental.lastCallSiteId;
         m_loadCalls = incremental.loadCalls;
+        m_withCalls.insert(incremental.modules.begin(), incremental.modules.end());
         for (const Symbol &s : incremental.addedSymbols) {
             if (s.id < m_firstAddedId || (s.originId && !m_table.function(s.originId)))
                 return false;
@@ -194,7 +195,7 @@ private:
     const std::vector<CallFact> &callsOf(int module)
     {
         const std::vector<CallFact> &own = m_files[static_cast<size_t>(module)].calls;
-        if (!own.empty() || !m_loadCalls)
+        if (!m_loadCalls || m_withCalls.count(module))
             return own;
         auto [it, added] = m_loadedCalls.try_emplace(module);
         if (added)
@@ -404,7 +405,8 @@ private:
     SymbolId m_firstAddedId = 1; // after the definitions
     SymbolId m_firstNewId = 1;   // after the added symbols already in the index
     std::map<SymbolId, Symbol> m_addedBefore;
-    std::function<std::vector<CallFact>(int)> m_loadCalls;
+    std::function<std::vector<CallFact>(int)> m_loadCalls; // for the files that came without their calls:
+    std::set<int> m_withCalls;                             // all but these
     std::unordered_map<int, std::vector<CallFact>> m_loadedCalls;
     std::set<int> m_grouped;
 };

@@ -56,7 +56,7 @@ public:
             if (stats)
                 check(st.bind(1, std::string_view("stats")).bind(2, encodeStats(*stats)).exec());
             else
-                check(sqlite3_exec(m_db, "DELETE FROM meta WHERE key = 'stats'", nullptr, nullptr, nullptr));
+                exec("DELETE FROM meta WHERE key = 'stats'");
         }
         {
             Statement st(m_db, "UPDATE repo SET commit_id = ? WHERE id = ?");
@@ -68,7 +68,6 @@ public:
     }
 
 private:
-
     std::vector<std::int64_t> ids(Statement &st, std::int64_t arg)
     {
         std::vector<std::int64_t> out;
