@@ -167,7 +167,7 @@ private Q_SLOTS:
         QCOMPARE(f.locals[1].annotation, std::string("int"));
         QCOMPARE(f.localCalls.size(), size_t(1));
         QCOMPARE(f.localCalls[0].name, std::string("LayerCommunicator"));
-        QCOMPARE(f.localCalls[0].scope, std::string("M.__init__"));
+        QCOMPARE(f.functions[static_cast<size_t>(f.localCalls[0].function)].qualName, std::string("M.__init__"));
         QCOMPARE(f.localCalls[0].index, 0);
     }
 

@@ -17,7 +17,7 @@ ZH = {
     'patched in place': '原地修补',
     'rebuilt': '整体重建',
     '%1 ms (%2% of full; %3; scan %4, read %5, resolve %6, write %7)': '%1 毫秒（完整索引的 %2%；%3；扫描 %4，读取 %5，解析调用 %6，写入 %7）',
-    're-index after one file was edited (%1):': '编辑一个文件（%1）后重新索引：',
+    're-index after one file was edited (%1; median of 3):': '编辑一个文件（%1；取 3 次的中位数）后重新索引：',
     '  touched:            %1': '  仅触碰：            %1',
     '  a call added:       %1': '  新增一个调用：      %1',
     '  a function added:   %1': '  新增一个函数：      %1',

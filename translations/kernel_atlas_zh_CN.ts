@@ -260,10 +260,6 @@ Without --db, commands use the demo workspace's index.
         <translation>完整索引：            %1 ms（扫描 %2，解析 %3，解析调用 %4，写入 %5）</translation>
     </message>
     <message>
-        <source>re-index after one file was edited (%1):</source>
-        <translation>编辑一个文件（%1）后重新索引：</translation>
-    </message>
-    <message>
         <source>  touched:            %1</source>
         <translation>  仅触碰：            %1</translation>
     </message>
@@ -274,6 +270,10 @@ Without --db, commands use the demo workspace's index.
     <message>
         <source>  a function added:   %1</source>
         <translation>  新增一个函数：      %1</translation>
+    </message>
+    <message>
+        <source>re-index after one file was edited (%1; median of 3):</source>
+        <translation>编辑一个文件（%1；取 3 次的中位数）后重新索引：</translation>
     </message>
 </context>
 <context>
@@ -338,10 +338,6 @@ Without --db, commands use the demo workspace's index.
 </context>
 <context>
     <name>IndexWriter</name>
-    <message>
-        <source>cancelled</source>
-        <translation>已取消</translation>
-    </message>
     <message>
         <source>cannot write the index: folder %1 does not exist</source>
         <translation>无法写入索引：文件夹 %1 不存在</translation>

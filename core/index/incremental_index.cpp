@@ -116,7 +116,8 @@ std::optional<IndexReport> patchPreviousIndex(IndexRun &run, QThreadPool &pool)
     for (const ModuleFacts &f : changedFacts)
         patch.facts.push_back(&f);
     // The world goes while the patch is written.
-    releaseLater(pool, std::make_pair(std::move(facts), std::move(world)));
+    releaseLater(pool, std::move(facts));
+    releaseLater(pool, std::move(world));
     patch.newSymbols = std::move(delta.symbols);
     patch.movedSymbols = std::move(incremental.movedSymbols);
     patch.callSites = std::move(delta.callSites);

@@ -628,9 +628,16 @@ void extractFacts(PythonParser &parser, std::string_view source, ModuleFacts &fa
 void summariseLocalCalls(ModuleFacts &facts)
 {
     facts.localCalls.clear();
-    for (size_t i = 0; i < facts.locals.size(); ++i)
+    std::unordered_map<std::string_view, int> functions;
+    for (size_t i = 0; i < facts.functions.size(); ++i)
+        functions.emplace(facts.functions[i].qualName, static_cast<int>(i));
+    for (size_t i = 0; i < facts.locals.size(); ++i) {
+        const auto function = functions.find(facts.locals[i].scope);
+        if (function == functions.end())
+            continue;
         if (const std::optional<std::string> name = instantiatedName(facts.locals[i].value))
-            facts.localCalls.push_back({*name, facts.locals[i].scope, static_cast<int>(i)});
+            facts.localCalls.push_back({*name, function->second, static_cast<int>(i)});
+    }
 }
 
 std::optional<std::string> instantiatedName(const ValueFact &v)
