@@ -2,6 +2,9 @@
 // selecting an op fills the matrix, filters, source view, search, export
 // identical to the CLI, background indexing and its cancellation.
 #include "demo_fixture.h"
+#include "index/repo_copy.h"
+#include "store/database.h"
+#include "store/index_reader.h"
 
 #include "filter_bar.h"
 #include "graph_view.h"
@@ -18,6 +21,7 @@
 #include <QProcess>
 #include <QRegularExpression>
 #include <QSignalSpy>
+#include <QStatusBar>
 #include <QTreeView>
 
 using namespace katlas;
@@ -184,6 +188,32 @@ private Q_SLOTS:
         QCOMPARE(readAll(m_db), before);
         QCOMPARE(w.session()->path(), m_db);
         QVERIFY(w.graphView()->nodeCount() >= 0);
+    }
+
+    // Re-index (F5) after an edit of calls only: the open index is patched in
+    // place, reopened, and the status bar says so.
+    void reindexAfterAnEditPatchesInPlace()
+    {
+        QTemporaryDir dir;
+        const std::vector<RepoInput> repos = copyIndexedFiles(demoRepos(), demoProfile(), dir.filePath("copy"));
+        const QString db = dir.filePath("copy.katlas");
+        QVERIFY(runIndex({db, repos, demoProfile(), true, 0}).ok);
+        MainWindow w;
+        QString error;
+        QVERIFY2(w.openDatabase(db, &error), qPrintable(error));
+        QFile norm(repos.front().path + "/python/tinyserve/srt/layers/layernorm.py");
+        QVERIFY(norm.open(QIODevice::Append));
+        norm.write("        torch.cuda.synchronize()\n"); // in the last method's body
+        norm.close();
+        QSignalSpy done(w.indexRunner(), &IndexRunner::finished);
+        w.reindex();
+        QVERIFY(done.wait(60000));
+        const IndexReport report = done.first().first().value<IndexReport>();
+        QVERIFY2(report.ok, qPrintable(report.error));
+        QVERIFY(report.patched);
+        QVERIFY2(w.statusBar()->currentMessage().contains("in place"), qPrintable(w.statusBar()->currentMessage()));
+        QCOMPARE(w.session()->path(), db);
+        QCOMPARE(searchSymbols(*Database::open(db, &error), "synchronize", 5).size(), size_t(1));
     }
 
     void vanishedRepositoryIsSaidInTheSourceView()

@@ -6,6 +6,10 @@
 #include "demo_fixture.h"
 #include "index_dump.h"
 
+#include "export/kernel_traces_md.h"
+#include "export/op_traces_md.h"
+#include "index/repo_copy.h"
+
 #include "store/database.h"
 #include "store/index_reader.h"
 
@@ -198,6 +202,43 @@ private Q_SLOTS:
         QVERIFY(again.ok);
         QVERIFY(again.patched);
         checkSameAsWhole();
+    }
+
+    // What users see of an index: the reports of a patched one are those of
+    // a whole one (the demo, edited in a model layer and a kernel wrapper).
+    void reportsOfAPatchedIndexAreThoseOfAWholeOne()
+    {
+        QTemporaryDir dir;
+        const std::vector<RepoInput> repos = copyIndexedFiles(demoRepos(), demoProfile(), dir.filePath("copy"));
+        const QString patched = dir.filePath("patched.katlas"), whole = dir.filePath("whole.katlas");
+        QVERIFY(runIndex({patched, repos, demoProfile(), true, 0}).ok);
+        const QString layers = repos.front().path + "/python/tinyserve/srt/layers/";
+        for (const auto &[file, before, after] :
+             {std::tuple{"layernorm.py", "        return rmsnorm(x, self.weight, self.eps)\n",
+                         "        torch.cuda.synchronize()\n        return rmsnorm(x, self.weight, self.eps)\n"},
+              std::tuple{"activation.py", "# Demo fixture", "# edited\n# Demo fixture"}}) {
+            QFile f(layers + file);
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            QByteArray text = f.readAll();
+            f.close();
+            QVERIFY2(text.contains(before), file);
+            writeFile(layers + file, text.replace(before, after));
+        }
+        const IndexReport r = runIndex({patched, repos, demoProfile(), true, 0});
+        QVERIFY2(r.ok && r.patched, qPrintable(r.error));
+        QVERIFY(runIndex({whole, repos, demoProfile(), false, 0}).ok);
+        std::vector<std::string> reports[2];
+        for (int i = 0; i < 2; ++i) {
+            QString error;
+            const auto session = TraceSession::open(i == 0 ? patched : whole, &error);
+            QVERIFY2(session, qPrintable(error));
+            const TraceReport report = buildTraceReport(*session, "deepmini", {});
+            const MarkdownLinks links(session->index(), dir.path(), {});
+            reports[i] = {opTracesMarkdown(*session, report, links), kernelTracesMarkdown(*session, report, links)};
+        }
+        QVERIFY(reports[0][0].find("rmsnorm") != std::string::npos);
+        QCOMPARE(QString::fromStdString(reports[0][0]), QString::fromStdString(reports[1][0]));
+        QCOMPARE(QString::fromStdString(reports[0][1]), QString::fromStdString(reports[1][1]));
     }
 
     // An index whose added symbols do not fit the definitions (damaged, or

@@ -40,6 +40,8 @@ public:
     // Opens an index; on failure the current one stays open and `error` says why.
     bool openDatabase(const QString &path, QString *error);
     void startIndex(const QString &dbPath, const std::vector<RepoInput> &repos, const Profile &profile);
+    // Indexes the open index's repositories again (File → Re-index, F5).
+    void reindex();
     IndexRunner *indexRunner() const { return m_runner; }
 
     void selectOp(const QString &id);
@@ -79,7 +81,6 @@ private:
     void chooseExport(const QString &format, const QString &filter);
     void openDialog();
     void newIndexDialog();
-    void reindex();
     void showAbout();
     void addRecent(const QString &path);
     void toggleNode(const QString &id);

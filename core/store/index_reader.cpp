@@ -1,6 +1,7 @@
 // Read queries over an index (see index_reader.h).
 #include "store/index_reader.h"
 
+#include "graph/dense_ids.h"
 #include "store/condition_codec.h"
 #include "store/facts_codec.h"
 #include "store/sqlite_statement.h"
@@ -66,6 +67,7 @@ CallGraph loadCallGraph(const Database &db, bool withGuards)
             g.kernels.push_back({st.i64(0), st.text(1), st.text(2)});
     }
     g.diagnostics = loadDiagnostics(db);
+    makeIdsDense(g);
     return g;
 }
 

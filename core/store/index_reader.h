@@ -13,6 +13,7 @@
 
 namespace katlas {
 
+// Its symbols and call sites numbered densely (see graph/dense_ids.h).
 // `withGuards`: also the raw guard text of each call site (its mapped form is
 // on the edges already; tracing never reads it, and it is a third of the load).
 CallGraph loadCallGraph(const Database &db, bool withGuards = true);
