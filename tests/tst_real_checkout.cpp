@@ -134,6 +134,15 @@ private Q_SLOTS:
         const QString difference = test::firstDifference(test::dump(patched), test::dump(whole));
         QVERIFY2(difference.isEmpty(), qPrintable(difference));
         QCOMPARE(loadStats(*Database::open(patched, nullptr)).edges, countStats(*Database::open(patched, nullptr)).edges);
+        std::string reports[2];
+        for (int i = 0; i < 2; ++i) {
+            QString error;
+            const auto session = TraceSession::open(i == 0 ? patched : whole, &error);
+            QVERIFY2(session, qPrintable(error));
+            const TraceReport report = buildTraceReport(*session, "deepseek_v2", {});
+            reports[i] = opTracesMarkdown(*session, report, MarkdownLinks(session->index(), m_dir.path(), {}));
+        }
+        QVERIFY(reports[0] == reports[1]);
     }
 
 private:
