@@ -491,6 +491,14 @@ Without --db, commands use the demo workspace's index.
         <source>needs exactly one of guard, function, symbol</source>
         <translation>需要且只能有 guard、function、symbol 之一</translation>
     </message>
+    <message>
+        <source>needs exactly one of class, env_reader</source>
+        <translation>需要且只能有 class、env_reader 之一</translation>
+    </message>
+    <message>
+        <source>must be a whole number of at least 1</source>
+        <translation>必须是不小于 1 的整数</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>

@@ -5,6 +5,7 @@
 #include "parse/syntax_facts.h"
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -106,6 +107,9 @@ struct CallGraph {
     std::vector<Edge> edges;
     std::vector<Kernel> kernels;
     std::vector<FileDiagnostic> diagnostics;
+    // Deployment settings the guards read, with their defaults
+    // ("server.enable_deterministic_inference" -> "false"): kept in meta.
+    std::map<std::string, std::string> settingDefaults;
 };
 
 } // namespace katlas

@@ -124,6 +124,7 @@ std::optional<IndexReport> patchPreviousIndex(IndexRun &run, QThreadPool &pool)
     patch.edges = std::move(delta.edges);
     patch.kernels = std::move(delta.kernels);
     patch.meta = run.meta();
+    patch.settingDefaults = std::move(delta.settingDefaults);
     QString error;
     std::optional<IndexStats> stats;
     if (!patchIndex(run.request.dbPath, patch, run.cancel, &error, &stats))

@@ -1,6 +1,8 @@
 // The indexing pipeline (see indexer.h).
 #include "index/indexer.h"
 
+#include "graph/setting_defaults.h"
+
 #include "index/allocator_tuning.h"
 #include "index/call_chunk_queue.h"
 #include "index/index_run.h"
@@ -233,6 +235,7 @@ IndexReport rebuild(IndexRun &run, QThreadPool &pool)
     run.report.stats = statsOf(graph, std::move(handedOver));
     IndexMeta meta = run.meta();
     meta.emplace_back("stats", encodeStats(run.report.stats));
+    meta.emplace_back(kSettingDefaultsKey, encodeSettingDefaults(graph.settingDefaults));
     if (!writer->writeGraph(graph, meta, &error) || !writer->commit(&error))
         return run.fail(error);
     run.report.writeMs = run.phase.restart();

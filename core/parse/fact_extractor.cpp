@@ -19,6 +19,7 @@ constexpr int kMaxDepth = 400;
 constexpr size_t kMaxInnerChains = 16;
 constexpr size_t kMaxPositionalArgs = 8;
 constexpr size_t kMaxKeywordArgs = 8;
+constexpr uint32_t kMaxExpressionText = 200;
 
 struct Ctx {
     std::string scope;       // enclosing function qualName, "" at module level
@@ -28,6 +29,7 @@ struct Ctx {
     std::string qualPrefix;  // prefix of definitions made here
     int functionIndex = -1;
     GuardList guards;
+    std::vector<std::string> globals; // names a `global` statement made module-level here
 };
 
 class Extractor : private SyntaxSource {
@@ -147,6 +149,10 @@ private:
                     addValues(value, ctx.guards, m_facts.functions[ctx.functionIndex].returns);
                 scanExpr(value, ctx);
             }
+        } else if (!std::strcmp(t, "global_statement")) {
+            for (TSNode name : NamedChildren(n))
+                if (isType(name, "identifier"))
+                    ctx.globals.emplace_back(text(name));
         } else if (!std::strcmp(t, "block")) {
             visitBlock(n, ctx);
         } else {
@@ -385,12 +391,31 @@ private:
         return {};
     }
 
+    // `obj.attr = v` on anything but self: the attribute can change from outside.
+    void noteForeignAttribute(TSNode target, const Ctx &ctx)
+    {
+        if (!isType(target, "attribute"))
+            return;
+        TSNode obj = field(target, "object");
+        if (isType(obj, "identifier") && !ctx.selfName.empty() && text(obj) == ctx.selfName)
+            return;
+        std::string attr(text(field(target, "attribute")));
+        auto &seen = m_facts.foreignAttributes;
+        if (!attr.empty() && std::find(seen.begin(), seen.end(), attr) == seen.end())
+            seen.push_back(std::move(attr));
+    }
+
     void visitAssignment(TSNode n, const Ctx &ctx)
     {
         TSNode left = field(n, "left");
         TSNode right = field(n, "right");
         TSNode type = field(n, "type");
-        if (!ts_node_is_null(type) && (ts_node_is_null(right) || chainOf(right).empty())) {
+        noteForeignAttribute(left, ctx);
+        if (isType(left, "pattern_list") || isType(left, "tuple_pattern") || isType(left, "tuple"))
+            for (TSNode child : NamedChildren(left))
+                noteForeignAttribute(child, ctx);
+        const bool annotated = !ts_node_is_null(type) && (ts_node_is_null(right) || chainOf(right).empty());
+        if (annotated) {
             // `x: T` and `x: T = None`: the annotation says what x holds. With
             // a real value (`x: Base = Impl()`) the value is more precise.
             const std::string name = targetName(left, ctx);
@@ -398,6 +423,8 @@ private:
                 AssignmentFact a{ctx.assignScope, name, {}, normaliseSpace(text(type))};
                 a.value.line = lineOf(n);
                 a.value.guards = ctx.guards;
+                if (!ts_node_is_null(right) && keepsExpression(unparen(right)))
+                    a.value.expr = normaliseSpace(text(unparen(right)));
                 assignmentsFor(name, ctx).push_back(std::move(a));
             }
         }
@@ -420,12 +447,13 @@ private:
             for (TSNode child : NamedChildren(left)) {
                 const std::string element = targetName(child, ctx);
                 if (!element.empty())
-                    addAssignment(element, right, ctx);
+                    addAssignment(element, right, ctx, true);
             }
         }
         const std::string name = targetName(left, ctx);
         if (!name.empty()) {
-            addAssignment(name, right, ctx);
+            if (!annotated) // the annotation's fact holds the value already
+                addAssignment(name, right, ctx);
             if (ctx.assignScope.empty() && isType(right, "dictionary"))
                 recordDictEntries(name, right);
             if (ctx.assignScope.empty() && name == "__all__")
@@ -434,12 +462,26 @@ private:
         scanExpr(right, ctx);
     }
 
-    void addAssignment(const std::string &target, TSNode value, const Ctx &ctx)
+    void addAssignment(const std::string &target, TSNode value, const Ctx &ctx, bool unpacked = false)
     {
         std::vector<ValueFact> values;
         addValues(value, ctx.guards, values);
-        for (ValueFact &v : values)
-            assignmentsFor(target, ctx).push_back({ctx.assignScope, target, std::move(v), {}});
+        if (values.empty()) {
+            // A value no chain or kept text describes still binds the name:
+            // its truth is unknown, not that of the name's other values.
+            ValueFact opaque;
+            opaque.line = lineOf(value);
+            opaque.guards = ctx.guards;
+            values.push_back(std::move(opaque));
+        }
+        const bool global = std::find(ctx.globals.begin(), ctx.globals.end(), target) != ctx.globals.end();
+        for (ValueFact &v : values) {
+            v.unpacked = unpacked;
+            if (global)
+                m_facts.assignments.push_back({{}, target, std::move(v), {}});
+            else
+                assignmentsFor(target, ctx).push_back({ctx.assignScope, target, std::move(v), {}});
+        }
     }
 
     // A plain name assigned in a function body is a local.
@@ -493,8 +535,43 @@ private:
             }
         }
         collectInner(value, v.inner, 0, true);
-        if (!v.chain.empty() || !v.inner.empty())
+        if (keepsExpression(value))
+            v.expr = normaliseSpace(text(value));
+        if (!v.chain.empty() || !v.inner.empty() || !v.expr.empty())
             out.push_back(std::move(v));
+    }
+
+    static bool isLiteral(TSNode n)
+    {
+        return isType(n, "true") || isType(n, "false") || isType(n, "none") || isType(n, "integer")
+            || isType(n, "float") || (isType(n, "string") && !hasChildOfType(n, "interpolation"));
+    }
+
+    static bool hasChildOfType(TSNode n, const char *type)
+    {
+        for (TSNode c : NamedChildren(n))
+            if (isType(c, type))
+                return true;
+        return false;
+    }
+
+    // Values whose text a guard evaluation may read (see ValueFact::expr).
+    bool keepsExpression(TSNode value) const
+    {
+        if (ts_node_end_byte(value) - ts_node_start_byte(value) > kMaxExpressionText)
+            return false;
+        if (isLiteral(value) || isType(value, "boolean_operator") || isType(value, "not_operator")
+            || isType(value, "comparison_operator"))
+            return true;
+        if (!isType(value, "call"))
+            return false;
+        for (TSNode a : NamedChildren(field(value, "arguments"))) {
+            if (isType(a, "keyword_argument"))
+                a = field(a, "value");
+            if (isLiteral(a))
+                return true;
+        }
+        return false;
     }
 
     void collectInner(TSNode n, std::vector<Chain> &out, int depth, bool top) const

@@ -47,6 +47,11 @@ struct ValueFact {
     // Keyword arguments of a top-level call whose value is a plain name
     // (`Linear=Fp8LinearMethod`): classes passed to a factory flow into it.
     std::vector<std::pair<std::string, Chain>> keywordArgs;
+    // The value's source text, kept where a guard may need its truth: a
+    // literal, a boolean or comparison expression, or a call with a literal
+    // argument (`get_bool_env_var("X", "false")`); empty otherwise.
+    std::string expr;
+    bool unpacked = false; // one target of `a, b = value`: holds a part of it
     int line = 0;
     GuardList guards;
     bool operator==(const ValueFact &) const = default;
@@ -153,6 +158,9 @@ struct ModuleFacts {
     std::vector<DictEntryFact> dictEntries;
     std::vector<CallFact> calls;
     std::vector<Diagnostic> diagnostics;
+    // Attribute names assigned on other objects than self (`tuner.mode = x`):
+    // a flag of that name may change from outside its class.
+    std::vector<std::string> foreignAttributes;
     bool operator==(const ModuleFacts &) const = default;
 };
 

@@ -64,6 +64,21 @@ struct Dimension {
     const std::string &labelFor(const std::string &locale) const;
 };
 
+// Where deployment settings are read: the attributes of a settings class
+// (`ServerArgs.enable_deterministic_inference: bool = False`) or the value of
+// an environment reader (`get_bool_env_var("SGLANG_X", "false")`). Guards on
+// them become `<prefix>.<name>` conditions whose default a configuration
+// assumes (see docs/profile.md, "settings").
+struct SettingsRule {
+    enum class Kind { Class, EnvReader };
+    Kind kind = Kind::Class;
+    std::string name;            // class qualName, or the reader function's name
+    std::string prefix;          // dimension prefix: "server", "env"
+    int defaultArg = 1;          // EnvReader: positional index of the default
+    std::string defaultKeyword = "default";
+    std::string defaultValue;    // EnvReader: when the call passes none ("false")
+};
+
 struct ModelEntry {
     std::string model;          // "deepseek_v2"
     std::string repo;
@@ -88,6 +103,7 @@ struct Profile {
     std::vector<RegistryRule> registries;
     std::vector<Dimension> dimensions;
     std::vector<DimensionRule> dimensionRules;
+    std::vector<SettingsRule> settings;
     std::vector<ModelEntry> models;
     std::vector<ExtraEntry> extraEntries;
     std::string defaultModel;

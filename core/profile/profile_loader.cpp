@@ -25,10 +25,30 @@ class ProfileReader {
 public:
     explicit ProfileReader(Profile &p) : m_p(p) {}
 
+    SettingsRule settingsRule(const QJsonObject &obj, const QString &key)
+    {
+        SettingsRule r;
+        if (obj.contains(QLatin1String("class")) == obj.contains(QLatin1String("env_reader")))
+            throw ProfileInvalid{key, QCoreApplication::translate("Profile", "needs exactly one of class, env_reader")};
+        if (obj.contains(QLatin1String("class"))) {
+            r.name = str(obj, "class", key + ".class", true);
+        } else {
+            r.kind = SettingsRule::Kind::EnvReader;
+            r.name = str(obj, "env_reader", key + ".env_reader", true);
+            r.defaultValue = str(obj, "default", key + ".default");
+            const QJsonValue arg = obj.value(QLatin1String("default_arg"));
+            if (!arg.isUndefined() && (!arg.isDouble() || arg.toInt(-1) < 1))
+                throw ProfileInvalid{key + ".default_arg", QCoreApplication::translate("Profile", "must be a whole number of at least 1")};
+            r.defaultArg = arg.toInt(1);
+        }
+        r.prefix = str(obj, "prefix", key + ".prefix", true);
+        return r;
+    }
+
     void read(const QJsonObject &root)
     {
         static const QStringList known = {"profile", "name", "repos", "call_methods", "kernels", "categories",
-                                          "default_category", "registries", "dimensions", "dimension_rules",
+                                          "default_category", "registries", "dimensions", "dimension_rules", "settings",
                                           "models", "default_model", "extra_entries", "description"};
         for (const QString &k : root.keys())
             if (!known.contains(k))
@@ -117,6 +137,8 @@ public:
             r.value = str(obj, "value", key + ".value", true);
             m_p.dimensionRules.push_back(std::move(r));
         }
+        for (const auto &[obj, key] : objects(root, "settings"))
+            m_p.settings.push_back(settingsRule(obj, key));
         for (const auto &[obj, key] : objects(root, "models")) {
             ModelEntry m;
             m.model = str(obj, "model", key + ".model", true);

@@ -3,6 +3,7 @@
 
 #include "resolve/condition_mapper.h"
 #include "resolve/evaluator.h"
+#include "resolve/guard_evaluator.h"
 #include "resolve/kernel_classifier.h"
 #include "resolve/registry_index.h"
 
@@ -57,7 +58,8 @@ class Builder {
 public:
     Builder(const std::vector<ModuleFacts> &files, const Profile &profile, CallGraph &graph, LocalsSource locals)
         : m_files(files), m_profile(profile), m_graph(graph), m_table(files, std::move(locals)), m_mapper(profile),
-          m_evaluator(m_table, m_mapper), m_registries(profile, m_table), m_kernels(profile, m_table, m_evaluator)
+          m_evaluator(m_table, m_mapper), m_guards(m_table, m_evaluator, m_mapper, profile), m_registries(profile, m_table),
+          m_kernels(profile, m_table, m_evaluator)
     {
     }
 
@@ -115,6 +117,7 @@ public:
         if (!incremental && !definitionsHandedOver)
             m_graph.symbols = m_table.symbols();
         m_graph.symbols.insert(m_graph.symbols.end(), m_extraSymbols.begin(), m_extraSymbols.end());
+        m_graph.settingDefaults = m_guards.settingDefaults();
         return true;
     }
 
@@ -324,7 +327,7 @@ private:
         site.callee = c.callee;
         site.line = c.line;
         site.guards = c.guards;
-        const ConditionSet siteConditions = m_mapper.mapAll(c.guards);
+        const ConditionSet siteConditions = m_guards.conditionsOf(c.guards, scope);
         std::vector<Target> targets = resolve(c.callee, scope);
         if (targets.empty())
             m_graph.edges.push_back({site.id, 0, Resolution::Unresolved, siteConditions});
@@ -392,6 +395,7 @@ private:
     SymbolTable m_table;
     ConditionMapper m_mapper;
     Evaluator m_evaluator;
+    GuardEvaluator m_guards;
     RegistryIndex m_registries;
     KernelClassifier m_kernels;
     std::vector<Symbol> m_extraSymbols;

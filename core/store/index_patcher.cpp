@@ -52,6 +52,7 @@ public:
             Statement st(m_db, "INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)");
             for (const auto &[k, v] : p.meta)
                 check(st.bind(1, k).bind(2, v).exec());
+            check(st.bind(1, std::string_view(kSettingDefaultsKey)).bind(2, mergedSettingDefaults(p)).exec());
             stats = updatedStats(p);
             if (stats)
                 check(st.bind(1, std::string_view("stats")).bind(2, encodeStats(*stats)).exec());
@@ -182,6 +183,15 @@ private:
         rows.reset();
         m_removed.callSites += static_cast<int>(sites.size());
         m_removed.resolvedCallSites += static_cast<int>(resolved.size());
+    }
+
+    // The settings the index knew, and those the patch met.
+    std::string mergedSettingDefaults(const IndexPatch &p)
+    {
+        Statement st(m_db, "SELECT value FROM meta WHERE key = 'setting_defaults'");
+        SettingDefaults all = st.next() ? decodeSettingDefaults(st.text(0)) : SettingDefaults{};
+        all.insert(p.settingDefaults.begin(), p.settingDefaults.end());
+        return encodeSettingDefaults(all);
     }
 
     // The index's figures after the patch, from those it kept before;

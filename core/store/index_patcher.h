@@ -7,6 +7,7 @@
 #pragma once
 
 #include "graph/call_graph.h"
+#include "graph/setting_defaults.h"
 #include "graph/index_stats.h"
 #include "store/index_writer.h"
 
@@ -30,6 +31,7 @@ struct IndexPatch {
     std::vector<Kernel> kernels;             // of the new symbols
     std::vector<FileDiagnostic> diagnostics; // of the changed files
     IndexMeta meta;                          // keys set
+    SettingDefaults settingDefaults;         // met by the changed call sites: added to the index's
 };
 
 // `stats`: the index's figures after the patch, updated from those it kept

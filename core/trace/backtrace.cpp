@@ -65,7 +65,7 @@ public:
             if (std::find(m_stack.begin(), m_stack.end(), site.callerId) != m_stack.end())
                 continue;
             PathConditions pc;
-            if (!pc.add(e.conditions) || !pc.passes(m_filter))
+            if (!pc.add(e.conditions) || !pc.passes(m_filter, &m_index.graph().settingDefaults))
                 continue;
             if (m_nodes >= m_maxNodes) {
                 ++out.notShown;

@@ -93,19 +93,23 @@ bool PathConditions::add(const ConditionSet &conditions)
     return !m_state->contradictory;
 }
 
-std::optional<std::string> PathConditions::rejectedBy(const DimensionFilter &filter) const
+std::optional<std::string> PathConditions::rejectedBy(const DimensionFilter &filter, const SettingDefaults *defaults) const
 {
+    auto admits = [](const DimensionState &d, const std::string &v) { return (!d.oneOf || d.oneOf->count(v)) && !d.noneOf.count(v); };
     for (const auto &[dim, allowed] : filter.allowed()) {
         const auto it = state().dims.find(dim);
         if (it == state().dims.end())
             continue;
         const DimensionState &d = it->second;
-        const bool some = std::any_of(allowed.begin(), allowed.end(), [&](const std::string &v) {
-            return (!d.oneOf || d.oneOf->count(v)) && !d.noneOf.count(v);
-        });
-        if (!some)
+        if (!std::any_of(allowed.begin(), allowed.end(), [&](const std::string &v) { return admits(d, v); }))
             return dim;
     }
+    if (defaults && !filter.empty())
+        for (const auto &[dim, d] : state().dims) {
+            const auto def = defaults->find(dim);
+            if (def != defaults->end() && !filter.allowed().count(dim) && !admits(d, def->second))
+                return dim;
+        }
     return std::nullopt;
 }
 

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "graph/call_graph.h"
+#include "graph/setting_defaults.h"
 
 #include <map>
 #include <memory>
@@ -37,8 +38,13 @@ public:
     bool add(const ConditionSet &conditions);
     bool contradictory() const { return state().contradictory; }
     // Empty when the filter admits the path, else the dimension it fails on.
-    std::optional<std::string> rejectedBy(const DimensionFilter &filter) const;
-    bool passes(const DimensionFilter &filter) const { return !rejectedBy(filter).has_value(); }
+    // With `defaults`, a non-empty filter also holds every setting it does
+    // not name to its default (a deployment keeps the flags it does not pass).
+    std::optional<std::string> rejectedBy(const DimensionFilter &filter, const SettingDefaults *defaults = nullptr) const;
+    bool passes(const DimensionFilter &filter, const SettingDefaults *defaults = nullptr) const
+    {
+        return !rejectedBy(filter, defaults).has_value();
+    }
     // Does the path fit `dimension=value` (it neither excludes it nor needs another)?
     bool fits(const std::string &dimension, const std::string &value) const;
     bool mentions(const std::string &dimension) const;

@@ -90,7 +90,7 @@ private:
             if (!e.calleeId)
                 continue;
             PathConditions pc;
-            if (!pc.add(e.conditions) || !pc.passes(m_filter))
+            if (!pc.add(e.conditions) || !pc.passes(m_filter, &m_index.graph().settingDefaults))
                 continue;
             if (isModelCode(e.calleeId) && !m_index.kernel(e.calleeId) && !m_index.sitesOf(e.calleeId).empty())
                 containers.push_back({e.calleeId, &e});

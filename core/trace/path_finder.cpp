@@ -31,7 +31,7 @@ public:
                 guarded = conds;
                 if (!guarded.add(e.conditions))
                     continue;
-                if (auto dim = guarded.rejectedBy(m_filter)) {
+                if (auto dim = guarded.rejectedBy(m_filter, &m_index.graph().settingDefaults)) {
                     m_filteredDimension = *dim;
                     continue;
                 }

@@ -1,6 +1,8 @@
 // Opening an index for tracing (see trace_session.h).
 #include "trace/trace_session.h"
 
+#include "graph/setting_defaults.h"
+
 #include "store/index_reader.h"
 
 #include <QCoreApplication>
@@ -26,7 +28,9 @@ std::unique_ptr<TraceSession> TraceSession::open(const QString &dbPath, QString 
             *error = perr.toString();
         return nullptr;
     }
-    return std::make_unique<TraceSession>(loadCallGraph(*db, false), std::move(*profile), std::move(meta), dbPath);
+    CallGraph graph = loadCallGraph(*db, false);
+    graph.settingDefaults = decodeSettingDefaults(meta[kSettingDefaultsKey]);
+    return std::make_unique<TraceSession>(std::move(graph), std::move(*profile), std::move(meta), dbPath);
 }
 
 TraceSession::TraceSession(CallGraph graph, Profile profile, std::map<std::string, std::string> meta, QString path)

@@ -1,0 +1,138 @@
+// Parsing guard and value text into GuardExpr (see guard_expression.h).
+#include "parse/guard_expression.h"
+
+#include "parse/python_parser.h"
+#include "parse/syntax_node.h"
+
+#include <cstring>
+
+namespace katlas {
+namespace {
+
+constexpr int kMaxDepth = 32;
+constexpr size_t kMaxOperands = 8;
+
+class GuardReader : private SyntaxSource {
+public:
+    explicit GuardReader(std::string_view source) : SyntaxSource(source) {}
+
+    GuardExpr read(TSNode n, int depth = 0) const
+    {
+        GuardExpr e;
+        n = unparen(n);
+        if (ts_node_is_null(n) || depth > kMaxDepth)
+            return e;
+        e.text = normaliseSpace(text(n));
+        const char *t = ts_node_type(n);
+        if (!std::strcmp(t, "true") || !std::strcmp(t, "false") || !std::strcmp(t, "none")) {
+            e.kind = GuardExpr::Kind::Literal;
+            e.literal = t[0] == 't' ? GuardExpr::Literal::True : t[0] == 'f' ? GuardExpr::Literal::False : GuardExpr::Literal::None;
+        } else if (!std::strcmp(t, "integer") || !std::strcmp(t, "float")) {
+            e.kind = GuardExpr::Kind::Literal;
+            e.literal = GuardExpr::Literal::Number;
+        } else if (!std::strcmp(t, "string")) {
+            for (TSNode c : NamedChildren(n))
+                if (isType(c, "interpolation"))
+                    return e;
+            e.kind = GuardExpr::Kind::Literal;
+            e.literal = GuardExpr::Literal::String;
+            e.text = stringContent(n);
+        } else if (!std::strcmp(t, "not_operator")) {
+            e.kind = GuardExpr::Kind::Not;
+            e.operands.push_back(read(field(n, "argument"), depth + 1));
+        } else if (!std::strcmp(t, "boolean_operator")) {
+            e.kind = text(field(n, "operator")) == "and" ? GuardExpr::Kind::And : GuardExpr::Kind::Or;
+            e.operands.push_back(read(field(n, "left"), depth + 1));
+            e.operands.push_back(read(field(n, "right"), depth + 1));
+        } else if (!std::strcmp(t, "comparison_operator")) {
+            readComparison(n, e, depth);
+        } else if (!std::strcmp(t, "call")) {
+            e.chain = chainOf(field(n, "function"));
+            if (e.chain.empty())
+                return e;
+            e.kind = GuardExpr::Kind::Call;
+            for (TSNode a : NamedChildren(field(n, "arguments"))) {
+                if (e.operands.size() + e.keywords.size() >= kMaxOperands)
+                    break;
+                if (isType(a, "keyword_argument"))
+                    e.keywords.emplace_back(std::string(text(field(a, "name"))), read(field(a, "value"), depth + 1));
+                else
+                    e.operands.push_back(read(a, depth + 1));
+            }
+        } else {
+            e.chain = chainOf(n);
+            if (!e.chain.empty())
+                e.kind = GuardExpr::Kind::Chain;
+        }
+        return e;
+    }
+
+private:
+    // One comparison of two operands: `a is None`, `a == "x"`, `a in (...)`.
+    void readComparison(TSNode n, GuardExpr &e, int depth) const
+    {
+        std::vector<TSNode> operands;
+        std::string op;
+        const uint32_t count = ts_node_child_count(n);
+        for (uint32_t i = 0; i < count; ++i) {
+            TSNode c = ts_node_child(n, i);
+            if (ts_node_is_named(c))
+                operands.push_back(c);
+            else if (op.empty())
+                op = normaliseSpace(text(c));
+            else
+                return; // chained comparisons stay Other
+        }
+        if (operands.size() != 2)
+            return;
+        GuardExpr left = read(operands[0], depth + 1);
+        GuardExpr right = read(operands[1], depth + 1);
+        if (op == "is" || op == "is not") {
+            if (!right.isLiteral(GuardExpr::Literal::None))
+                return;
+            e.kind = op == "is" ? GuardExpr::Kind::IsNone : GuardExpr::Kind::IsNotNone;
+            e.operands.push_back(std::move(left));
+        } else if (op == "==" || op == "!=") {
+            if (left.kind == GuardExpr::Kind::Literal)
+                std::swap(left, right);
+            if (right.kind != GuardExpr::Kind::Literal)
+                return;
+            e.kind = op == "==" ? GuardExpr::Kind::Equal : GuardExpr::Kind::NotEqual;
+            e.operands.push_back(std::move(left));
+            e.operands.push_back(std::move(right));
+        } else if (op == "in" || op == "not in") {
+            TSNode list = unparen(operands[1]);
+            if (!isType(list, "tuple") && !isType(list, "list") && !isType(list, "set"))
+                return;
+            e.operands.push_back(std::move(left));
+            for (TSNode item : NamedChildren(list)) {
+                GuardExpr x = read(item, depth + 1);
+                if (x.kind != GuardExpr::Kind::Literal || e.operands.size() > kMaxOperands)
+                    return;
+                e.operands.push_back(std::move(x));
+            }
+            e.kind = op == "in" ? GuardExpr::Kind::In : GuardExpr::Kind::NotIn;
+        }
+    }
+};
+
+} // namespace
+
+GuardExpr parseGuardExpression(const std::string &text)
+{
+    thread_local PythonParser parser;
+    const std::string source = "(" + text + ")\n";
+    SyntaxTree tree = parser.parse(source);
+    if (!tree)
+        return {};
+    TSNode root = ts_tree_root_node(tree.get());
+    if (ts_node_has_error(root) || ts_node_named_child_count(root) != 1)
+        return {};
+    TSNode stmt = ts_node_named_child(root, 0);
+    if (!isType(stmt, "expression_statement") || ts_node_named_child_count(stmt) != 1)
+        return {};
+    GuardExpr e = GuardReader(source).read(ts_node_named_child(stmt, 0));
+    return e;
+}
+
+} // namespace katlas

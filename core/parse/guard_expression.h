@@ -1,0 +1,34 @@
+// A guard's or a value's source text parsed into the few forms whose truth
+// can be worked out statically: literals, names and attribute chains, calls
+// with their literal arguments, not / and / or, `is [not] None` and
+// comparisons with a literal. Everything else is Other.
+#pragma once
+
+#include "parse/syntax_facts.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace katlas {
+
+struct GuardExpr {
+    enum class Kind { Literal, Chain, Call, Not, And, Or, IsNone, IsNotNone, Equal, NotEqual, In, NotIn, Other };
+    enum class Literal { None, True, False, Number, String };
+    Kind kind = Kind::Other;
+    Literal literal = Literal::None; // Literal: which
+    std::string text;                // Literal: the number or the string's content; Chain/Call: the source text
+    Chain chain;                     // Chain: the chain; Call: the callee's chain
+    // Not: the operand; And/Or: both sides; comparisons: left, right (In:
+    // right's elements follow left); Call: positional arguments.
+    std::vector<GuardExpr> operands;
+    std::vector<std::pair<std::string, GuardExpr>> keywords; // Call: keyword arguments
+
+    bool isLiteral(Literal l) const { return kind == Kind::Literal && literal == l; }
+};
+
+// Parses `text` as one Python expression. Thread-safe; each thread keeps its
+// own parser.
+GuardExpr parseGuardExpression(const std::string &text);
+
+} // namespace katlas

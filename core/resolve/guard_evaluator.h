@@ -1,0 +1,92 @@
+// Works out what a guard no profile rule maps stands for, by following its
+// names to the values they are given: literals, other flags, settings with
+// their defaults (server arguments, environment variables), the returns of
+// the functions it calls, and the guards the profile maps. `self.use_marlin`,
+// `_use_aiter and x`, `is_batch_invariant_mode_enabled()` or
+// `get_global_server_args().enable_deterministic_inference` become
+// conditions on dimensions and settings, or are found never to hold.
+// See docs/guard-evaluation.md.
+#pragma once
+
+#include "parse/guard_expression.h"
+#include "profile/profile.h"
+#include "resolve/condition_mapper.h"
+#include "resolve/evaluator.h"
+
+#include <map>
+#include <optional>
+#include <unordered_map>
+#include <unordered_set>
+
+namespace katlas {
+
+class GuardEvaluator {
+public:
+    GuardEvaluator(const SymbolTable &table, Evaluator &evaluator, ConditionMapper &mapper, const Profile &profile);
+
+    struct Decision {
+        bool never = false;       // the guard cannot hold (in any configuration)
+        ConditionSet conditions;  // conditions the guard needs
+        bool keepText = false;    // they are necessary, not sufficient: the text stays too
+    };
+    // nullopt when nothing more is known than the guard's text.
+    std::optional<Decision> decide(const Guard &guard, const Scope &scope);
+    // Every guard of a call site mapped: profile rules first, then decide().
+    ConditionSet conditionsOf(const GuardList &guards, const Scope &scope);
+
+    // The settings met so far with their defaults: "server.x" -> "false".
+    const std::map<std::string, std::string> &settingDefaults() const { return m_defaults; }
+
+    // One way an expression may come out.
+    struct Abstract {
+        enum class Kind { Unknown, None, Bool, Number, String, Object, Setting };
+        Kind kind = Kind::Unknown;
+        bool truth = false;      // Bool
+        std::string text;        // Number / String: the literal; Setting: its dimension
+        std::string fallback;    // Setting: its default value
+    };
+    struct Outcome {
+        Abstract value;
+        ConditionSet conditions;
+    };
+    using Outcomes = std::vector<Outcome>;
+    struct Case {
+        bool known = true;
+        bool truth = false;
+        ConditionSet conditions;
+    };
+    using Cases = std::vector<Case>;
+
+private:
+    Cases truth(const GuardExpr &e, const Scope &scope, int depth);
+    Cases truthOf(const Outcomes &outcomes);
+    Cases compare(const GuardExpr &e, const Scope &scope, int depth);
+    Outcomes values(const GuardExpr &e, const Scope &scope, int depth);
+    Outcomes chainValues(const Chain &chain, const Scope &scope, int depth);
+    Outcomes callValues(const GuardExpr &call, const Scope &scope, int depth);
+    Outcomes nameValues(const std::string &name, const Scope &scope, int depth);
+    Outcomes bindingValues(const std::vector<Binding> &bindings, const Scope &scope, int depth);
+    Outcomes factValues(const ValueFact &fact, const Scope &scope, int depth);
+    Outcomes attributeValues(const Value &object, const std::string &name, int depth);
+    std::optional<Abstract> setting(SymbolId cls, const std::string &name);
+    std::optional<Abstract> envSetting(const GuardExpr &call);
+    // Conditions of a value's guards, or nullopt when they never hold.
+    std::optional<ConditionSet> guardConditions(const GuardList &guards, const Scope &scope, int depth);
+    const GuardExpr &parsed(const std::string &text);
+    Abstract literal(const GuardExpr &e) const;
+    std::optional<Condition> mapped(const std::string &text);
+
+    const SymbolTable &m_table;
+    Evaluator &m_evaluator;
+    ConditionMapper &m_mapper;
+    const Profile &m_profile;
+    std::vector<std::pair<SymbolId, const SettingsRule *>> m_settingsClasses;
+    std::map<std::string, std::string> m_defaults;
+    std::unordered_map<std::string, GuardExpr> m_parsed;
+    std::unordered_map<std::string, Outcomes> m_memo;
+    std::unordered_set<std::string> m_inProgress;
+    std::unordered_set<std::string> m_foreignAttributes; // assigned on other objects than self
+    std::unordered_map<std::string, std::optional<Decision>> m_decisions;
+};
+
+} // namespace katlas
