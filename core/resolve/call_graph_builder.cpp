@@ -474,7 +474,7 @@ private:
             const ModuleInfo &module = m_table.moduleAt(m);
             for (const AssignmentFact &a : m_files[static_cast<size_t>(module.fileIndex)].assignments) {
                 const std::string &chain = a.value.chain;
-                if (!a.scope.empty() || chain.empty() || a.target.find('.') != std::string::npos
+                if (!a.scope.empty() || chain.empty() || a.target.empty() || a.target.front() == '_' || a.target.find('.') != std::string::npos
                     || chain.find_first_of("([") != std::string::npos)
                     continue;
                 for (const Value &v : m_evaluator.evalChain(chain, {m, 0, 0})) {
