@@ -103,6 +103,8 @@ private Q_SLOTS:
         writeFile(root() + "/pkg/base.py", kBase);
         writeFile(root() + "/pkg/use.py", kUse);
         writeFile(root() + "/pkg/solo.py", "import torch\n\n\ndef f(x):\n    torch.ops.k.op_d.default(x)\n");
+        // A kernel library of the demo profile (which has `launches`).
+        writeFile(root() + "/tiny_kernel/__init__.py", "import torch\n\n\ndef k(x):\n    torch.ops.k.op_e.default(x)\n");
         const IndexReport first = index(patchedDb(), true);
         QVERIFY2(first.ok, qPrintable(first.error));
         QVERIFY(!first.patched);
@@ -137,6 +139,8 @@ private Q_SLOTS:
             << "pkg/use.py" << QByteArray("def main(x):\n") << QByteArray("def helper():\n    pass\n\n\ndef main(x):\n") << false;
         QTest::newRow("a syntax error in calls only: patched, with its diagnostic")
             << "pkg/use.py" << QByteArray("    b.run(x)\n") << QByteArray("    b.run(x) +\n") << true;
+        QTest::newRow("a call in a kernel library: rebuilt (its entries may no longer launch)")
+            << "tiny_kernel/__init__.py" << QByteArray("    torch.ops.k.op_e.default(x)\n") << QByteArray("    pass\n") << false;
     }
 
     void edits()

@@ -22,12 +22,37 @@ private Q_SLOTS:
         QCOMPARE(p->kernels.size(), size_t(4));
         QCOMPARE(p->kernels[3].callPrefix, std::string("torch.ops."));
         QCOMPARE(p->kernels[3].nameDepth, 2);
+        QVERIFY(p->launches.enabled);
+        QCOMPARE(p->launches.callPrefixes, std::vector<std::string>{"torch.ops."});
+        QCOMPARE(p->launches.decorators, std::vector<std::string>{"triton.jit"});
+        QCOMPARE(p->launches.calls.size(), size_t(1));
+        QVERIFY(p->launches.calls[0].search("_get_mla_module().decode"));
+        QVERIFY(p->launches.helpers.empty());
         QCOMPARE(p->registries[1].kind, RegistryRule::Kind::Dict);
         QVERIFY(p->model("deepmini"));
         QCOMPARE(p->defaultModel, std::string("deepmini"));
         QVERIFY(p->dimension("quantization"));
         QCOMPARE(p->extraEntries.size(), size_t(2));
         QVERIFY(!p->sourceText.empty());
+    }
+
+    void launchesKeys()
+    {
+        ProfileError error;
+        const auto p = parseProfile(QByteArrayLiteral("{\"profile\": 1, \"name\": \"x\", \"launches\": {\"call_prefixes\": [\"torch.ops.\"],"
+                                                      " \"decorators\": [\"triton.jit\", \"cute.kernel\"], \"calls\": [\"_module\\\\(\\\\)\\\\.\\\\w+$\"],"
+                                                      " \"helpers\": [\"^ext\\\\.get_\", \"workspace_size$\"]}}"),
+                                    QStringLiteral("p.json"), &error);
+        QVERIFY2(p, qPrintable(error.toString()));
+        QVERIFY(p->launches.enabled);
+        QCOMPARE(p->launches.decorators, (std::vector<std::string>{"triton.jit", "cute.kernel"}));
+        QVERIFY(p->launches.calls[0].search("get_norm_module().rmsnorm"));
+        QVERIFY(!p->launches.calls[0].search("get_norm_module"));
+        QCOMPARE(p->launches.helpers.size(), size_t(2));
+        QVERIFY(p->launches.helpers[0].search("ext.get_num_sms"));
+        // Without the section every entry the kernel rules match is a kernel.
+        const auto plain = parseProfile(QByteArrayLiteral("{\"profile\": 1, \"name\": \"x\"}"), QStringLiteral("p.json"), &error);
+        QVERIFY(plain && !plain->launches.enabled);
     }
 
     void builtinProfilesLoad()
@@ -63,6 +88,10 @@ private Q_SLOTS:
         QTest::newRow("rule with two targets") << head + QStringLiteral("\"dimension_rules\": [\n {\"guard\": \"a\", \"symbol\": \"b\", \"dimension\": \"d\", \"value\": \"v\"}\n]}\n")
                                                << 5 << "dimension_rules[0]" << "exactly one of guard, function, symbol";
         QTest::newRow("missing name") << QStringLiteral("{\n\"profile\": 1\n}\n") << 1 << "name" << "required";
+        QTest::newRow("launches not an object") << head + QStringLiteral("\"launches\": []\n}\n") << 4 << "launches" << "must be an object";
+        QTest::newRow("launches unknown key") << head + QStringLiteral("\"launches\": {\n \"call\": []\n}}\n") << 5 << "launches.call" << "unknown key";
+        QTest::newRow("launches bad regex") << head + QStringLiteral("\"launches\": {\n \"calls\": [\"a\",\n \"(b\"]\n}}\n")
+                                            << 5 << "launches.calls[1]" << "regular expression";
         QTest::newRow("unknown key") << head + QStringLiteral("\"kernal\": []\n}\n") << 4 << "kernal" << "unknown key";
     }
     void errors()

@@ -1,8 +1,10 @@
 // Tests of call resolution on small inline Python trees: imports and
 // re-exports, self attributes, factories, registries, overrides and
-// specialisation, Triton launches and torch.ops calls.
+// specialisation, Triton launches and torch.ops calls, and which kernel
+// library entries are kernels (they launch) with their aliases.
 #include "parse/fact_extractor.h"
 #include "parse/python_parser.h"
+#include "graph/graph_queries.h"
 #include "resolve/call_graph_builder.h"
 
 #include <QTest>
@@ -428,6 +430,98 @@ private Q_SLOTS:
         QVERIFY(!c->negated);
         const Condition *other = dimension(r.edges("kern.launch", "fallback")[0], "platform");
         QVERIFY(other && other->negated);
+    }
+
+    // A kernel library's entry is a kernel when it launches device work
+    // (the profile's `launches`): helpers, enums, workspace queries and a
+    // wrapper's planning method are not; aliases name the same kernel.
+    void kernelsAreEntriesThatLaunch()
+    {
+        Tree t;
+        t.add("klib", "from .ops import rms_norm, scale, fused_add, align_up, ActivationType, Wrapper, renorm_probs, renorm_prob\n", true);
+        t.add("klib.ops",
+              "import enum\n"
+              "import torch\n"
+              "import triton\n"
+              "from klib.jit_gen import gen_norm_module\n"
+              "def get_norm_module():\n"
+              "    return gen_norm_module().build_and_load()\n"
+              "def align_up(x, n):\n"
+              "    return (x + n - 1) // n * n\n"
+              "class ActivationType(enum.IntEnum):\n"
+              "    Swiglu = 0\n"
+              "@triton.jit\n"
+              "def _scale_kernel(x_ptr):\n"
+              "    pass\n"
+              "def _launch_scale(x):\n"
+              "    _scale_kernel[(1,)](x)\n"
+              "def rms_norm(x):\n"
+              "    return get_norm_module().rmsnorm(x)\n"
+              "def scale(x):\n"
+              "    n = align_up(x, 4)\n"
+              "    _launch_scale(x)\n"
+              "def fused_add(x, y):\n"
+              "    torch.ops.klib.fused_add.default(x, y)\n"
+              "class Wrapper:\n"
+              "    def __init__(self, workspace):\n"
+              "        self._cached_module = get_norm_module()\n"
+              "    def workspace_size(self):\n"
+              "        return align_up(16, 8)\n"
+              "    def plan(self, n):\n"
+              "        self.n = n\n"
+              "    def run(self, x):\n"
+              "        return self._cached_module.run(x)\n"
+              "def renorm_probs(p):\n"
+              "    return get_norm_module().renorm(p)\n"
+              "renorm_prob = renorm_probs\n");
+        t.add("app.model",
+              "import klib\n"
+              "import ext\n"
+              "from klib import renorm_prob, ActivationType\n"
+              "def f(x):\n"
+              "    klib.rms_norm(x)\n"
+              "    klib.scale(x)\n"
+              "    klib.align_up(x, 8)\n"
+              "    w = klib.Wrapper(x)\n"
+              "    w.workspace_size()\n"
+              "    w.plan(4)\n"
+              "    w.run(x)\n"
+              "    renorm_prob(x)\n"
+              "    act = ActivationType(0)\n"
+              "    ext.get_num_sms()\n"
+              "    ext.gemm(x, x)\n"
+              "    ext.ActivationType(1)\n");
+        Profile p = testProfile();
+        p.kernels[0].modulePrefix = "klib";
+        KernelRule ext;
+        ext.source = "ext";
+        ext.callPrefix = "ext.";
+        ext.nameDepth = 1;
+        p.kernels.push_back(ext);
+        const Resolved loose = resolve(t, p);
+        QVERIFY(loose.kernel("klib.ops.align_up")); // without `launches`: every public entry
+        QVERIFY(loose.kernel("ext.get_num_sms"));
+
+        p.launches.enabled = true;
+        p.launches.callPrefixes = {"torch.ops."};
+        p.launches.decorators = {"triton.jit"};
+        for (const char *call : {"_module\\(\\)\\.(?!build_and_load$)\\w+$", "(^|\\.)_?\\w*module\\.\\w+$"})
+            p.launches.calls.emplace_back(call);
+        for (const char *helper : {"^ext\\.(get|set)_", "^ext\\.[A-Z]", "\\.workspace_size$"})
+            p.launches.helpers.emplace_back(helper);
+        const Resolved r = resolve(t, p);
+        for (const char *kernel : {"klib.ops.rms_norm", "klib.ops.scale", "klib.ops.fused_add", "klib.ops.Wrapper.run",
+                                   "klib.ops.renorm_probs", "klib.ops._scale_kernel", "torch.ops.klib.fused_add", "ext.gemm"})
+            QVERIFY2(r.kernel(kernel), kernel);
+        for (const char *helper : {"klib.ops.align_up", "klib.ops.get_norm_module", "klib.ops.ActivationType", "klib.ops.Wrapper",
+                                   "klib.ops.Wrapper.__init__", "klib.ops.Wrapper.workspace_size", "klib.ops.Wrapper.plan",
+                                   "klib.ops._launch_scale", "ext.get_num_sms", "ext.ActivationType"})
+            QVERIFY2(!r.kernel(helper), helper);
+        QCOMPARE(r.kernel("klib.ops.rms_norm")->source, std::string("kpkg"));
+        // The alias is the same kernel under a second name, found by it.
+        QCOMPARE(r.callees("app.model.f", "renorm_prob"), std::vector<std::string>{"klib.ops.renorm_probs"});
+        QCOMPARE(r.kernel("klib.ops.renorm_probs")->aliases, std::vector<std::string>{"klib.ops.renorm_prob"});
+        QCOMPARE(findSymbolIds(r.g, "renorm_prob"), std::vector<std::int64_t>{r.symbol("klib.ops.renorm_probs")->id});
     }
 };
 

@@ -45,7 +45,10 @@ int runKernelsCommand(const Args &args)
         return 0;
     }
     for (const KernelListing &k : kernels) {
-        out() << QString::fromStdString(k.name).leftJustified(40) << ' ' << QString::fromStdString(k.source).leftJustified(11)
+        std::vector<std::string> aliasNames;
+        for (const std::string &a : k.aliases)
+            aliasNames.push_back(a.substr(a.rfind('.') + 1));
+        out() << QString::fromStdString(withAliases(k.name, aliasNames)).leftJustified(40) << ' ' << QString::fromStdString(k.source).leftJustified(11)
               << ' ' << QString::fromStdString(k.category).leftJustified(14) << ' '
               << QCoreApplication::translate("Cli", "%n call site(s)", nullptr, static_cast<int>(k.callSites.size())) << '\n';
     }

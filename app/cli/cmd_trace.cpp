@@ -5,6 +5,7 @@
 #include <QCoreApplication>
 #include "commands.h"
 
+#include "export/kernel_listing.h"
 #include "export/kernel_traces_md.h"
 #include "export/link_verifier.h"
 #include "export/op_traces_md.h"
@@ -165,7 +166,9 @@ int runTraceCommand(const Args &args)
     for (const Kernel &k : index.graph().kernels) {
         const std::string name = kernelName(index, k.symbolId);
         names.push_back(name);
-        if (name == kernel || index.symbol(k.symbolId).qualName == kernel)
+        for (const std::string &a : kernelAliasNames(k))
+            names.push_back(a);
+        if (name == kernel || index.symbol(k.symbolId).qualName == kernel || namesKernelAlias(k, kernel))
             ids.push_back(k.symbolId);
     }
     if (ids.empty())

@@ -13,6 +13,7 @@
 #include "search_dialog.h"
 #include "source_view.h"
 
+#include "export/kernel_listing.h"
 #include "graph/graph_queries.h"
 #include "trace/backtrace.h"
 #include "trace/config_matrix.h"
@@ -146,7 +147,7 @@ bool MainWindow::openDatabase(const QString &path, QString *error)
     });
     const CallIndex &index = m_session->index();
     for (const Kernel &k : index.graph().kernels)
-        items.push_back({SearchItem::Kind::Kernel, QString::fromStdString(kernelName(index, k.symbolId)),
+        items.push_back({SearchItem::Kind::Kernel, QString::fromStdString(withAliases(kernelName(index, k.symbolId), kernelAliasNames(k))),
                          QString::fromStdString(k.source), QString::number(k.symbolId)});
     for (const Symbol &s : index.graph().symbols)
         if ((s.kind == SymbolKind::Function || s.kind == SymbolKind::Method) && !index.kernel(s.id))

@@ -44,6 +44,33 @@ std::string kernelDisplayName(const CallGraph &graph, const Symbol &s)
     return s.name;
 }
 
+std::vector<std::string> kernelAliasNames(const Kernel &k)
+{
+    std::vector<std::string> out;
+    for (const std::string &a : k.aliases)
+        out.push_back(a.substr(a.rfind('.') == std::string::npos ? 0 : a.rfind('.') + 1));
+    return out;
+}
+
+std::string withAliases(const std::string &name, const std::vector<std::string> &aliasNames)
+{
+    if (aliasNames.empty())
+        return name;
+    std::string out = name + " (=";
+    for (size_t i = 0; i < aliasNames.size(); ++i)
+        out += (i ? ", " : " ") + aliasNames[i];
+    return out + ")";
+}
+
+bool namesKernelAlias(const Kernel &k, const std::string &query)
+{
+    for (const std::string &a : k.aliases)
+        if (a == query || (a.size() > query.size() && a[a.size() - query.size() - 1] == '.'
+                           && a.compare(a.size() - query.size(), query.size(), query) == 0))
+            return true;
+    return false;
+}
+
 std::vector<KernelListing> listKernels(const CallGraph &graph)
 {
     std::map<std::int64_t, KernelListing> byId;
@@ -62,6 +89,7 @@ std::vector<KernelListing> listKernels(const CallGraph &graph)
         l.qualName = s.qualName;
         l.source = k.source;
         l.category = k.category;
+        l.aliases = k.aliases;
         if (s.fileId > 0)
             l.definition = {repoName(graph, s.fileId), graph.files[static_cast<size_t>(s.fileId - 1)].path, s.line, {}};
         byId.emplace(s.id, std::move(l));
@@ -94,6 +122,10 @@ QJsonObject kernelsToJson(const std::vector<KernelListing> &kernels)
                       {QStringLiteral("qual_name"), QString::fromStdString(k.qualName)},
                       {QStringLiteral("source"), QString::fromStdString(k.source)},
                       {QStringLiteral("category"), QString::fromStdString(k.category)}};
+        QJsonArray aliases;
+        for (const std::string &a : k.aliases)
+            aliases.append(QString::fromStdString(a));
+        o.insert(QStringLiteral("aliases"), aliases);
         o.insert(QStringLiteral("definition"), k.definition.file.empty() ? QJsonValue() : QJsonValue(locationJson(k.definition, false)));
         QJsonArray sites;
         for (const CodeLocation &l : k.callSites)

@@ -1,8 +1,10 @@
 // Kernel traces markdown (see kernel_traces_md.h).
 #include "export/kernel_traces_md.h"
 
+#include "export/kernel_listing.h"
 #include "trace/backtrace.h"
 
+#include <algorithm>
 #include <sstream>
 
 namespace katlas {
@@ -55,7 +57,7 @@ std::string kernelTracesMarkdown(const TraceSession &session, const TraceReport 
     o << reportHeader(r, "Kernel Traces");
     o << "## Summary\n\n| Kernel | Source | Category | Primary Call Site |\n|---|---|---|---|\n";
     for (const ReportKernel &k : r.kernels)
-        o << "| " << tableCell(k.name) << " | " << k.source << " | " << k.category << " | "
+        o << "| " << tableCell(withAliases(k.name, k.aliases)) << " | " << k.source << " | " << k.category << " | "
           << links.siteLink(location(index, k.primarySite), k.primarySite) << " |\n";
 
     o << "\n## Kernel → Ops\n\n| Kernel | Ops | Op Call Sites |\n|---|---|---|\n";
@@ -78,14 +80,19 @@ std::string kernelTracesMarkdown(const TraceSession &session, const TraceReport 
             item = 0;
             o << "\n### " << ++section << ". " << category << " Kernels\n";
         }
-        o << "\n#### " << section << '.' << ++item << ' ' << k.name << " **(" << k.source << ")**\n\n";
+        o << "\n#### " << section << '.' << ++item << ' ' << withAliases(k.name, k.aliases) << " **(" << k.source << ")**\n\n";
         const Backtrace bt = buildBacktrace(index, k.id, within, {r.graph.entry}, r.filter, 24, kReportBacktraceNodes);
         for (const BacktraceNode &site : bt.sites) {
             // The link names what the line calls; a kernel reached through an
             // alias (self.fwd = torch.ops...) is named after the link.
             const std::string &callee = index.site(site.siteId).callee;
             const std::string shortName = k.name.substr(k.name.rfind('.') == std::string::npos ? 0 : k.name.rfind('.') + 1);
-            if (callee.find(shortName) != std::string::npos)
+            const bool byAlias = std::any_of(k.aliases.begin(), k.aliases.end(), [&](const std::string &a) {
+                return callee.size() >= a.size() && callee.compare(callee.size() - a.size(), a.size(), a) == 0;
+            });
+            if (byAlias)
+                o << links.siteLink(callee + "()", site.siteId);
+            else if (callee.find(shortName) != std::string::npos)
                 o << links.siteLink(k.name + "()", site.siteId);
             else
                 o << links.siteLink(callee + "()", site.siteId) << " = " << k.name;

@@ -1,6 +1,7 @@
 // Gathering a trace report (see trace_report.h).
 #include "export/trace_report.h"
 
+#include "export/kernel_listing.h"
 #include "trace/backtrace.h"
 
 #include <unordered_set>
@@ -89,6 +90,8 @@ TraceReport buildTraceReport(const TraceSession &session, const std::string &mod
         k.name = kernelName(index, id);
         k.source = kr ? kr->source : std::string();
         k.category = kr ? kr->category : std::string();
+        if (kr)
+            k.aliases = kernelAliasNames(*kr);
         std::sort(k.opSites.begin(), k.opSites.end(), [&](std::int64_t a, std::int64_t b) {
             return std::make_pair(index.site(a).fileId, index.site(a).line) < std::make_pair(index.site(b).fileId, index.site(b).line);
         });

@@ -26,6 +26,7 @@ struct ReportKernel {
     std::string name;
     std::string source;
     std::string category;
+    std::vector<std::string> aliases;      // its second names ("top_k_renorm_prob")
     std::vector<std::string> ops;          // leaf ops reaching it
     std::vector<std::int64_t> opSites;     // their call sites
     std::int64_t primarySite = 0;          // the kernel's call site closest to model code

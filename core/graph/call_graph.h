@@ -89,6 +89,7 @@ struct Kernel {
     std::int64_t symbolId = 0;
     std::string source;        // "sgl-kernel", "flashinfer", "triton", "torch.ops", ...
     std::string category;
+    std::vector<std::string> aliases; // module-level second names: "pkg.mod.alias" for `alias = kernel`
 };
 
 struct FileDiagnostic {

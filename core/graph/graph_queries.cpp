@@ -36,6 +36,12 @@ std::vector<std::int64_t> findSymbolIds(const CallGraph &graph, const std::strin
                  && s.qualName.compare(s.qualName.size() - dotted.size(), dotted.size(), dotted) == 0)
             suffix.push_back(s.id);
     }
+    if (exact.empty() && suffix.empty())
+        // A kernel known by a module-level alias (`alias = kernel`).
+        for (const Kernel &k : graph.kernels)
+            for (const std::string &a : k.aliases)
+                if (a == name || (a.size() > dotted.size() && a.compare(a.size() - dotted.size(), dotted.size(), dotted) == 0))
+                    suffix.push_back(k.symbolId);
     return !exact.empty() ? exact : suffix;
 }
 

@@ -5,6 +5,7 @@
 
 #include "parse/declarations.h"
 #include "resolve/call_graph_builder.h"
+#include "resolve/kernel_launch_filter.h"
 #include "store/index_patcher.h"
 #include "store/index_reader.h"
 
@@ -67,6 +68,15 @@ std::optional<IndexReport> patchPreviousIndex(IndexRun &run, QThreadPool &pool)
             return std::nullopt;
     }
 
+    // Which library entries launch is known from the libraries' whole call
+    // graph: a change in a kernel library's file re-indexes whole.
+    if (run.request.profile.launches.enabled) {
+        const KernelLaunchFilter libraries(run.request.profile);
+        for (int i : *changed)
+            if (libraries.libraryOf(run.jobs[static_cast<size_t>(i)].facts.module))
+                return std::nullopt;
+    }
+
     IndexPatch patch;
     for (int i : *changed) {
         const ModuleFacts &f = run.jobs[static_cast<size_t>(i)].facts;
@@ -88,6 +98,7 @@ std::optional<IndexReport> patchPreviousIndex(IndexRun &run, QThreadPool &pool)
     incremental.modules = *changed;
     incremental.addedSymbols = loadAddedSymbols(*run.old);
     incremental.lastCallSiteId = lastCallSiteId(*run.old);
+    incremental.kernelsBefore = loadKernelIds(*run.old);
     incremental.loadCalls = [&](int fileIndex) { return loadCalls(*run.old, fileIndex + 1); };
     incremental.loadLocals = [&](int fileIndex) { return loadLocals(*run.old, fileIndex + 1); };
     BuildProgress progress;

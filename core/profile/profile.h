@@ -30,6 +30,19 @@ struct KernelRule {
     int nameDepth = 2;          // call_prefix: components after the prefix naming the kernel
 };
 
+// What counts as launching device work, for the kernel libraries'
+// (module_prefix rules) entries: with a `launches` section, an entry is a
+// kernel only when it reaches a launch through calls inside its library.
+struct LaunchRules {
+    bool enabled = false;                   // the profile has a `launches` section
+    std::vector<std::string> callPrefixes;  // external names starting so: "torch.ops."
+    std::vector<std::string> decorators;    // calling a function so decorated: "triton.jit"
+    std::vector<ProfilePattern> calls;      // searched in the callee as written and in an external's name
+    std::vector<std::string> callTexts;
+    std::vector<ProfilePattern> helpers;    // external kernel names (call_prefix rules) that are not kernels
+    std::vector<std::string> helperTexts;
+};
+
 struct CategoryRule {
     std::string category;
     ProfilePattern pattern;     // searched in "<module>.<name>" of the kernel
@@ -98,6 +111,7 @@ struct Profile {
     std::vector<RepoRule> repos;
     std::vector<std::string> callMethods; // obj(...) calls these, e.g. "forward", "__call__"
     std::vector<KernelRule> kernels;
+    LaunchRules launches;
     std::vector<CategoryRule> categories;
     std::string defaultCategory = "Utility";
     std::vector<RegistryRule> registries;

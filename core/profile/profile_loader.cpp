@@ -47,7 +47,7 @@ public:
 
     void read(const QJsonObject &root)
     {
-        static const QStringList known = {"profile", "name", "repos", "call_methods", "kernels", "categories",
+        static const QStringList known = {"profile", "name", "repos", "call_methods", "kernels", "launches", "categories",
                                           "default_category", "registries", "dimensions", "dimension_rules", "settings",
                                           "models", "default_model", "extra_entries", "description"};
         for (const QString &k : root.keys())
@@ -84,6 +84,7 @@ public:
                 throw ProfileInvalid{key, QCoreApplication::translate("Profile", "needs exactly one of module_prefix, decorator, call_prefix")};
             m_p.kernels.push_back(std::move(k));
         }
+        readLaunches(root);
         for (const auto &[obj, key] : objects(root, "categories")) {
             CategoryRule c;
             c.category = str(obj, "category", key + ".category", true);
@@ -174,6 +175,29 @@ private:
         if (!v.isString())
             throw ProfileInvalid{key, QCoreApplication::translate("Profile", "must be a string")};
         return v.toString().toStdString();
+    }
+
+    void readLaunches(const QJsonObject &root)
+    {
+        if (!root.contains(QLatin1String("launches")))
+            return;
+        if (!root.value(QLatin1String("launches")).isObject())
+            throw ProfileInvalid{"launches", QCoreApplication::translate("Profile", "must be an object")};
+        const QJsonObject o = root.value(QLatin1String("launches")).toObject();
+        static const QStringList known = {"call_prefixes", "decorators", "calls", "helpers"};
+        for (const QString &k : o.keys())
+            if (!known.contains(k))
+                throw ProfileInvalid{"launches." + k, QCoreApplication::translate("Profile", "unknown key")};
+        LaunchRules &l = m_p.launches;
+        l.enabled = true;
+        l.callPrefixes = strings(o, "call_prefixes", "launches.call_prefixes");
+        l.decorators = strings(o, "decorators", "launches.decorators");
+        l.callTexts = strings(o, "calls", "launches.calls");
+        for (size_t i = 0; i < l.callTexts.size(); ++i)
+            l.calls.push_back(regex(l.callTexts[i], QStringLiteral("launches.calls[%1]").arg(i)));
+        l.helperTexts = strings(o, "helpers", "launches.helpers");
+        for (size_t i = 0; i < l.helperTexts.size(); ++i)
+            l.helpers.push_back(regex(l.helperTexts[i], QStringLiteral("launches.helpers[%1]").arg(i)));
     }
 
     static std::vector<std::string> strings(const QJsonObject &o, const char *name, const QString &key)

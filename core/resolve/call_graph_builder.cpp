@@ -5,6 +5,7 @@
 #include "resolve/evaluator.h"
 #include "resolve/guard_evaluator.h"
 #include "resolve/kernel_classifier.h"
+#include "resolve/kernel_launch_filter.h"
 #include "resolve/registry_index.h"
 
 #include <algorithm>
@@ -59,7 +60,7 @@ public:
     Builder(const std::vector<ModuleFacts> &files, const Profile &profile, CallGraph &graph, LocalsSource locals)
         : m_files(files), m_profile(profile), m_graph(graph), m_table(files, std::move(locals)), m_mapper(profile),
           m_evaluator(m_table, m_mapper), m_guards(m_table, m_evaluator, m_mapper, profile), m_registries(profile, m_table),
-          m_kernels(profile, m_table, m_evaluator)
+          m_kernels(profile, m_table, m_evaluator), m_launches(profile)
     {
     }
 
@@ -68,6 +69,7 @@ public:
         m_firstAddedId = m_firstNewId = static_cast<SymbolId>(m_table.symbols().size()) + 1;
         if (incremental && !startFrom(*incremental))
             return false;
+        m_incremental = incremental;
         const bool definitionsHandedOver = !incremental && progress.definitions;
         if (definitionsHandedOver)
             progress.definitions(m_table.symbols());
@@ -223,6 +225,8 @@ private:
         std::optional<std::pair<std::string, std::string>> kernel = m_kernels.external(dotted);
         if (kernel)
             name = kernel->first;
+        if (kernel && m_launches.isHelper(name))
+            kernel.reset(); // a helper of a library outside the index: not a kernel
         if (auto it = m_externals.find(name); it != m_externals.end())
             return it->second;
         Symbol s;
@@ -232,8 +236,10 @@ private:
         s.kind = SymbolKind::External;
         m_extraSymbols.push_back(s);
         m_externals.emplace(name, s.id);
-        if (kernel)
-            m_graph.kernels.push_back({s.id, kernel->second, m_kernels.category(name)});
+        if (kernel) {
+            m_graph.kernels.push_back({s.id, kernel->second, m_kernels.category(name), {}});
+            m_externalKernels.insert(s.id);
+        }
         return s.id;
     }
 
@@ -329,6 +335,8 @@ private:
         site.guards = c.guards;
         const ConditionSet siteConditions = m_guards.conditionsOf(c.guards, scope);
         std::vector<Target> targets = resolve(c.callee, scope);
+        if (m_launches.enabled() && caller != m_table.moduleAt(module).symbol && libraryOfModule(module))
+            noteLibraryCall(c.callee, caller, targets);
         if (targets.empty())
             m_graph.edges.push_back({site.id, 0, Resolution::Unresolved, siteConditions});
         std::multimap<SymbolId, size_t> seen;
@@ -353,6 +361,58 @@ private:
         m_graph.callSites.push_back(std::move(site));
     }
 
+    int libraryOfModule(int module)
+    {
+        if (m_libraryOfModule.empty()) {
+            m_libraryOfModule.resize(static_cast<size_t>(m_table.moduleCount()));
+            for (int m = 0; m < m_table.moduleCount(); ++m)
+                m_libraryOfModule[static_cast<size_t>(m)] = m_launches.libraryOf(m_table.moduleAt(m).name);
+        }
+        return m_libraryOfModule[static_cast<size_t>(module)];
+    }
+
+    // What a kernel library's function does: launch device work, or call
+    // another library function (resolved by more than the name).
+    void noteLibraryCall(const std::string &callee, SymbolId caller, const std::vector<Target> &targets)
+    {
+        if (m_launches.launchesByText(callee)) {
+            m_launches.noteLaunch(caller);
+            return;
+        }
+        for (const Target &t : targets) {
+            if (t.how == Resolution::NameOnly)
+                continue;
+            const Symbol &s = symbolOf(t.callee);
+            if (s.kind == SymbolKind::External) {
+                if (m_externalKernels.count(t.callee) || m_launches.launchesExternal(s.qualName))
+                    m_launches.noteLaunch(caller);
+                continue;
+            }
+            const auto special = m_specialOf.find(t.callee);
+            const SymbolId function = special == m_specialOf.end() ? t.callee : special->second;
+            const FunctionInfo *fn = m_table.function(function);
+            if (!fn)
+                continue;
+            if (launchDecorated(function))
+                m_launches.noteLaunch(caller);
+            else if (libraryOfModule(fn->module))
+                m_launches.noteCall(caller, t.callee);
+        }
+    }
+
+    bool launchDecorated(SymbolId function)
+    {
+        auto [it, added] = m_launchDecorated.try_emplace(function, false);
+        if (added) {
+            for (const std::string &d : m_kernels.decorators(function))
+                it->second = it->second || m_launches.launchDecorator(d);
+            if (!it->second)
+                if (const auto m = m_kernels.match(function))
+                    it->second = !m->library; // a Triton kernel and the like
+        }
+        return it->second;
+    }
+
     const Symbol &symbolOf(SymbolId id) const
     {
         if (id < m_firstAddedId)
@@ -365,7 +425,9 @@ private:
     const std::string &qualNameOf(SymbolId id) const { return symbolOf(id).qualName; }
 
     // Kernels among the definitions and their per-receiver copies; with
-    // `newOnly`, among the copies made by this build only.
+    // `newOnly`, among the copies made by this build only. A kernel
+    // library's entry must launch (when the profile says what launches); a
+    // copy is a kernel when its method is.
     void classifyKernels(bool newOnly)
     {
         std::map<SymbolId, std::string> sources;
@@ -373,7 +435,9 @@ private:
         auto sourceOf = [&](SymbolId id) -> const std::optional<std::string> & {
             auto [it, added] = originals.try_emplace(id);
             if (added)
-                it->second = m_kernels.sourceOf(id);
+                if (const auto m = m_kernels.match(id))
+                    if (!m->library || !m_launches.enabled() || (launches(id) && !m_launches.isHelper(symbolOf(id).qualName)))
+                        it->second = m->source;
             return it->second;
         };
         if (!newOnly)
@@ -385,8 +449,48 @@ private:
             if (special >= m_firstNewId)
                 if (const auto &src = sourceOf(original))
                     sources.emplace(special, *src);
-        for (const auto &[id, source] : sources)
-            m_graph.kernels.push_back({id, source, m_kernels.category(symbolOf(id).qualName)});
+        const std::map<SymbolId, std::vector<std::string>> aliases = newOnly ? std::map<SymbolId, std::vector<std::string>>{} : kernelAliases(sources);
+        for (const auto &[id, source] : sources) {
+            const auto a = aliases.find(id);
+            m_graph.kernels.push_back({id, source, m_kernels.category(symbolOf(id).qualName),
+                                       a == aliases.end() ? std::vector<std::string>{} : a->second});
+        }
+    }
+
+    // Whether a library function launches; in an incremental build (whose
+    // libraries did not change, or it would be whole) the index knows.
+    bool launches(SymbolId function)
+    {
+        if (m_incremental)
+            return m_incremental->kernelsBefore.count(function) > 0;
+        return m_launches.launches(function);
+    }
+
+    // `alias = kernel` at module level in the kernel libraries: the kernel's
+    // second names.
+    std::map<SymbolId, std::vector<std::string>> kernelAliases(const std::map<SymbolId, std::string> &kernels)
+    {
+        std::map<SymbolId, std::vector<std::string>> out;
+        for (int m = 0; m < m_table.moduleCount(); ++m) {
+            if (!libraryOfModule(m))
+                continue;
+            const ModuleInfo &module = m_table.moduleAt(m);
+            for (const AssignmentFact &a : m_files[static_cast<size_t>(module.fileIndex)].assignments) {
+                const std::string &chain = a.value.chain;
+                if (!a.scope.empty() || chain.empty() || a.target.empty() || a.target.front() == '_' || a.target.find('.') != std::string::npos
+                    || chain.find_first_of("([") != std::string::npos)
+                    continue;
+                for (const Value &v : m_evaluator.evalChain(chain, {m, 0, 0})) {
+                    if (v.kind != Value::Kind::Function || !kernels.count(v.id) || symbolOf(v.id).name == a.target)
+                        continue;
+                    std::vector<std::string> &names = out[v.id];
+                    const std::string alias = module.name + "." + a.target;
+                    if (std::find(names.begin(), names.end(), alias) == names.end())
+                        names.push_back(alias);
+                }
+            }
+        }
+        return out;
     }
 
     const std::vector<ModuleFacts> &m_files;
@@ -398,6 +502,11 @@ private:
     GuardEvaluator m_guards;
     RegistryIndex m_registries;
     KernelClassifier m_kernels;
+    KernelLaunchFilter m_launches;
+    std::set<SymbolId> m_externalKernels;
+    std::unordered_map<SymbolId, bool> m_launchDecorated;
+    std::vector<int> m_libraryOfModule;
+    IncrementalBuild *m_incremental = nullptr;
     std::vector<Symbol> m_extraSymbols;
     std::unordered_map<std::string, SymbolId> m_externals;
     std::map<std::pair<SymbolId, SymbolId>, SymbolId> m_specialisations;

@@ -11,6 +11,7 @@
 #include <atomic>
 #include <functional>
 #include <memory>
+#include <set>
 #include <vector>
 
 namespace katlas {
@@ -45,6 +46,9 @@ struct IncrementalBuild {
     // a function needs the locals of its file).
     std::function<std::vector<CallFact>(int fileIndex)> loadCalls;
     std::function<std::vector<AssignmentFact>(int fileIndex)> loadLocals;
+    // The kernels already in the index: a new per-receiver copy of a
+    // kernel-library method is a kernel when its method is.
+    std::set<std::int64_t> kernelsBefore;
     // Out: symbols already in the index whose lines follow the changed files.
     std::vector<Symbol> movedSymbols;
 };

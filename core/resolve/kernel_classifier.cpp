@@ -27,6 +27,21 @@ std::string KernelClassifier::decoratorTarget(const FunctionInfo &fn, const Deco
 
 std::optional<std::string> KernelClassifier::sourceOf(SymbolId function)
 {
+    std::optional<Match> m = match(function);
+    return m ? std::optional<std::string>(std::move(m->source)) : std::nullopt;
+}
+
+std::vector<std::string> KernelClassifier::decorators(SymbolId function)
+{
+    std::vector<std::string> out;
+    if (const FunctionInfo *fn = m_table.function(function))
+        for (const Decorator &d : fn->decorators)
+            out.push_back(decoratorTarget(*fn, d));
+    return out;
+}
+
+std::optional<KernelClassifier::Match> KernelClassifier::match(SymbolId function)
+{
     const FunctionInfo *fn = m_table.function(function);
     if (!fn)
         return std::nullopt;
@@ -36,7 +51,7 @@ std::optional<std::string> KernelClassifier::sourceOf(SymbolId function)
         if (!rule.decorator.empty()) {
             for (const Decorator &d : fn->decorators)
                 if (decoratorTarget(*fn, d) == rule.decorator)
-                    return rule.source;
+                    return Match{rule.source, false};
         } else if (!rule.modulePrefix.empty() && underPrefix(module, rule.modulePrefix)) {
             if (fn->outer)
                 continue; // nested helpers are not API
@@ -50,7 +65,7 @@ std::optional<std::string> KernelClassifier::sourceOf(SymbolId function)
                 if (m_table.symbol(cls.parentId).kind != SymbolKind::Module)
                     continue;
             }
-            return rule.source;
+            return Match{rule.source, true};
         }
     }
     return std::nullopt;

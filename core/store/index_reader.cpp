@@ -4,6 +4,7 @@
 #include "graph/dense_ids.h"
 #include "store/condition_codec.h"
 #include "store/facts_codec.h"
+#include "store/row_statements.h"
 #include "store/sqlite_statement.h"
 #include "store/stats_codec.h"
 
@@ -62,9 +63,9 @@ CallGraph loadCallGraph(const Database &db, bool withGuards)
             g.edges.push_back({st.i64(0), st.i64(1), resolutionFromName(st.view(2)), decodeConditions(st.view(3))});
     }
     {
-        Statement st(h, "SELECT symbol_id, source, category FROM kernel ORDER BY symbol_id");
+        Statement st(h, "SELECT symbol_id, source, category, aliases FROM kernel ORDER BY symbol_id");
         while (st.next())
-            g.kernels.push_back({st.i64(0), st.text(1), st.text(2)});
+            g.kernels.push_back({st.i64(0), st.text(1), st.text(2), splitKernelAliases(st.view(3))});
     }
     g.diagnostics = loadDiagnostics(db);
     makeIdsDense(g);
@@ -154,6 +155,15 @@ std::int64_t lastCallSiteId(const Database &db)
 {
     Statement st(db.handle(), "SELECT coalesce(max(id), 0) FROM call_site");
     return st.next() ? st.i64(0) : 0;
+}
+
+std::set<std::int64_t> loadKernelIds(const Database &db)
+{
+    std::set<std::int64_t> out;
+    Statement st(db.handle(), "SELECT symbol_id FROM kernel");
+    while (st.next())
+        out.insert(st.i64(0));
+    return out;
 }
 
 std::map<std::string, std::string> loadMeta(const Database &db)

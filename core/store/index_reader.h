@@ -7,6 +7,7 @@
 #include "store/database.h"
 
 #include <map>
+#include <set>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -34,6 +35,8 @@ std::unordered_map<std::string, FileStamp> fileStamps(const Database &db);
 // per-receiver copies of inherited methods.
 std::vector<Symbol> loadAddedSymbols(const Database &db);
 std::int64_t lastCallSiteId(const Database &db);
+// The symbol ids of the kernel table, as stored.
+std::set<std::int64_t> loadKernelIds(const Database &db);
 std::map<std::string, std::string> loadMeta(const Database &db);
 // The figures the index keeps in its meta table (counted when it has none).
 IndexStats loadStats(const Database &db);

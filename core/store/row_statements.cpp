@@ -10,7 +10,7 @@ const char *const kInsertSymbol = "INSERT INTO symbol(id, file_id, qual_name, na
 const char *const kInsertSymbolText = "INSERT INTO symbol_fts(rowid, name, qual_name) VALUES (?, ?, ?)";
 const char *const kInsertCallSite = "INSERT INTO call_site(id, file_id, caller_id, callee, line, guards) VALUES (?, ?, ?, ?, ?, ?)";
 const char *const kInsertEdge = "INSERT INTO edge(call_site_id, callee_id, resolution, conditions) VALUES (?, ?, ?, ?)";
-const char *const kInsertKernel = "INSERT INTO kernel(symbol_id, source, category) VALUES (?, ?, ?)";
+const char *const kInsertKernel = "INSERT INTO kernel(symbol_id, source, category, aliases) VALUES (?, ?, ?, ?)";
 const char *const kInsertDiagnostic = "INSERT INTO diagnostic(file_id, path, line, message) VALUES (?, ?, ?, ?)";
 
 Statement &bindSymbol(Statement &st, const Symbol &s)
@@ -37,9 +37,28 @@ Statement &bindEdge(Statement &st, const Edge &e)
     return st.bind(3, std::string_view(resolutionName(e.resolution))).bind(4, encodeConditions(e.conditions));
 }
 
+std::string joinKernelAliases(const std::vector<std::string> &aliases)
+{
+    std::string out;
+    for (const std::string &a : aliases)
+        out += (out.empty() ? "" : "\x1e") + a;
+    return out;
+}
+
+std::vector<std::string> splitKernelAliases(std::string_view text)
+{
+    std::vector<std::string> out;
+    while (!text.empty()) {
+        const size_t sep = text.find('\x1e');
+        out.emplace_back(text.substr(0, sep));
+        text = sep == std::string_view::npos ? std::string_view() : text.substr(sep + 1);
+    }
+    return out;
+}
+
 Statement &bindKernel(Statement &st, const Kernel &k)
 {
-    return st.bind(1, k.symbolId).bind(2, k.source).bind(3, k.category);
+    return st.bind(1, k.symbolId).bind(2, k.source).bind(3, k.category).bind(4, joinKernelAliases(k.aliases));
 }
 
 Statement &bindDiagnostic(Statement &st, const FileDiagnostic &d)

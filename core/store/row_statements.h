@@ -21,6 +21,9 @@ Statement &bindSymbolText(Statement &st, const Symbol &s);
 Statement &bindCallSite(Statement &st, const CallSite &s);
 Statement &bindEdge(Statement &st, const Edge &e);
 Statement &bindKernel(Statement &st, const Kernel &k);
+// A kernel's aliases in its row: names separated by U+001E.
+std::string joinKernelAliases(const std::vector<std::string> &aliases);
+std::vector<std::string> splitKernelAliases(std::string_view text);
 Statement &bindDiagnostic(Statement &st, const FileDiagnostic &d);
 
 } // namespace katlas

@@ -56,7 +56,8 @@ CREATE TABLE edge (
 CREATE TABLE kernel (
     symbol_id INTEGER PRIMARY KEY REFERENCES symbol(id),
     source    TEXT NOT NULL,
-    category  TEXT NOT NULL
+    category  TEXT NOT NULL,
+    aliases   TEXT NOT NULL
 );
 CREATE TABLE diagnostic (
     id      INTEGER PRIMARY KEY,
