@@ -274,6 +274,8 @@ ZH = {
     'C&onfiguration:': '配置方案(&O)：',
     'Configuration: %1 · Model: %2 · %n op(s) do not run': '配置方案：%1 · 模型：%2 · %n 个算子不运行',
     'Contradiction: %1': '矛盾：%1',
+    "Start with the configuration NAME of the index's profile; --filter narrows it.": '以索引配置文件中名为 NAME 的配置方案启动；--filter 再加以收窄。',
+    "No configuration named '%1'; known: %2": "没有名为“%1”的配置方案；已有：%2",
 }
 
 USAGE_ZH = ('用法：katlas 命令 [选项]\n\n'

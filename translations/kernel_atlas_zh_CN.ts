@@ -1149,5 +1149,17 @@ Without --db, commands use the demo workspace's index.
         <source>--bench-ui needs --db FILE</source>
         <translation>--bench-ui 需要 --db FILE</translation>
     </message>
+    <message>
+        <source>Start with the configuration NAME of the index's profile; --filter narrows it.</source>
+        <translation>以索引配置文件中名为 NAME 的配置方案启动；--filter 再加以收窄。</translation>
+    </message>
+    <message>
+        <source>Configuration</source>
+        <translation>配置方案</translation>
+    </message>
+    <message>
+        <source>No configuration named '%1'; known: %2</source>
+        <translation>没有名为“%1”的配置方案；已有：%2</translation>
+    </message>
 </context>
 </TS>
