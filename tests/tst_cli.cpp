@@ -56,6 +56,8 @@ private Q_SLOTS:
         QTest::newRow("unknown op") << QStringList{"trace", "--op", "self.q_b_prj"} << 1 << "self.q_b_proj";
         QTest::newRow("unknown kernel") << QStringList{"trace", "--kernel", "rmsnrm"} << 1 << "rmsnorm";
         QTest::newRow("unknown model") << QStringList{"ops", "--model", "llama"} << 2 << "deepmini";
+        // An unknown configuration is a usage error that lists the known ones.
+        QTest::newRow("unknown config") << QStringList{"matrix", "--op", "self.attn_mqa", "--config", "H200"} << 2 << "\"Demo ROCm decode\"";
     }
     void usageErrors()
     {
@@ -84,6 +86,34 @@ private Q_SLOTS:
         const QJsonArray list = QJsonDocument::fromJson(kernels.out.toUtf8()).object().value("kernels").toArray();
         QVERIFY(list.size() > 10);
         QVERIFY(list.first().toObject().contains("call_sites"));
+    }
+
+    // --config starts from a preset, --filter narrows it (its values win on a
+    // dimension both set), and implications prune the matrix's rows.
+    void configurations()
+    {
+        const Run list = katlas({"configs"}, m_cache.path());
+        QCOMPARE(list.code, 0);
+        QVERIFY2(list.out.contains("Demo FP8 decode") && list.out.contains("Demo ROCm decode"), qPrintable(list.out));
+        QVERIFY(list.out.contains("attention_backend=cutlass_mla"));
+
+        const Run fp8 = katlas({"matrix", "--op", "self.attn_mqa", "--config", "Demo FP8 decode"}, m_cache.path());
+        QCOMPARE(fp8.code, 0);
+        QVERIFY2(fp8.out.contains("cutlass_mla_decode") && !fp8.out.contains("decode_mla_kernel"), qPrintable(fp8.out));
+        // The filter wins: the preset's cutlass_mla becomes triton.
+        const Run narrowed = katlas({"matrix", "--op", "self.attn_mqa", "--config=Demo FP8 decode", "--filter", "attention_backend=triton"},
+                                    m_cache.path());
+        QCOMPARE(narrowed.code, 0);
+        QVERIFY2(narrowed.out.contains("decode_mla_kernel") && !narrowed.out.contains("cutlass_mla_decode"), qPrintable(narrowed.out));
+        // platform=hip rules out the CUDA-only MLA backends: one row left.
+        const Run hip = katlas({"matrix", "--op", "self.attn_mqa", "--filter", "platform=hip"}, m_cache.path());
+        QCOMPARE(hip.code, 0);
+        QVERIFY2(hip.out.contains("triton") && !hip.out.contains("cutlass_mla") && !hip.out.contains("fast_mla"), qPrintable(hip.out));
+        // A contradiction is said, not silently ignored.
+        const Run clash = katlas({"matrix", "--op", "self.attn_mqa", "--config", "Demo ROCm decode", "--filter", "attention_backend=cutlass_mla"},
+                                 m_cache.path());
+        QCOMPARE(clash.code, 0);
+        QVERIFY2(clash.err.contains("contradicts") && clash.err.contains("platform=cuda"), qPrintable(clash.err));
     }
 
     void pycgOfAPlainFolder()

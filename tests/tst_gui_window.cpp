@@ -6,6 +6,7 @@
 #include "store/database.h"
 #include "store/index_reader.h"
 
+#include "configuration_picker.h"
 #include "filter_bar.h"
 #include "graph_view.h"
 #include "index_runner.h"
@@ -21,6 +22,7 @@
 #include <QProcess>
 #include <QRegularExpression>
 #include <QSignalSpy>
+#include <QSettings>
 #include <QStatusBar>
 #include <QTreeView>
 
@@ -55,6 +57,7 @@ private Q_SLOTS:
         qputenv("SOURCE_DATE_EPOCH", "1700000000");
         QCoreApplication::setOrganizationName(QStringLiteral("kernel-atlas-tests"));
         m_db = indexDemo(m_dir);
+        QSettings().remove(QStringLiteral("filter/configuration"));
     }
 
     void opensTheDemoAndDrawsIt()
@@ -96,6 +99,68 @@ private Q_SLOTS:
         QVERIFY(w.windowTitle().contains("Kernel Atlas"));
         w.filterBar()->reset();
         QVERIFY(w.filterBar()->filter().empty());
+    }
+
+    // Choosing a configuration in the picker sets the filter bar, the status
+    // bar names it, ops that do not run are greyed, the choice is remembered;
+    // changing one of its values leaves it.
+    void choosingAConfigurationSetsTheFilter()
+    {
+        MainWindow w;
+        QString error;
+        QVERIFY(w.openDatabase(m_db, &error));
+        ConfigurationPicker *picker = w.configurationPicker();
+        QCOMPARE(picker->count(), 3); // any + the demo's two presets
+        QCOMPARE(picker->configuration(), QString());
+        QVERIFY(w.idleOps().empty());
+
+        // As a user would: focus the picker and pick with the keyboard.
+        picker->setFocus();
+        const int rocm = picker->findData(QStringLiteral("Demo ROCm decode"));
+        QVERIFY(rocm > 0);
+        picker->setCurrentIndex(rocm - 1);
+        QTest::keyClick(picker, Qt::Key_Down);
+        QCOMPARE(picker->configuration(), QStringLiteral("Demo ROCm decode"));
+        QCOMPARE(w.activeConfiguration(), QStringLiteral("Demo ROCm decode"));
+        QCOMPARE(w.filterBar()->filter().toString(), std::string("moe_runner_backend=triton platform=hip quantization=none stage=decode"));
+        QVERIFY2(w.statusText().contains("Configuration: Demo ROCm decode"), qPrintable(w.statusText()));
+        // Implications: only triton attention is left on hip.
+        QCOMPARE(w.effectiveFilter().allowed().at("attention_backend"), std::set<std::string>{"triton"});
+        // The norms have CUDA kernels only: greyed in the graph and the tree, not removed.
+        const QString norm = opId(w.opGraph(), "self.input_layernorm");
+        QVERIFY(!norm.isEmpty());
+        QVERIFY(w.idleOps().count(norm.toStdString()));
+        QCOMPARE(w.opTreeModel()->indexForId(norm).data(OpTreeModel::IdleRole).toBool(), true);
+        QVERIFY(!w.opTreeModel()->indexForId(opId(w.opGraph(), "self.attn_mqa")).data(OpTreeModel::IdleRole).toBool());
+        w.selectOp(opId(w.opGraph(), "self.attn_mqa"));
+        QCOMPARE(w.matrixModel()->rowCount(), 1);
+        QCOMPARE(QSettings().value(QStringLiteral("filter/configuration")).toString(), QStringLiteral("Demo ROCm decode"));
+
+        // A new window on the same index starts with it.
+        {
+            MainWindow again;
+            QVERIFY(again.openDatabase(m_db, &error));
+            QCOMPARE(again.activeConfiguration(), QStringLiteral("Demo ROCm decode"));
+            QCOMPARE(again.configurationPicker()->configuration(), QStringLiteral("Demo ROCm decode"));
+            QCOMPARE(again.filterBar()->filter(), w.filterBar()->filter());
+        }
+
+        // Narrowing a dimension the preset leaves open keeps it; changing one of its values leaves it.
+        std::string perr;
+        w.setFilter(*DimensionFilter::parse(w.filterBar()->filter().toString() + " attn_path=MLA", &perr));
+        QCOMPARE(w.activeConfiguration(), QStringLiteral("Demo ROCm decode"));
+        w.setFilter(*DimensionFilter::parse("platform=cuda stage=decode", &perr));
+        QCOMPARE(w.activeConfiguration(), QString());
+        QCOMPARE(picker->currentIndex(), 0);
+        QVERIFY(w.idleOps().empty());
+        QVERIFY2(w.statusText().contains("Filter: platform=cuda stage=decode"), qPrintable(w.statusText()));
+
+        // "Any configuration" clears the filters.
+        w.chooseConfiguration(QStringLiteral("Demo FP8 decode"));
+        QCOMPARE(w.filterBar()->filter().allowed().at("attention_backend"), std::set<std::string>{"cutlass_mla"});
+        w.chooseConfiguration({});
+        QVERIFY(w.filterBar()->filter().empty());
+        QCOMPARE(QSettings().value(QStringLiteral("filter/configuration")).toString(), QString());
     }
 
     void framesShowTheirSource()

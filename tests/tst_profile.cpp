@@ -55,6 +55,37 @@ private Q_SLOTS:
         QVERIFY(plain && !plain->launches.enabled);
     }
 
+    void configurationsAndImplicationsLoad()
+    {
+        ProfileError error;
+        const auto sglang = loadBuiltinProfile(QStringLiteral("sglang"), &error);
+        QVERIFY2(sglang, qPrintable(error.toString()));
+        for (const char *name : {"H200 FP8 decode", "B200 NVFP4 decode", "H100 BF16 prefill", "MI300 FP8 decode"})
+            QVERIFY2(sglang->configuration(name), name);
+        const Configuration *b200 = sglang->configuration("B200 NVFP4 decode");
+        QCOMPARE(b200->assignment.at("attention_backend"), std::set<std::string>{"trtllm_mla"});
+        QCOMPARE(b200->assignment.at("gpu_arch"), std::set<std::string>{"sm100"});
+        QCOMPARE(b200->labelFor("zh_CN"), std::string("B200 NVFP4 解码"));
+        QCOMPARE(b200->labelFor("en"), std::string("B200 NVFP4 decode"));
+        QVERIFY(!sglang->configuration("H200"));
+        const auto aiter = std::find_if(sglang->implications.begin(), sglang->implications.end(),
+                                        [](const Implication &i) { return i.values.count("aiter"); });
+        QVERIFY(aiter != sglang->implications.end());
+        QCOMPARE(aiter->dimension, std::string("attention_backend"));
+        QCOMPARE(aiter->then.at("platform"), std::set<std::string>{"hip"});
+        QVERIFY(aiter->evidence.find("server_args.py:") != std::string::npos);
+        // Every implication says where the codebase says so.
+        for (const Implication &i : sglang->implications)
+            QVERIFY2(i.evidence.find(':') != std::string::npos, i.dimension.c_str());
+
+        const auto demo = loadBuiltinProfile(QStringLiteral("demo"), &error);
+        QVERIFY2(demo, qPrintable(error.toString()));
+        QCOMPARE(demo->configurations.size(), size_t(2));
+        QCOMPARE(demo->configurations[0].assignment.at("quantization"), std::set<std::string>{"fp8"});
+        QCOMPARE(demo->implications.size(), size_t(2));
+        QCOMPARE(demo->implications[1].then.at("quantization"), (std::set<std::string>{"none", "fp8", "nvfp4"}));
+    }
+
     void builtinProfilesLoad()
     {
         ProfileError error;
@@ -93,6 +124,28 @@ private Q_SLOTS:
         QTest::newRow("launches bad regex") << head + QStringLiteral("\"launches\": {\n \"calls\": [\"a\",\n \"(b\"]\n}}\n")
                                             << 5 << "launches.calls[1]" << "regular expression";
         QTest::newRow("unknown key") << head + QStringLiteral("\"kernal\": []\n}\n") << 4 << "kernal" << "unknown key";
+        const QString dims = head + QStringLiteral("\"dimensions\": [\n {\"key\": \"platform\", \"values\": [\"cuda\", \"hip\"]},\n"
+                                                   " {\"key\": \"stage\"}\n],\n");
+        QTest::newRow("config: unknown dimension")
+            << dims + QStringLiteral("\"configurations\": [\n {\"name\": \"a\", \"assignment\": {\"platform\": \"cuda\"}},\n"
+                                     " {\"name\": \"b\",\n  \"assignment\": {\"platfrom\": \"cuda\"}}\n]}\n")
+            << 11 << "configurations[1].assignment.platfrom" << "not a dimension";
+        QTest::newRow("config: unknown value")
+            << dims + QStringLiteral("\"configurations\": [\n {\"name\": \"a\",\n  \"assignment\": {\"stage\": \"decode\",\n"
+                                     "    \"platform\": [\"cuda\", \"rocm\"]}}\n]}\n")
+            << 11 << "configurations[0].assignment.platform" << "unknown value 'rocm' (known: cuda, hip)";
+        QTest::newRow("config: same name twice")
+            << dims + QStringLiteral("\"configurations\": [\n {\"name\": \"a\", \"assignment\": {\"stage\": \"x\"}},\n"
+                                     " {\"name\": \"a\", \"assignment\": {\"stage\": \"y\"}}\n]}\n")
+            << 10 << "configurations[1].name" << "no other configuration";
+        QTest::newRow("implication: two premises")
+            << dims + QStringLiteral("\"implications\": [\n {\"if\": {\"platform\": \"hip\", \"stage\": \"decode\"},\n"
+                                     "  \"then\": {\"stage\": \"extend\"}}\n]}\n")
+            << 9 << "implications[0].if" << "exactly one dimension";
+        QTest::newRow("implication: unknown value")
+            << dims + QStringLiteral("\"implications\": [\n {\"if\": {\"stage\": \"decode\"},\n"
+                                     "  \"then\": {\"platform\": \"npu\"}}\n]}\n")
+            << 10 << "implications[0].then.platform" << "unknown value 'npu'";
     }
     void errors()
     {

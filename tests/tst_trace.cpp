@@ -5,6 +5,7 @@
 
 #include "trace/backtrace.h"
 #include "trace/config_matrix.h"
+#include "trace/configuration.h"
 #include "trace/path_finder.h"
 
 using namespace katlas;
@@ -130,6 +131,77 @@ private Q_SLOTS:
         QCOMPARE(m.columns, std::vector<std::string>{"any"});
         QCOMPARE(m.cells[0][0], (std::set<std::string>{"decode_mla_kernel", "extend_attention_kernel"}));
         QCOMPARE(m.cells[2][0], (std::set<std::string>{"BatchMLAPrefillWrapper.run", "cutlass_mla_decode"}));
+    }
+
+    // Implications: platform=hip removes the backends that need CUDA, to a
+    // fixed point; a backend that needs CUDA pins the platform.
+    void effectiveFilterPrunesImplications()
+    {
+        const Profile &profile = m_session->profile();
+        std::vector<std::string> conflicts;
+        const DimensionFilter hip = effectiveFilter(filter("platform=hip"), profile, &conflicts);
+        QCOMPARE(hip.allowed().at("attention_backend"), std::set<std::string>{"triton"});
+        QVERIFY(conflicts.empty());
+        QCOMPARE(effectiveFilter(filter("attention_backend=cutlass_mla"), profile).allowed().at("platform"),
+                 std::set<std::string>{"cuda"});
+        // Through two implications: the runner pins quantization to none/fp8/nvfp4, so w8a8_int8
+        // rules flashinfer_trtllm out.
+        QCOMPARE(effectiveFilter(filter("quantization=w8a8_int8"), profile).allowed().at("moe_runner_backend"),
+                 std::set<std::string>{"triton"});
+        // Nothing to imply: unchanged.
+        QCOMPARE(effectiveFilter(filter("stage=decode"), profile), filter("stage=decode"));
+        // A contradiction is named and admits no path that needs the dimension.
+        const DimensionFilter clash = effectiveFilter(filter("platform=hip attention_backend=cutlass_mla"), profile, &conflicts);
+        QCOMPARE(conflicts.size(), size_t(1));
+        QVERIFY2(conflicts[0].find("platform=cuda") != std::string::npos, conflicts[0].c_str());
+        QVERIFY(clash.allowed().at("attention_backend").empty());
+    }
+
+    void presetsCombineWithAFilter()
+    {
+        const Profile &profile = m_session->profile();
+        const Configuration *c = profile.configuration("Demo FP8 decode");
+        QVERIFY(c);
+        const DimensionFilter preset = configurationFilter(*c);
+        QCOMPARE(preset.allowed().at("attention_backend"), std::set<std::string>{"cutlass_mla"});
+        // The filter wins on a dimension both set; the preset keeps the others.
+        const DimensionFilter both = combineFilters(preset, filter("attention_backend=triton,fast_mla"));
+        QCOMPARE(both.allowed().at("attention_backend"), (std::set<std::string>{"triton", "fast_mla"}));
+        QCOMPARE(both.allowed().at("quantization"), std::set<std::string>{"fp8"});
+        QCOMPARE(matchingConfiguration(profile, preset), c);
+        QCOMPARE(matchingConfiguration(profile, combineFilters(preset, filter("attn_path=MLA"))), c);
+        QVERIFY(!matchingConfiguration(profile, both));
+        QVERIFY(!matchingConfiguration(profile, {}));
+        // Under the preset the attention op reaches the CUTLASS kernel only.
+        const OpGraph g = buildOpGraph(m_session->index(), profile, "", {});
+        const OpPaths paths = findPaths(m_session->index(), TraceSession::opCallSites(g, "self.attn_mqa"), effectiveFilter(preset, profile));
+        QCOMPARE(kernelsOf(m_session->index(), paths), std::set<std::string>{"cutlass_mla_decode"});
+        // Under the ROCm preset the norms (CUDA kernels only) do not run; the attention does (triton).
+        const Configuration *rocm = profile.configuration("Demo ROCm decode");
+        QVERIFY(rocm);
+        const std::set<std::string> idle = opsWithoutPath(m_session->index(), g, effectiveFilter(configurationFilter(*rocm), profile));
+        int norms = 0;
+        forEachOp(g.roots, [&](const OpNode &n, int) {
+            if (n.name == "self.attn_mqa")
+                QVERIFY(!idle.count(n.id));
+            if (n.name == "self.input_layernorm") {
+                QVERIFY(idle.count(n.id));
+                ++norms;
+            }
+        });
+        QCOMPARE(norms, 1);
+        QVERIFY(opsWithoutPath(m_session->index(), g, {}).empty());
+    }
+
+    // The matrix's rows are the backends the effective filter allows.
+    void matrixDropsContradictedRows()
+    {
+        const OpGraph g = buildOpGraph(m_session->index(), m_session->profile(), "", {});
+        const DimensionFilter hip = effectiveFilter(filter("platform=hip"), m_session->profile());
+        const OpPaths paths = findPaths(m_session->index(), TraceSession::opCallSites(g, "self.attn_mqa"), hip);
+        const ConfigMatrix m = buildConfigMatrix(m_session->index(), paths, m_session->profile(), hip);
+        QCOMPARE(m.rows, std::vector<std::string>{"triton"});
+        QVERIFY(m.cells[0][0].count("decode_mla_kernel"));
     }
 
     void matrixOfLinear()

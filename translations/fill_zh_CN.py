@@ -255,6 +255,29 @@ ZH = {
     'Filter': '过滤',
     'Select the op named OP once the index is open.': '索引打开后选中名为 OP 的算子。',
     '%n call site(s)': '%n 个调用点',
+    # configurations
+    'must be a name no other configuration has': '必须是其他配置方案没有用过的名称',
+    'must name exactly one dimension': '必须且只能指定一个维度',
+    'names the dimension of "if"': '与 "if" 指定的维度相同',
+    'must be an object of dimension: value or [values]': '必须是 维度: 值 或 [值列表] 构成的对象',
+    'is not a dimension of "dimensions"': '不是 "dimensions" 中的维度',
+    'needs a value': '需要一个值',
+    "unknown value '%1' (known: %2)": "未知的值“%1”（已知：%2）",
+    '%1 needs %2': '%1 要求 %2',
+    "no configuration named '%1': the profile has none": "没有名为“%1”的配置方案：该配置文件没有任何配置方案",
+    "no configuration named '%1'; known: %2": "没有名为“%1”的配置方案；已有：%2",
+    'warning: the filter contradicts itself: %1': '警告：过滤条件自相矛盾：%1',
+    '(the profile %1 has no configurations)': '（配置文件 %1 没有配置方案）',
+    '%n implication(s) between dimension values': '维度取值之间有 %n 条蕴含关系',
+    'Trace under one deployment: the preset sets the filters': '按一种部署追踪：预设会设置各项过滤条件',
+    'Configuration': '配置方案',
+    'Any configuration': '任意配置',
+    'Does not run under this configuration: no kernel path': '在此配置方案下不运行：没有到达 kernel 的路径',
+    'C&onfiguration:': '配置方案(&O)：',
+    'Configuration: %1 · Model: %2 · %n op(s) do not run': '配置方案：%1 · 模型：%2 · %n 个算子不运行',
+    'Contradiction: %1': '矛盾：%1',
+    "Start with the configuration NAME of the index's profile; --filter narrows it.": '以索引配置文件中名为 NAME 的配置方案启动；--filter 再加以收窄。',
+    "No configuration named '%1'; known: %2": "没有名为“%1”的配置方案；已有：%2",
 }
 
 USAGE_ZH = ('用法：katlas 命令 [选项]\n\n'
@@ -266,12 +289,16 @@ USAGE_ZH = ('用法：katlas 命令 [选项]\n\n'
             '  callees   SYMBOL [--db FILE]             某函数调用了什么\n'
             '  callgraph [--db FILE | --repo NAME=PATH] --format pycg [-o FILE]\n'
             '  bench     index [--repo NAME=PATH ...]   索引速度与 tree-sitter 纯解析之比\n'
-            '  ops       [--db FILE] [--model M] [--filter F] [--json]   模型的算子执行图\n'
-            '  trace     --op OP | --kernel K [--filter F] [--json]      算子的路径，kernel 的回溯\n'
-            '  matrix    --op OP                        各 backend x 量化方案下的 kernel\n'
-            '  export    --format kernel-traces-md|op-traces-md|json|dot|svg [--filter F] [--link-base DIR] -o FILE\n'
+            '  bench     trace [--db FILE] [--config C] [--filter F]   追踪与导出的速度\n'
+            '  ops       [--db FILE] [--model M] [--config C] [--filter F] [--json]   模型的算子执行图\n'
+            '  trace     --op OP | --kernel K [--config C] [--filter F] [--json]      算子的路径，kernel 的回溯\n'
+            '  matrix    --op OP [--config C] [--filter F]                  各 backend x 量化方案下的 kernel\n'
+            '  export    --format kernel-traces-md|op-traces-md|json|dot|svg [--config C] [--filter F] [--link-base DIR] -o FILE\n'
+            '  configs   [--db FILE]                    配置文件中的配置方案（--config 的预设）\n'
             '  verify    FILE.md [--root DIR]           检查报告中每个 文件:行号 链接\n\n'
-            '过滤条件是若干 DIMENSION=VALUE[,VALUE...]，例如 --filter "quantization=fp8 stage=decode"。\n\n'
+            '过滤条件是若干 DIMENSION=VALUE[,VALUE...]，例如 --filter "quantization=fp8 stage=decode"。\n'
+            '--config NAME 以配置文件中的一个配置方案为起点；--filter 再加以收窄\n'
+            '（两者都设置的维度以 --filter 的取值为准）。\n\n'
             '不指定 --db 时，命令使用演示工作区的索引。\n')
 
 

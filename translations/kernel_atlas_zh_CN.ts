@@ -182,48 +182,6 @@
         <translation>%1：%2 个链接，%3 个失效</translation>
     </message>
     <message>
-        <source>usage: katlas COMMAND [options]
-
-  index     --db FILE --repo NAME=PATH ... [--profile FILE|sglang|demo] [--full]
-            index repositories (or --demo: the embedded demo workspace)
-  stats     [--db FILE]                    what the index holds, and its diagnostics
-  kernels   [--db FILE] [--json]           every kernel with its call sites
-  callers   SYMBOL [--db FILE]             who calls a function
-  callees   SYMBOL [--db FILE]             what a function calls
-  callgraph [--db FILE | --repo NAME=PATH] --format pycg [-o FILE]
-  bench     index [--repo NAME=PATH ...]   indexing speed against raw tree-sitter parsing
-  ops       [--db FILE] [--model M] [--filter F] [--json]   the model's op execution graph
-  trace     --op OP | --kernel K [--filter F] [--json]      paths of an op, backtraces of a kernel
-  matrix    --op OP                        kernels per backend x quantization
-  export    --format kernel-traces-md|op-traces-md|json|dot|svg [--filter F] [--link-base DIR] -o FILE
-  verify    FILE.md [--root DIR]           check every file:line link of a report
-
-A filter is DIMENSION=VALUE[,VALUE...] words, e.g. --filter "quantization=fp8 stage=decode".
-
-Without --db, commands use the demo workspace's index.
-</source>
-        <translation>用法：katlas 命令 [选项]
-
-  index     --db FILE --repo NAME=PATH ... [--profile FILE|sglang|demo] [--full]
-            索引仓库（或 --demo：内嵌的演示工作区）
-  stats     [--db FILE]                    索引包含的内容及其诊断
-  kernels   [--db FILE] [--json]           所有 kernel 及其调用点
-  callers   SYMBOL [--db FILE]             谁调用了某函数
-  callees   SYMBOL [--db FILE]             某函数调用了什么
-  callgraph [--db FILE | --repo NAME=PATH] --format pycg [-o FILE]
-  bench     index [--repo NAME=PATH ...]   索引速度与 tree-sitter 纯解析之比
-  ops       [--db FILE] [--model M] [--filter F] [--json]   模型的算子执行图
-  trace     --op OP | --kernel K [--filter F] [--json]      算子的路径，kernel 的回溯
-  matrix    --op OP                        各 backend x 量化方案下的 kernel
-  export    --format kernel-traces-md|op-traces-md|json|dot|svg [--filter F] [--link-base DIR] -o FILE
-  verify    FILE.md [--root DIR]           检查报告中每个 文件:行号 链接
-
-过滤条件是若干 DIMENSION=VALUE[,VALUE...]，例如 --filter "quantization=fp8 stage=decode"。
-
-不指定 --db 时，命令使用演示工作区的索引。
-</translation>
-    </message>
-    <message>
         <source>unknown command '%1'</source>
         <translation>未知命令“%1”</translation>
     </message>
@@ -274,6 +232,79 @@ Without --db, commands use the demo workspace's index.
     <message>
         <source>re-index after one file was edited (%1; median of 3):</source>
         <translation>编辑一个文件（%1；取 3 次的中位数）后重新索引：</translation>
+    </message>
+    <message>
+        <source>no configuration named '%1': the profile has none</source>
+        <translation>没有名为“%1”的配置方案：该配置文件没有任何配置方案</translation>
+    </message>
+    <message>
+        <source>no configuration named '%1'; known: %2</source>
+        <translation>没有名为“%1”的配置方案；已有：%2</translation>
+    </message>
+    <message>
+        <source>warning: the filter contradicts itself: %1</source>
+        <translation>警告：过滤条件自相矛盾：%1</translation>
+    </message>
+    <message>
+        <source>(the profile %1 has no configurations)</source>
+        <translation>（配置文件 %1 没有配置方案）</translation>
+    </message>
+    <message>
+        <source>usage: katlas COMMAND [options]
+
+  index     --db FILE --repo NAME=PATH ... [--profile FILE|sglang|demo] [--full]
+            index repositories (or --demo: the embedded demo workspace)
+  stats     [--db FILE]                    what the index holds, and its diagnostics
+  kernels   [--db FILE] [--json]           every kernel with its call sites
+  callers   SYMBOL [--db FILE]             who calls a function
+  callees   SYMBOL [--db FILE]             what a function calls
+  callgraph [--db FILE | --repo NAME=PATH] --format pycg [-o FILE]
+  bench     index [--repo NAME=PATH ...]   indexing speed against raw tree-sitter parsing
+  bench     trace [--db FILE] [--config C] [--filter F]   tracing and export speed
+  ops       [--db FILE] [--model M] [--config C] [--filter F] [--json]   the model's op execution graph
+  trace     --op OP | --kernel K [--config C] [--filter F] [--json]      paths of an op, backtraces of a kernel
+  matrix    --op OP [--config C] [--filter F]                  kernels per backend x quantization
+  export    --format kernel-traces-md|op-traces-md|json|dot|svg [--config C] [--filter F] [--link-base DIR] -o FILE
+  configs   [--db FILE]                    the profile's configurations (presets for --config)
+  verify    FILE.md [--root DIR]           check every file:line link of a report
+
+A filter is DIMENSION=VALUE[,VALUE...] words, e.g. --filter "quantization=fp8 stage=decode".
+--config NAME starts from one of the profile's configurations; --filter then narrows it
+(on a dimension both set, the filter's values win).
+
+Without --db, commands use the demo workspace's index.
+</source>
+        <translation>用法：katlas 命令 [选项]
+
+  index     --db FILE --repo NAME=PATH ... [--profile FILE|sglang|demo] [--full]
+            索引仓库（或 --demo：内嵌的演示工作区）
+  stats     [--db FILE]                    索引包含的内容及其诊断
+  kernels   [--db FILE] [--json]           所有 kernel 及其调用点
+  callers   SYMBOL [--db FILE]             谁调用了某函数
+  callees   SYMBOL [--db FILE]             某函数调用了什么
+  callgraph [--db FILE | --repo NAME=PATH] --format pycg [-o FILE]
+  bench     index [--repo NAME=PATH ...]   索引速度与 tree-sitter 纯解析之比
+  bench     trace [--db FILE] [--config C] [--filter F]   追踪与导出的速度
+  ops       [--db FILE] [--model M] [--config C] [--filter F] [--json]   模型的算子执行图
+  trace     --op OP | --kernel K [--config C] [--filter F] [--json]      算子的路径，kernel 的回溯
+  matrix    --op OP [--config C] [--filter F]                  各 backend x 量化方案下的 kernel
+  export    --format kernel-traces-md|op-traces-md|json|dot|svg [--config C] [--filter F] [--link-base DIR] -o FILE
+  configs   [--db FILE]                    配置文件中的配置方案（--config 的预设）
+  verify    FILE.md [--root DIR]           检查报告中每个 文件:行号 链接
+
+过滤条件是若干 DIMENSION=VALUE[,VALUE...]，例如 --filter "quantization=fp8 stage=decode"。
+--config NAME 以配置文件中的一个配置方案为起点；--filter 再加以收窄
+（两者都设置的维度以 --filter 的取值为准）。
+
+不指定 --db 时，命令使用演示工作区的索引。
+</translation>
+    </message>
+</context>
+<context>
+    <name>Configuration</name>
+    <message>
+        <source>%1 needs %2</source>
+        <translation>%1 要求 %2</translation>
     </message>
 </context>
 <context>
@@ -492,6 +523,34 @@ Without --db, commands use the demo workspace's index.
         <translation>需要且只能有 guard、function、symbol 之一</translation>
     </message>
     <message>
+        <source>must be a name no other configuration has</source>
+        <translation>必须是其他配置方案没有用过的名称</translation>
+    </message>
+    <message>
+        <source>must name exactly one dimension</source>
+        <translation>必须且只能指定一个维度</translation>
+    </message>
+    <message>
+        <source>names the dimension of "if"</source>
+        <translation>与 "if" 指定的维度相同</translation>
+    </message>
+    <message>
+        <source>must be an object of dimension: value or [values]</source>
+        <translation>必须是 维度: 值 或 [值列表] 构成的对象</translation>
+    </message>
+    <message>
+        <source>is not a dimension of "dimensions"</source>
+        <translation>不是 "dimensions" 中的维度</translation>
+    </message>
+    <message>
+        <source>needs a value</source>
+        <translation>需要一个值</translation>
+    </message>
+    <message>
+        <source>unknown value '%1' (known: %2)</source>
+        <translation>未知的值“%1”（已知：%2）</translation>
+    </message>
+    <message>
         <source>needs exactly one of class, env_reader</source>
         <translation>需要且只能有 class、env_reader 之一</translation>
     </message>
@@ -509,6 +568,10 @@ Without --db, commands use the demo workspace's index.
     <message>
         <source>Container op: orchestrates other ops</source>
         <translation>容器算子：编排其他算子</translation>
+    </message>
+    <message>
+        <source>Does not run under this configuration: no kernel path</source>
+        <translation>在此配置方案下不运行：没有到达 kernel 的路径</translation>
     </message>
 </context>
 <context>
@@ -559,6 +622,21 @@ Without --db, commands use the demo workspace's index.
     <message>
         <source>'%1' does not appear on or near line %2</source>
         <translation>第 %2 行及附近没有出现“%1”</translation>
+    </message>
+</context>
+<context>
+    <name>katlas::ConfigurationPicker</name>
+    <message>
+        <source>Trace under one deployment: the preset sets the filters</source>
+        <translation>按一种部署追踪：预设会设置各项过滤条件</translation>
+    </message>
+    <message>
+        <source>Configuration</source>
+        <translation>配置方案</translation>
+    </message>
+    <message>
+        <source>Any configuration</source>
+        <translation>任意配置</translation>
     </message>
 </context>
 <context>
@@ -820,6 +898,22 @@ Without --db, commands use the demo workspace's index.
         <source>%n changed file(s) re-indexed in place: %1 call sites (%2% resolved) in %3 s</source>
         <translation><numerusform>原地重新索引了 %n 个改动的文件：%1 个调用点（%2% 已解析），用时 %3 秒</numerusform></translation>
     </message>
+    <message>
+        <source>Configuration</source>
+        <translation>配置方案</translation>
+    </message>
+    <message>
+        <source>C&amp;onfiguration:</source>
+        <translation>配置方案(&amp;O)：</translation>
+    </message>
+    <message numerus="yes">
+        <source>Configuration: %1 · Model: %2 · %n op(s) do not run</source>
+        <translation><numerusform>配置方案：%1 · 模型：%2 · %n 个算子不运行</numerusform></translation>
+    </message>
+    <message>
+        <source>Contradiction: %1</source>
+        <translation>矛盾：%1</translation>
+    </message>
 </context>
 <context>
     <name>katlas::NewIndexDialog</name>
@@ -1062,6 +1156,18 @@ Without --db, commands use the demo workspace's index.
     <message>
         <source>--bench-ui needs --db FILE</source>
         <translation>--bench-ui 需要 --db FILE</translation>
+    </message>
+    <message>
+        <source>Start with the configuration NAME of the index's profile; --filter narrows it.</source>
+        <translation>以索引配置文件中名为 NAME 的配置方案启动；--filter 再加以收窄。</translation>
+    </message>
+    <message>
+        <source>Configuration</source>
+        <translation>配置方案</translation>
+    </message>
+    <message>
+        <source>No configuration named '%1'; known: %2</source>
+        <translation>没有名为“%1”的配置方案；已有：%2</translation>
     </message>
 </context>
 </TS>

@@ -55,7 +55,8 @@ void GraphNodeItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *, Q
     QFont font = painter->font();
     font.setPointSizeF(8.5);
     painter->setFont(font);
-    painter->setPen(Qt::black); // the fills are light in both themes
+    // The fills are light in both themes; an op that does not run is written grey.
+    painter->setPen(m_kind.ends_with(":idle") ? QColor(0x80, 0x80, 0x80) : QColor(Qt::black));
     painter->drawText(m_rect, Qt::AlignCenter, m_label);
 }
 

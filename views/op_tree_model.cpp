@@ -1,10 +1,12 @@
 // The op tree model (see op_tree_model.h).
 #include "op_tree_model.h"
 
+#include <QPalette>
+
 namespace katlas {
 namespace {
 
-void addNodes(QStandardItem *parent, const std::vector<OpNode> &nodes)
+void addNodes(QStandardItem *parent, const std::vector<OpNode> &nodes, const std::set<std::string> &idle)
 {
     for (const OpNode &n : nodes) {
         QString text = QString::fromStdString(n.name) + QStringLiteral("()");
@@ -16,8 +18,13 @@ void addNodes(QStandardItem *parent, const std::vector<OpNode> &nodes)
         item->setData(n.kind == OpNode::Kind::Leaf, OpTreeModel::LeafRole);
         item->setToolTip(n.kind == OpNode::Kind::Leaf ? QObject::tr("Leaf op: reaches kernels")
                                                       : QObject::tr("Container op: orchestrates other ops"));
+        if (idle.count(n.id)) {
+            item->setData(true, OpTreeModel::IdleRole);
+            item->setForeground(QPalette().brush(QPalette::Disabled, QPalette::Text));
+            item->setToolTip(QObject::tr("Does not run under this configuration: no kernel path"));
+        }
         parent->appendRow(item);
-        addNodes(item, n.children);
+        addNodes(item, n.children, idle);
     }
 }
 
@@ -28,10 +35,10 @@ OpTreeModel::OpTreeModel(QObject *parent) : QStandardItemModel(parent)
     setHorizontalHeaderLabels({tr("Op")});
 }
 
-void OpTreeModel::setGraph(const OpGraph &graph)
+void OpTreeModel::setGraph(const OpGraph &graph, const std::set<std::string> &idle)
 {
     removeRows(0, rowCount());
-    addNodes(invisibleRootItem(), graph.roots);
+    addNodes(invisibleRootItem(), graph.roots, idle);
 }
 
 QModelIndex OpTreeModel::indexForId(const QString &id) const

@@ -13,9 +13,11 @@ class OpTreeModel : public QStandardItemModel {
 public:
     static constexpr int IdRole = Qt::UserRole + 1;
     static constexpr int LeafRole = Qt::UserRole + 2;
+    static constexpr int IdleRole = Qt::UserRole + 3; // true: the op does not run under the configuration
 
     explicit OpTreeModel(QObject *parent = nullptr);
-    void setGraph(const OpGraph &graph);
+    // `idle`: ids of ops that do not run under the configuration, shown greyed.
+    void setGraph(const OpGraph &graph, const std::set<std::string> &idle = {});
     QModelIndex indexForId(const QString &id) const;
 };
 

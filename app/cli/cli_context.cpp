@@ -2,6 +2,7 @@
 #include "cli_context.h"
 
 #include "index/demo_workspace.h"
+#include "trace/configuration.h"
 
 #include <QCoreApplication>
 #include <QFileInfo>
@@ -63,6 +64,41 @@ QString demoDatabase()
             throw CommandFailed{report.error};
     }
     return demo->defaultDbPath;
+}
+
+DimensionFilter filterFrom(const Args &args, const Profile &profile)
+{
+    std::string error;
+    const auto f = DimensionFilter::parse(args.values(QStringLiteral("--filter")).join(QLatin1Char(' ')).toStdString(), &error);
+    if (!f)
+        throw UsageError{QString::fromStdString(error)};
+    if (!args.has(QStringLiteral("--config")))
+        return *f;
+    const QString name = args.value(QStringLiteral("--config"));
+    const Configuration *c = profile.configuration(name.toStdString());
+    if (!c) {
+        QStringList known;
+        for (const Configuration &k : profile.configurations)
+            known << QStringLiteral("\"%1\"").arg(QString::fromStdString(k.name));
+        throw UsageError{known.isEmpty()
+                             ? QCoreApplication::translate("Cli", "no configuration named '%1': the profile has none").arg(name)
+                             : QCoreApplication::translate("Cli", "no configuration named '%1'; known: %2").arg(name, known.join(QStringLiteral(", ")))};
+    }
+    return combineFilters(configurationFilter(*c), *f);
+}
+
+void warnConflicts(const std::vector<std::string> &conflicts)
+{
+    for (const std::string &c : conflicts)
+        err() << "katlas: " << QCoreApplication::translate("Cli", "warning: the filter contradicts itself: %1").arg(QString::fromStdString(c)) << '\n';
+}
+
+DimensionFilter effectiveFrom(const DimensionFilter &filter, const Profile &profile)
+{
+    std::vector<std::string> conflicts;
+    DimensionFilter effective = effectiveFilter(filter, profile, &conflicts);
+    warnConflicts(conflicts);
+    return effective;
 }
 
 std::unique_ptr<Database> openDatabase(const Args &args)

@@ -5,6 +5,7 @@
 #include "cli_args.h"
 #include "index/indexer.h"
 #include "store/database.h"
+#include "trace/dimension_filter.h"
 
 #include <QTextStream>
 
@@ -23,5 +24,13 @@ std::vector<RepoInput> reposFrom(const Args &args);
 std::unique_ptr<Database> openDatabase(const Args &args);
 // The demo's database, indexed first if it does not exist yet.
 QString demoDatabase();
+// --config NAME (a preset of the profile) narrowed by --filter: on a dimension
+// both set, the filter's values win. Unknown names and malformed filters are
+// usage errors.
+DimensionFilter filterFrom(const Args &args, const Profile &profile);
+// The effective filter (see trace/configuration.h); each contradiction is
+// written to stderr as a warning.
+DimensionFilter effectiveFrom(const DimensionFilter &filter, const Profile &profile);
+void warnConflicts(const std::vector<std::string> &conflicts);
 
 } // namespace katlas::cli

@@ -72,7 +72,9 @@ int benchTrace(const Args &args)
     if (!session)
         throw CommandFailed{error};
     const qint64 loadMs = t.restart();
-    const OpGraph graph = buildOpGraph(session->index(), session->profile(), {}, {});
+    const DimensionFilter filter = filterFrom(args, session->profile());
+    const DimensionFilter effective = effectiveFrom(filter, session->profile());
+    const OpGraph graph = buildOpGraph(session->index(), session->profile(), {}, effective);
     const qint64 graphMs = t.restart();
     qint64 slowest = 0, total = 0;
     std::string slowestOp;
@@ -83,7 +85,7 @@ int benchTrace(const Args &args)
             continue;
         QElapsedTimer one;
         one.start();
-        const OpPaths found = findPaths(session->index(), sites, {});
+        const OpPaths found = findPaths(session->index(), sites, effective);
         paths += found.paths.size();
         const qint64 ms = one.nsecsElapsed() / 1000;
         total += ms;
@@ -94,7 +96,7 @@ int benchTrace(const Args &args)
         }
     }
     t.restart();
-    const TraceReport report = buildTraceReport(*session, {}, {});
+    const TraceReport report = buildTraceReport(*session, {}, filter);
     const qint64 reportMs = t.restart();
     const MarkdownLinks links(session->index(), QDir::currentPath(), {});
     const std::string op = opTracesMarkdown(*session, report, links);

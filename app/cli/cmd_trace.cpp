@@ -13,10 +13,12 @@
 #include "export/trace_json.h"
 #include "graph/graph_queries.h"
 #include "trace/backtrace.h"
+#include "trace/configuration.h"
 
 #include <QFile>
 #include <QFileInfo>
 #include <QJsonDocument>
+#include <QLocale>
 
 namespace katlas::cli {
 namespace {
@@ -31,20 +33,13 @@ std::unique_ptr<TraceSession> openSession(const Args &args)
     return session;
 }
 
-DimensionFilter filterFrom(const Args &args)
-{
-    std::string error;
-    auto f = DimensionFilter::parse(args.values(QStringLiteral("--filter")).join(QLatin1Char(' ')).toStdString(), &error);
-    if (!f)
-        throw UsageError{QString::fromStdString(error)};
-    return *f;
-}
-
 TraceReport reportFrom(const TraceSession &session, const Args &args, const DimensionFilter &filter)
 {
     TraceReport r = buildTraceReport(session, args.value(QStringLiteral("--model")).toStdString(), filter);
     if (!r.graph.error.empty())
         throw UsageError{QString::fromStdString(r.graph.error)};
+    if (!filter.empty())
+        warnConflicts(r.conflicts);
     return r;
 }
 
@@ -104,7 +99,7 @@ void printTree(const CallIndex &index, const std::vector<OpNode> &nodes, const Q
 int runOpsCommand(const Args &args)
 {
     const auto session = openSession(args);
-    const DimensionFilter filter = filterFrom(args);
+    const DimensionFilter filter = filterFrom(args, session->profile());
     const TraceReport r = reportFrom(*session, args, filter);
     if (args.has(QStringLiteral("--json"))) {
         out() << QJsonDocument(opsJson(*session, r)).toJson(QJsonDocument::Indented);
@@ -121,7 +116,7 @@ int runTraceCommand(const Args &args)
 {
     const auto session = openSession(args);
     const CallIndex &index = session->index();
-    const DimensionFilter filter = filterFrom(args);
+    const DimensionFilter filter = filterFrom(args, session->profile());
     const bool json = args.has(QStringLiteral("--json"));
     if (args.has(QStringLiteral("--op"))) {
         const TraceReport r = reportFrom(*session, args, DimensionFilter{});
@@ -130,7 +125,7 @@ int runTraceCommand(const Args &args)
         if (sites.empty())
             throw CommandFailed{QCoreApplication::translate("Cli", "no leaf op named '%1'; did you mean: %2")
                                     .arg(QString::fromStdString(op), didYouMean(TraceSession::opNames(r.graph), op))};
-        const OpPaths paths = findPaths(index, sites, filter);
+        const OpPaths paths = findPaths(index, sites, effectiveFrom(filter, session->profile()));
         if (json) {
             out() << QJsonDocument(QJsonObject{{QStringLiteral("op"), QString::fromStdString(op)},
                                                {QStringLiteral("paths"), pathsJson(index, paths)},
@@ -176,7 +171,7 @@ int runTraceCommand(const Args &args)
     const TraceReport r = reportFrom(*session, args, filter);
     const auto within = reachableFrom(index, {r.graph.entry});
     for (std::int64_t id : ids) {
-        const Backtrace bt = buildBacktrace(index, id, within, {r.graph.entry}, filter);
+        const Backtrace bt = buildBacktrace(index, id, within, {r.graph.entry}, r.effective);
         out() << QString::fromStdString(index.symbol(id).qualName) << '\n';
         std::function<void(const std::vector<BacktraceNode> &, const QString &)> print =
             [&](const std::vector<BacktraceNode> &nodes, const QString &prefix) {
@@ -209,8 +204,9 @@ int runMatrixCommand(const Args &args)
     if (sites.empty())
         throw CommandFailed{QCoreApplication::translate("Cli", "no leaf op named '%1'; did you mean: %2")
                                 .arg(QString::fromStdString(op), didYouMean(TraceSession::opNames(r.graph), op))};
-    const OpPaths paths = findPaths(session->index(), sites, filterFrom(args));
-    const ConfigMatrix m = buildConfigMatrix(session->index(), paths, session->profile());
+    const DimensionFilter effective = effectiveFrom(filterFrom(args, session->profile()), session->profile());
+    const OpPaths paths = findPaths(session->index(), sites, effective);
+    const ConfigMatrix m = buildConfigMatrix(session->index(), paths, session->profile(), effective);
     out() << QString::fromStdString(m.rowDimension.empty() ? "-" : m.rowDimension).leftJustified(20);
     for (const std::string &c : m.columns)
         out() << " | " << QString::fromStdString(c).leftJustified(24);
@@ -232,7 +228,7 @@ int runExportCommand(const Args &args)
 {
     const QString format = args.value(QStringLiteral("--format"));
     const auto session = openSession(args);
-    const TraceReport r = reportFrom(*session, args, filterFrom(args));
+    const TraceReport r = reportFrom(*session, args, filterFrom(args, session->profile()));
     const QString output = args.value(QStringLiteral("-o"), args.value(QStringLiteral("--output")));
     const QString outDir = output.isEmpty() || output == QLatin1String("-") ? QDir::currentPath()
                                                                             : QFileInfo(output).absolutePath();
@@ -253,6 +249,27 @@ int runExportCommand(const Args &args)
         writeOutput(args, svg);
     } else
         throw UsageError{QCoreApplication::translate("Cli", "export needs --format kernel-traces-md | op-traces-md | json | dot | svg")};
+    return 0;
+}
+
+int runConfigsCommand(const Args &args)
+{
+    const auto session = openSession(args);
+    const Profile &profile = session->profile();
+    const std::string locale = QLocale().name().toStdString();
+    for (const Configuration &c : profile.configurations) {
+        const std::string &label = c.labelFor(locale);
+        out() << QString::fromStdString(c.name);
+        if (label != c.name)
+            out() << "  (" << QString::fromStdString(label) << ')';
+        out() << "\n    " << QString::fromStdString(configurationFilter(c).toString()) << '\n';
+        if (!c.description.empty())
+            out() << "    " << QString::fromStdString(c.description) << '\n';
+    }
+    if (profile.configurations.empty())
+        out() << QCoreApplication::translate("Cli", "(the profile %1 has no configurations)").arg(QString::fromStdString(profile.name)) << '\n';
+    out() << QCoreApplication::translate("Cli", "%n implication(s) between dimension values", nullptr, static_cast<int>(profile.implications.size()))
+          << '\n';
     return 0;
 }
 

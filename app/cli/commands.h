@@ -17,5 +17,6 @@ int runTraceCommand(const Args &args);
 int runMatrixCommand(const Args &args);
 int runExportCommand(const Args &args);
 int runVerifyCommand(const Args &args);
+int runConfigsCommand(const Args &args);
 
 } // namespace katlas::cli

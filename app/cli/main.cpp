@@ -12,7 +12,7 @@ using namespace katlas::cli;
 namespace {
 
 const QStringList kValueOptions = {"--db", "--repo", "--profile", "--format", "--output", "--model", "--filter",
-                                   "--op", "--kernel", "--link-base", "--root", "--limit"};
+                                   "--op", "--kernel", "--link-base", "--root", "--limit", "--config"};
 
 void printUsage()
 {
@@ -26,13 +26,17 @@ void printUsage()
                 "  callees   SYMBOL [--db FILE]             what a function calls\n"
                 "  callgraph [--db FILE | --repo NAME=PATH] --format pycg [-o FILE]\n"
                 "  bench     index [--repo NAME=PATH ...]   indexing speed against raw tree-sitter parsing\n"
-                "  ops       [--db FILE] [--model M] [--filter F] [--json]   the model's op execution graph\n"
-                "  trace     --op OP | --kernel K [--filter F] [--json]      paths of an op, backtraces of a kernel\n"
-                "  matrix    --op OP                        kernels per backend x quantization\n"
-                "  export    --format kernel-traces-md|op-traces-md|json|dot|svg [--filter F] [--link-base DIR] -o FILE\n"
+                "  bench     trace [--db FILE] [--config C] [--filter F]   tracing and export speed\n"
+                "  ops       [--db FILE] [--model M] [--config C] [--filter F] [--json]   the model's op execution graph\n"
+                "  trace     --op OP | --kernel K [--config C] [--filter F] [--json]      paths of an op, backtraces of a kernel\n"
+                "  matrix    --op OP [--config C] [--filter F]                  kernels per backend x quantization\n"
+                "  export    --format kernel-traces-md|op-traces-md|json|dot|svg [--config C] [--filter F] [--link-base DIR] -o FILE\n"
+                "  configs   [--db FILE]                    the profile's configurations (presets for --config)\n"
                 "  verify    FILE.md [--root DIR]           check every file:line link of a report\n"
                 "\n"
                 "A filter is DIMENSION=VALUE[,VALUE...] words, e.g. --filter \"quantization=fp8 stage=decode\".\n"
+                "--config NAME starts from one of the profile's configurations; --filter then narrows it\n"
+                "(on a dimension both set, the filter's values win).\n"
                 "\n"
                 "Without --db, commands use the demo workspace's index.\n");
 }
@@ -82,6 +86,8 @@ int main(int argc, char **argv)
             return runMatrixCommand(args);
         if (c == QLatin1String("export"))
             return runExportCommand(args);
+        if (c == QLatin1String("configs"))
+            return runConfigsCommand(args);
         if (c == QLatin1String("verify"))
             return runVerifyCommand(args);
         err() << "katlas: " << QCoreApplication::translate("Cli", "unknown command '%1'").arg(c) << '\n';

@@ -3,6 +3,8 @@
 // index; --repo NAME=PATH ... indexes and opens.
 #include "app_settings.h"
 #include "main_window.h"
+#include "filter_bar.h"
+#include "trace/configuration.h"
 #include "ui_bench.h"
 #include "translations_anchor.h"
 
@@ -49,7 +51,10 @@ int main(int argc, char **argv)
                               QStringLiteral("FILTER"));
     QCommandLineOption benchUi(QStringLiteral("bench-ui"),
                                QCoreApplication::translate("main", "Open --db, print how long the window took (first paint, layout, selecting --select), and quit."));
-    parser.addOptions({db, repo, profile, screenshot, select, filter, benchUi});
+    QCommandLineOption config(QStringLiteral("config"),
+                              QCoreApplication::translate("main", "Start with the configuration NAME of the index's profile; --filter narrows it."),
+                              QStringLiteral("NAME"));
+    parser.addOptions({db, repo, profile, screenshot, select, filter, config, benchUi});
     parser.process(app);
 
     MainWindow window;
@@ -88,10 +93,23 @@ int main(int argc, char **argv)
     } else {
         QMessageBox::warning(&window, QCoreApplication::translate("main", "Demo workspace"), error);
     }
+    if (parser.isSet(config) && window.session()) {
+        const Profile &p = window.session()->profile();
+        if (p.configuration(parser.value(config).toStdString())) {
+            window.chooseConfiguration(parser.value(config));
+        } else {
+            QStringList known;
+            for (const Configuration &c : p.configurations)
+                known << QString::fromStdString(c.name);
+            QMessageBox::warning(&window, QCoreApplication::translate("main", "Configuration"),
+                                 QCoreApplication::translate("main", "No configuration named '%1'; known: %2")
+                                     .arg(parser.value(config), known.join(QStringLiteral(", "))));
+        }
+    }
     if (parser.isSet(filter)) {
         std::string ferr;
         if (const auto f = DimensionFilter::parse(parser.value(filter).toStdString(), &ferr))
-            window.setFilter(*f);
+            window.setFilter(parser.isSet(config) ? combineFilters(window.filterBar()->filter(), *f) : *f);
         else
             QMessageBox::warning(&window, QCoreApplication::translate("main", "Filter"), QString::fromStdString(ferr));
     }

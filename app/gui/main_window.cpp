@@ -3,6 +3,7 @@
 #include "main_window.h"
 
 #include "condition_chip_delegate.h"
+#include "configuration_picker.h"
 #include "filter_bar.h"
 #include "graph_view.h"
 #include "graph_items.h"
@@ -17,15 +18,18 @@
 #include "graph/graph_queries.h"
 #include "trace/backtrace.h"
 #include "trace/config_matrix.h"
+#include "trace/configuration.h"
 
 #include <QCloseEvent>
 #include <QDockWidget>
 #include <QHeaderView>
 #include <QLabel>
+#include <QLocale>
 #include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTableView>
+#include <QToolBar>
 #include <QTreeView>
 #include <QVBoxLayout>
 #include <QtConcurrent>
@@ -36,7 +40,7 @@ MainWindow::MainWindow(QWidget *parent)
     : QMainWindow(parent), m_graph(new GraphView(this)), m_tree(new QTreeView(this)), m_treeModel(new OpTreeModel(this)),
       m_matrix(new QTableView(this)), m_matrixModel(new KernelMatrixModel(this)), m_pathView(new QTreeView(this)),
       m_pathModel(new PathListModel(this)), m_source(new SourceView(this)), m_filterBar(new FilterBar(this)),
-      m_search(new SearchDialog(this)), m_runner(new IndexRunner(this)), m_status(new QLabel(this))
+      m_picker(new ConfigurationPicker(this)), m_search(new SearchDialog(this)), m_runner(new IndexRunner(this)), m_status(new QLabel(this))
 {
     setObjectName(QStringLiteral("mainWindow"));
     setCentralWidget(m_graph);
@@ -51,6 +55,13 @@ MainWindow::MainWindow(QWidget *parent)
     m_chips = new ConditionChipDelegate(m_pathView);
     m_pathView->setItemDelegate(m_chips);
     m_pathView->setHeaderHidden(true);
+    auto *configBar = new QToolBar(tr("Configuration"), this);
+    configBar->setObjectName(QStringLiteral("configurationBar"));
+    auto *configLabel = new QLabel(tr("C&onfiguration:"), configBar);
+    configLabel->setBuddy(m_picker);
+    configBar->addWidget(configLabel);
+    configBar->addWidget(m_picker);
+    addToolBar(Qt::TopToolBarArea, configBar);
     addToolBar(Qt::TopToolBarArea, m_filterBar);
     statusBar()->addWidget(m_status, 1);
     createDocks();
@@ -79,6 +90,7 @@ MainWindow::MainWindow(QWidget *parent)
             showSite(site.toLongLong());
     });
     connect(m_filterBar, &FilterBar::filterChanged, this, &MainWindow::setFilter);
+    connect(m_picker, &ConfigurationPicker::chosen, this, &MainWindow::chooseConfiguration);
     connect(m_search, &SearchDialog::chosen, this, &MainWindow::jumpTo);
     connect(&m_layoutWatcher, &QFutureWatcher<GraphLayout>::finished, this, [this] {
         const GraphLayout layout = m_layoutWatcher.result();
@@ -136,7 +148,20 @@ bool MainWindow::openDatabase(const QString &path, QString *error)
     for (const Dimension &d : dims)
         order << QString::fromStdString(d.key);
     m_chips->setDimensionOrder(order);
+    m_picker->setConfigurations(m_session->profile().configurations);
     m_filter = {};
+    m_configuration.clear();
+    // The configuration chosen last time, when this index's profile has it.
+    const QString remembered = QSettings().value(QStringLiteral("filter/configuration")).toString();
+    if (const Configuration *c = m_session->profile().configuration(remembered.toStdString())) {
+        m_filter = configurationFilter(*c);
+        m_configuration = remembered;
+    }
+    {
+        const QSignalBlocker block(m_filterBar);
+        m_filterBar->setFilter(m_filter);
+    }
+    m_picker->setConfiguration(m_configuration);
     m_fitPending = true;
     rebuildGraph();
     addRecent(path);
@@ -164,10 +189,24 @@ void MainWindow::rebuildGraph()
 {
     if (!m_session)
         return;
-    m_opGraph = buildOpGraph(m_session->index(), m_session->profile(), {}, m_filter);
+    const Profile &profile = m_session->profile();
+    m_conflicts.clear();
+    m_effective = katlas::effectiveFilter(m_filter, profile, &m_conflicts);
+    m_idle.clear();
+    if (const Configuration *c = profile.configuration(m_configuration.toStdString())) {
+        // Under a configuration the graph keeps every op the rest of the
+        // filter lets through, and greys those that do not run under it.
+        DimensionFilter rest = m_filter;
+        for (const auto &[dim, values] : c->assignment)
+            rest.clear(dim);
+        m_opGraph = buildOpGraph(m_session->index(), profile, {}, katlas::effectiveFilter(rest, profile));
+        m_idle = opsWithoutPath(m_session->index(), m_opGraph, m_effective);
+    } else {
+        m_opGraph = buildOpGraph(m_session->index(), profile, {}, m_effective);
+    }
     if (!m_opGraph.error.empty())
         statusBar()->showMessage(QString::fromStdString(m_opGraph.error));
-    m_treeModel->setGraph(m_opGraph);
+    m_treeModel->setGraph(m_opGraph, m_idle);
     m_tree->expandToDepth(3);
     relayout();
     refreshSelection();
@@ -175,7 +214,8 @@ void MainWindow::rebuildGraph()
 
 void MainWindow::relayout()
 {
-    m_drawing.filter = m_filter;
+    m_drawing.filter = m_effective;
+    m_drawing.idle = m_idle;
     m_layoutInput = opGraphLayoutInput(m_session->index(), m_opGraph, m_drawing);
     // Graphviz runs off the UI thread; a newer request simply replaces the older result.
     m_layoutWatcher.waitForFinished();
@@ -219,8 +259,8 @@ void MainWindow::refreshSelection()
         m_pathModel->removeRows(0, m_pathModel->rowCount());
         return;
     }
-    m_paths = findPaths(m_session->index(), node->callSites, m_filter);
-    m_matrixModel->setMatrix(buildConfigMatrix(m_session->index(), m_paths, m_session->profile()));
+    m_paths = findPaths(m_session->index(), node->callSites, m_effective);
+    m_matrixModel->setMatrix(buildConfigMatrix(m_session->index(), m_paths, m_session->profile(), m_effective));
     m_pathModel->setPaths(m_session->index(), m_paths);
     m_pathView->expandToDepth(0);
     if (m_paths.paths.empty())
@@ -232,7 +272,7 @@ void MainWindow::refreshSelection()
 void MainWindow::selectKernel(std::int64_t kernelId)
 {
     const CallIndex &index = m_session->index();
-    const Backtrace bt = buildBacktrace(index, kernelId, reachableFrom(index, {m_opGraph.entry}), {m_opGraph.entry}, m_filter);
+    const Backtrace bt = buildBacktrace(index, kernelId, reachableFrom(index, {m_opGraph.entry}), {m_opGraph.entry}, m_effective);
     m_matrixModel->setMatrix({});
     m_pathModel->setBacktrace(index, bt);
     m_pathView->expandToDepth(1);
@@ -264,17 +304,54 @@ void MainWindow::setFilter(const DimensionFilter &filter)
         const QSignalBlocker block(m_filterBar);
         m_filterBar->setFilter(filter);
     }
+    // The configuration stays active while the filter keeps its values.
+    const Configuration *c = m_session ? matchingConfiguration(m_session->profile(), m_filter, m_configuration.toStdString()) : nullptr;
+    const QString active = c ? QString::fromStdString(c->name) : QString();
+    if (active != m_configuration) {
+        m_configuration = active;
+        QSettings().setValue(QStringLiteral("filter/configuration"), m_configuration);
+    }
+    m_picker->setConfiguration(m_configuration);
     rebuildGraph();
     updateTitle();
+}
+
+void MainWindow::chooseConfiguration(const QString &name)
+{
+    const Configuration *c = m_session ? m_session->profile().configuration(name.toStdString()) : nullptr;
+    m_configuration = c ? name : QString();
+    QSettings().setValue(QStringLiteral("filter/configuration"), m_configuration);
+    m_picker->setConfiguration(m_configuration);
+    const DimensionFilter filter = c ? configurationFilter(*c) : DimensionFilter{};
+    if (filter == m_filter) {
+        rebuildGraph();
+        updateTitle();
+    } else {
+        setFilter(filter);
+    }
 }
 
 void MainWindow::updateTitle()
 {
     const QString db = m_session ? QFileInfo(m_session->path()).fileName() : tr("no index");
-    const QString filter = m_filter.empty() ? tr("no filter") : QString::fromStdString(m_filter.toString());
     setWindowTitle(QStringLiteral("%1 — %2").arg(db, tr("Kernel Atlas")));
-    m_status->setText(tr("Model: %1 · Filter: %2")
-                          .arg(QString::fromStdString(m_opGraph.label.empty() ? "-" : m_opGraph.label), filter));
+    m_status->setText(statusText());
+}
+
+QString MainWindow::statusText() const
+{
+    const QString model = QString::fromStdString(m_opGraph.label.empty() ? "-" : m_opGraph.label);
+    QString text;
+    if (const Configuration *c = m_session ? m_session->profile().configuration(m_configuration.toStdString()) : nullptr) {
+        text = tr("Configuration: %1 · Model: %2 · %n op(s) do not run", nullptr, static_cast<int>(m_idle.size()))
+                   .arg(QString::fromStdString(c->labelFor(QLocale().name().toStdString())), model);
+    } else {
+        const QString filter = m_filter.empty() ? tr("no filter") : QString::fromStdString(m_filter.toString());
+        text = tr("Model: %1 · Filter: %2").arg(model, filter);
+    }
+    if (!m_conflicts.empty())
+        text += QStringLiteral(" · ") + tr("Contradiction: %1").arg(QString::fromStdString(m_conflicts.front()));
+    return text;
 }
 
 void MainWindow::showSearch()

@@ -21,6 +21,7 @@ class QTreeView;
 namespace katlas {
 
 class ConditionChipDelegate;
+class ConfigurationPicker;
 class FilterBar;
 class GraphView;
 class IndexRunner;
@@ -48,6 +49,14 @@ public:
     void selectKernel(std::int64_t kernelId);
     void showSite(std::int64_t siteId);
     void setFilter(const DimensionFilter &filter);
+    // Applies a preset of the profile ("" : any configuration, the filters
+    // cleared): the filter bar takes its values, the choice is remembered.
+    void chooseConfiguration(const QString &name);
+    // The preset the filter matches ("" when none), and what tracing uses.
+    QString activeConfiguration() const { return m_configuration; }
+    const DimensionFilter &effectiveFilter() const { return m_effective; }
+    const std::set<std::string> &idleOps() const { return m_idle; }
+    QString statusText() const;
     // Writes a report exactly as `katlas export` would (formats: the CLI's names, plus "png").
     bool exportTo(const QString &format, const QString &path, QString *error);
 
@@ -60,6 +69,7 @@ public:
     PathListModel *pathModel() const { return m_pathModel; }
     SourceView *sourceView() const { return m_source; }
     FilterBar *filterBar() const { return m_filterBar; }
+    ConfigurationPicker *configurationPicker() const { return m_picker; }
     SearchDialog *searchDialog() const { return m_search; }
     const TraceSession *session() const { return m_session.get(); }
     const OpGraph &opGraph() const { return m_opGraph; }
@@ -89,6 +99,10 @@ private:
     std::unique_ptr<TraceSession> m_session;
     OpGraph m_opGraph;
     DimensionFilter m_filter;
+    DimensionFilter m_effective;          // m_filter with the profile's implications applied
+    std::vector<std::string> m_conflicts; // contradictions m_filter holds
+    QString m_configuration;              // the active preset, "" for none
+    std::set<std::string> m_idle;         // ops greyed: they do not run under the configuration
     DrawingOptions m_drawing;
     QString m_selectedOp;
     OpPaths m_paths;
@@ -105,6 +119,7 @@ private:
     ConditionChipDelegate *m_chips;
     SourceView *m_source;
     FilterBar *m_filterBar;
+    ConfigurationPicker *m_picker;
     SearchDialog *m_search;
     IndexRunner *m_runner;
     QLabel *m_status;

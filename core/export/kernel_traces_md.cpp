@@ -81,7 +81,7 @@ std::string kernelTracesMarkdown(const TraceSession &session, const TraceReport 
             o << "\n### " << ++section << ". " << category << " Kernels\n";
         }
         o << "\n#### " << section << '.' << ++item << ' ' << withAliases(k.name, k.aliases) << " **(" << k.source << ")**\n\n";
-        const Backtrace bt = buildBacktrace(index, k.id, within, {r.graph.entry}, r.filter, 24, kReportBacktraceNodes);
+        const Backtrace bt = buildBacktrace(index, k.id, within, {r.graph.entry}, r.effective, 24, kReportBacktraceNodes);
         for (const BacktraceNode &site : bt.sites) {
             // The link names what the line calls; a kernel reached through an
             // alias (self.fwd = torch.ops...) is named after the link.

@@ -24,6 +24,8 @@ QString opKindColor(OpNode::Kind kind)
     return kind == OpNode::Kind::Container ? QStringLiteral("#eef1f4") : QStringLiteral("#d8f0d2");
 }
 
+QString idleOpColor() { return QStringLiteral("#d9d9d9"); }
+
 namespace {
 
 void addNodes(const CallIndex &index, const std::vector<OpNode> &nodes, const std::string &parent,
@@ -36,8 +38,10 @@ void addNodes(const CallIndex &index, const std::vector<OpNode> &nodes, const st
         if (!n.label.empty())
             node.label += QStringLiteral("\n[%1]").arg(QString::fromStdString(n.label));
         node.shape = n.kind == OpNode::Kind::Container ? NodeShape::RoundedBox : NodeShape::Box;
-        node.fillColor = opKindColor(n.kind);
+        node.fillColor = options.idle.count(n.id) ? idleOpColor() : opKindColor(n.kind);
         node.kind = n.kind == OpNode::Kind::Container ? "container" : "leaf";
+        if (options.idle.count(n.id))
+            node.kind += ":idle";
         out.nodes.push_back(node);
         if (!parent.empty())
             out.edges.push_back({parent, n.id, {}});

@@ -14,6 +14,7 @@ struct DrawingOptions {
     std::set<std::string> collapsed;   // container ids whose children are hidden
     std::set<std::string> expandedLeaves; // leaf ids shown with their kernels
     DimensionFilter filter;
+    std::set<std::string> idle;        // op ids drawn greyed: they do not run under the configuration
 };
 
 LayoutGraph opGraphLayoutInput(const CallIndex &index, const OpGraph &graph, const DrawingOptions &options = {});
@@ -21,5 +22,6 @@ LayoutGraph opGraphLayoutInput(const CallIndex &index, const OpGraph &graph, con
 // Fill colour of a kernel by its source, and of op kinds.
 QString kernelSourceColor(const std::string &source);
 QString opKindColor(OpNode::Kind kind);
+QString idleOpColor(); // an op that does not run under the configuration
 
 } // namespace katlas

@@ -102,7 +102,7 @@ std::string opTracesMarkdown(const TraceSession &session, const TraceReport &r, 
         if (op.kernels.size() < 2)
             continue;
         doc << "### " << op.name << "\n\n";
-        configTable(doc, buildConfigMatrix(index, op.paths, session.profile()));
+        configTable(doc, buildConfigMatrix(index, op.paths, session.profile(), r.effective));
     }
     doc << "## Non-Model Ops\n\n| Op | Kernel Count | Kernels |\n|---|---|---|\n";
     for (const LeafOp &op : r.nonModelOps)

@@ -3,6 +3,7 @@
 
 #include "export/kernel_listing.h"
 #include "trace/backtrace.h"
+#include "trace/configuration.h"
 
 #include <unordered_set>
 
@@ -33,7 +34,8 @@ TraceReport buildTraceReport(const TraceSession &session, const std::string &mod
     const CallIndex &index = session.index();
     TraceReport r;
     r.filter = filter;
-    r.graph = buildOpGraph(index, session.profile(), model, filter);
+    r.effective = effectiveFilter(filter, session.profile(), &r.conflicts);
+    r.graph = buildOpGraph(index, session.profile(), model, r.effective);
     r.generated = reportDate();
     r.index = session.indexDescription();
     if (!r.graph.error.empty())
@@ -57,7 +59,7 @@ TraceReport buildTraceReport(const TraceSession &session, const std::string &mod
     std::map<std::int64_t, ReportKernel> kernels;
     const auto depth = callDepthsFrom(index, {r.graph.entry});
     auto collect = [&](LeafOp &op, bool model) {
-        op.paths = findPaths(index, op.callSites, filter);
+        op.paths = findPaths(index, op.callSites, r.effective);
         for (const KernelPath &p : op.paths.paths) {
             op.kernels.insert(p.kernelId);
             if (p.frames.size() == 1)

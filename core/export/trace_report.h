@@ -34,7 +34,9 @@ struct ReportKernel {
 
 struct TraceReport {
     OpGraph graph;
-    DimensionFilter filter;
+    DimensionFilter filter;                 // as asked (a configuration combined with --filter)
+    DimensionFilter effective;              // what the paths were found under (see configuration.h)
+    std::vector<std::string> conflicts;     // contradictions the filter holds
     std::vector<LeafOp> leafOps;            // merged by name, in execution order
     std::vector<LeafOp> nonModelOps;
     std::vector<ReportKernel> kernels;      // sorted by category, then name

@@ -5,9 +5,11 @@
 
 #include <QString>
 
+#include "profile/profile_pattern.h"
+
 #include <map>
 #include <optional>
-#include "profile/profile_pattern.h"
+#include <set>
 #include <string>
 #include <vector>
 
@@ -92,6 +94,27 @@ struct SettingsRule {
     std::string defaultValue;    // EnvReader: when the call passes none ("false")
 };
 
+// A named assignment of dimensions: what a user deploys ("H200 FP8 decode").
+// Dimensions it leaves out mean "any value".
+struct Configuration {
+    std::string name;           // also the key users type: --config "H200 FP8 decode"
+    std::string description;
+    std::map<std::string, std::string> translatedLabels; // "zh_CN" -> label, from "label_zh_CN"
+    std::map<std::string, std::set<std::string>> assignment; // dimension -> allowed values
+    // The label in `locale` when the profile has one, else the name.
+    const std::string &labelFor(const std::string &locale) const;
+};
+
+// "If `dimension` takes one of `values`, each dimension of `then` takes one
+// of its values": a value only exists together with others
+// (attention_backend=aiter -> platform=hip).
+struct Implication {
+    std::string dimension;
+    std::set<std::string> values;
+    std::map<std::string, std::set<std::string>> then;
+    std::string evidence;       // where the codebase says so, "file:line ..."
+};
+
 struct ModelEntry {
     std::string model;          // "deepseek_v2"
     std::string repo;
@@ -118,6 +141,8 @@ struct Profile {
     std::vector<Dimension> dimensions;
     std::vector<DimensionRule> dimensionRules;
     std::vector<SettingsRule> settings;
+    std::vector<Configuration> configurations;
+    std::vector<Implication> implications;
     std::vector<ModelEntry> models;
     std::vector<ExtraEntry> extraEntries;
     std::string defaultModel;
@@ -126,6 +151,7 @@ struct Profile {
     const RepoRule *repo(const std::string &name) const;
     const ModelEntry *model(const std::string &name) const;
     const Dimension *dimension(const std::string &key) const;
+    const Configuration *configuration(const std::string &name) const;
 };
 
 struct ProfileError {

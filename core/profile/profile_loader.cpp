@@ -11,6 +11,8 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include <algorithm>
+
 namespace katlas {
 namespace {
 
@@ -49,7 +51,8 @@ public:
     {
         static const QStringList known = {"profile", "name", "repos", "call_methods", "kernels", "launches", "categories",
                                           "default_category", "registries", "dimensions", "dimension_rules", "settings",
-                                          "models", "default_model", "extra_entries", "description"};
+                                          "models", "default_model", "extra_entries", "description",
+                                          "configurations", "implications"};
         for (const QString &k : root.keys())
             if (!known.contains(k))
                 throw ProfileInvalid{k, QCoreApplication::translate("Profile", "unknown key")};
@@ -140,6 +143,34 @@ public:
         }
         for (const auto &[obj, key] : objects(root, "settings"))
             m_p.settings.push_back(settingsRule(obj, key));
+        for (const auto &[obj, key] : objects(root, "configurations")) {
+            Configuration c;
+            c.name = str(obj, "name", key + ".name", true);
+            if (c.name.empty() || m_p.configuration(c.name))
+                throw ProfileInvalid{key + ".name", QCoreApplication::translate("Profile", "must be a name no other configuration has")};
+            c.description = str(obj, "description", key + ".description");
+            for (const QString &k : obj.keys())
+                if (k.startsWith(QLatin1String("label_")))
+                    c.translatedLabels[k.mid(6).toStdString()] = str(obj, k.toLatin1().constData(), key + "." + k);
+                else if (!QStringList{"name", "description", "assignment"}.contains(k))
+                    throw ProfileInvalid{key + "." + k, QCoreApplication::translate("Profile", "unknown key")};
+            c.assignment = assignment(obj, "assignment", key + ".assignment", true);
+            m_p.configurations.push_back(std::move(c));
+        }
+        for (const auto &[obj, key] : objects(root, "implications")) {
+            Implication i;
+            const auto condition = assignment(obj, "if", key + ".if", true);
+            if (condition.size() != 1)
+                throw ProfileInvalid{key + ".if", QCoreApplication::translate("Profile", "must name exactly one dimension")};
+            i.dimension = condition.begin()->first;
+            i.values = condition.begin()->second;
+            i.then = assignment(obj, "then", key + ".then", true);
+            if (i.then.count(i.dimension))
+                throw ProfileInvalid{key + ".then." + QString::fromStdString(i.dimension),
+                                     QCoreApplication::translate("Profile", "names the dimension of \"if\"")};
+            i.evidence = str(obj, "evidence", key + ".evidence");
+            m_p.implications.push_back(std::move(i));
+        }
         for (const auto &[obj, key] : objects(root, "models")) {
             ModelEntry m;
             m.model = str(obj, "model", key + ".model", true);
@@ -213,6 +244,44 @@ private:
             if (!arr[i].isString())
                 throw ProfileInvalid{key + QStringLiteral("[%1]").arg(i), QCoreApplication::translate("Profile", "must be a string")};
             out.push_back(arr[i].toString().toStdString());
+        }
+        return out;
+    }
+
+    // {"dimension": "value" | ["value", ...]}: dimensions of the profile with
+    // values it knows (any value when a dimension lists none).
+    std::map<std::string, std::set<std::string>> assignment(const QJsonObject &o, const char *name, const QString &key,
+                                                            bool required) const
+    {
+        const QJsonValue v = o.value(QLatin1String(name));
+        if (v.isUndefined() && !required)
+            return {};
+        if (!v.isObject() || v.toObject().isEmpty())
+            throw ProfileInvalid{key, QCoreApplication::translate("Profile", "must be an object of dimension: value or [values]")};
+        std::map<std::string, std::set<std::string>> out;
+        const QJsonObject obj = v.toObject();
+        for (auto it = obj.begin(); it != obj.end(); ++it) {
+            const QString at = key + QLatin1Char('.') + it.key();
+            const Dimension *d = m_p.dimension(it.key().toStdString());
+            if (!d)
+                throw ProfileInvalid{at, QCoreApplication::translate("Profile", "is not a dimension of \"dimensions\"")};
+            std::vector<std::string> values;
+            if (it->isString())
+                values = {it->toString().toStdString()};
+            else
+                values = strings(obj, it.key().toLatin1().constData(), at);
+            if (values.empty())
+                throw ProfileInvalid{at, QCoreApplication::translate("Profile", "needs a value")};
+            for (const std::string &value : values) {
+                if (!d->values.empty() && std::find(d->values.begin(), d->values.end(), value) == d->values.end()) {
+                    QStringList known;
+                    for (const std::string &k : d->values)
+                        known << QString::fromStdString(k);
+                    throw ProfileInvalid{at, QCoreApplication::translate("Profile", "unknown value '%1' (known: %2)")
+                                                 .arg(QString::fromStdString(value), known.join(QStringLiteral(", ")))};
+                }
+                out[d->key].insert(value);
+            }
         }
         return out;
     }

@@ -27,6 +27,20 @@ const Dimension *Profile::dimension(const std::string &key) const
     return nullptr;
 }
 
+const Configuration *Profile::configuration(const std::string &name) const
+{
+    for (const Configuration &c : configurations)
+        if (c.name == name)
+            return &c;
+    return nullptr;
+}
+
+const std::string &Configuration::labelFor(const std::string &locale) const
+{
+    const auto it = translatedLabels.find(locale);
+    return it == translatedLabels.end() ? name : it->second;
+}
+
 const std::string &Dimension::labelFor(const std::string &locale) const
 {
     const auto it = translatedLabels.find(locale);

@@ -10,8 +10,9 @@ namespace {
 
 const char *const kAny = "any";
 
-// Values of a dimension the paths mention, in the profile's order first.
-std::vector<std::string> mentionedValues(const OpPaths &paths, const Profile &profile, const std::string &dim)
+// Values of a dimension the paths mention and the filter allows, in the profile's order first.
+std::vector<std::string> mentionedValues(const OpPaths &paths, const Profile &profile, const DimensionFilter &filter,
+                                         const std::string &dim)
 {
     std::set<std::string> seen;
     bool excludes = false;
@@ -34,6 +35,8 @@ std::vector<std::string> mentionedValues(const OpPaths &paths, const Profile &pr
             if (seen.erase(v))
                 out.push_back(v);
     out.insert(out.end(), seen.begin(), seen.end());
+    if (const auto allowed = filter.allowed().find(dim); allowed != filter.allowed().end())
+        std::erase_if(out, [&](const std::string &v) { return !allowed->second.count(v); });
     return out;
 }
 
@@ -47,7 +50,7 @@ std::string kernelName(const CallIndex &index, std::int64_t kernelId)
 std::vector<size_t> ConfigMatrix::pathsIn(size_t row, size_t column) const { return cellPaths[row][column]; }
 
 ConfigMatrix buildConfigMatrix(const CallIndex &index, const OpPaths &paths, const Profile &profile,
-                               const std::vector<std::string> &backendDimensions, const std::string &columnDimension)
+                               const DimensionFilter &filter, const std::vector<std::string> &backendDimensions, const std::string &columnDimension)
 {
     ConfigMatrix m;
     for (const std::string &dim : backendDimensions)
@@ -55,12 +58,18 @@ ConfigMatrix buildConfigMatrix(const CallIndex &index, const OpPaths &paths, con
             m.rowDimension = dim;
             break;
         }
-    m.rows = m.rowDimension.empty() ? std::vector<std::string>{kAny} : mentionedValues(paths, profile, m.rowDimension);
+    if (!m.rowDimension.empty())
+        m.rows = mentionedValues(paths, profile, filter, m.rowDimension);
+    if (m.rows.empty()) {
+        m.rowDimension.clear();
+        m.rows = {kAny};
+    }
     const bool hasColumns = std::any_of(paths.paths.begin(), paths.paths.end(),
                                         [&](const KernelPath &p) { return p.conditions.mentions(columnDimension); });
-    if (hasColumns) {
+    if (hasColumns)
+        m.columns = mentionedValues(paths, profile, filter, columnDimension);
+    if (!m.columns.empty()) {
         m.columnDimension = columnDimension;
-        m.columns = mentionedValues(paths, profile, columnDimension);
     } else {
         m.columns = {kAny};
     }

@@ -24,8 +24,10 @@ struct ConfigMatrix {
 };
 
 // `backendDimensions` in order of preference; the first some path mentions
-// becomes the rows. `kernelName` names a kernel symbol.
+// becomes the rows. Rows and columns are the values `filter` (the effective
+// filter the paths were found under) allows. `kernelName` names a kernel symbol.
 ConfigMatrix buildConfigMatrix(const CallIndex &index, const OpPaths &paths, const Profile &profile,
+                               const DimensionFilter &filter = {},
                                const std::vector<std::string> &backendDimensions = {"attention_backend",
                                                                                     "moe_runner_backend",
                                                                                     "moe_a2a_backend"},

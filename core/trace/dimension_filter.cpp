@@ -39,6 +39,8 @@ std::string DimensionFilter::toString() const
     std::string out;
     for (const auto &[dim, values] : m_allowed) {
         out += (out.empty() ? "" : " ") + dim + "=";
+        if (values.empty())
+            out += "(none)";
         bool first = true;
         for (const std::string &v : values) {
             out += (first ? "" : ",") + v;
@@ -101,7 +103,9 @@ std::optional<std::string> PathConditions::rejectedBy(const DimensionFilter &fil
         if (it == state().dims.end())
             continue;
         const DimensionState &d = it->second;
-        if (!std::any_of(allowed.begin(), allowed.end(), [&](const std::string &v) { return admits(d, v); }))
+        // Nothing allowed (see narrow()): only a path that needs no particular value passes.
+        const bool some = allowed.empty() ? !d.oneOf : std::any_of(allowed.begin(), allowed.end(), [&](const std::string &v) { return admits(d, v); });
+        if (!some)
             return dim;
     }
     if (defaults && !filter.empty())

@@ -21,9 +21,13 @@ public:
     // "quantization=fp8,modelopt_fp4 attention_backend=trtllm_mla"; nullopt
     // and a message for malformed text.
     static std::optional<DimensionFilter> parse(const std::string &text, std::string *error);
-    std::string toString() const; // "" when empty
+    std::string toString() const; // "" when empty; "dim=(none)" for a dimension narrowed to nothing
     bool empty() const { return m_allowed.empty(); }
+    // An empty set clears the dimension (any value).
     void set(const std::string &dimension, std::set<std::string> values);
+    // Unlike set(), an empty set stays: no value the profile knows is allowed
+    // (a path that needs one of them fails; one that only excludes some passes).
+    void narrow(const std::string &dimension, std::set<std::string> values) { m_allowed[dimension] = std::move(values); }
     void clear(const std::string &dimension) { m_allowed.erase(dimension); }
     const std::map<std::string, std::set<std::string>> &allowed() const { return m_allowed; }
     bool operator==(const DimensionFilter &) const = default;

@@ -6,6 +6,7 @@
 #include <QCoreApplication>
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <unordered_set>
 
@@ -154,6 +155,25 @@ private:
 };
 
 } // namespace
+
+std::set<std::string> opsWithoutPath(const CallIndex &index, const OpGraph &graph, const DimensionFilter &filter)
+{
+    std::set<std::string> out;
+    // Returns whether the op runs; records those that do not.
+    std::function<bool(const OpNode &)> runs = [&](const OpNode &n) {
+        bool any = false;
+        if (n.kind == OpNode::Kind::Leaf)
+            any = !findPaths(index, n.callSites, filter, {24, 1, 0}).paths.empty();
+        for (const OpNode &c : n.children)
+            any = runs(c) || any;
+        if (!any)
+            out.insert(n.id);
+        return any;
+    };
+    for (const OpNode &n : graph.roots)
+        runs(n);
+    return out;
+}
 
 bool moduleMatches(const std::vector<std::string> &globs, const std::string &module)
 {

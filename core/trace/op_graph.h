@@ -8,6 +8,7 @@
 #include "trace/call_index.h"
 #include "trace/dimension_filter.h"
 
+#include <set>
 #include <string>
 #include <vector>
 
@@ -53,6 +54,11 @@ void forEachOp(const std::vector<OpNode> &nodes, F fn, int depth = 0)
         forEachOp(n.children, fn, depth + 1);
     }
 }
+
+// The ids of the ops that do not run under `filter`: leaves with no kernel
+// path under it, containers all of whose children do not run. The window
+// greys them out under a configuration.
+std::set<std::string> opsWithoutPath(const CallIndex &index, const OpGraph &graph, const DimensionFilter &filter);
 
 // True when a module's dotted name matches one of the globs (`*` any text).
 bool moduleMatches(const std::vector<std::string> &globs, const std::string &module);

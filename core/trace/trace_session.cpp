@@ -13,6 +13,34 @@
 #include <algorithm>
 
 namespace katlas {
+namespace {
+
+// Configurations and implications are read at query time, not while
+// indexing: an index made before its profile had them takes the shipped
+// profile's of the same name, when every dimension they name is known.
+void addQueryTimeSections(Profile &stored)
+{
+    if (!stored.configurations.empty() || !stored.implications.empty()
+        || !builtinProfileNames().contains(QString::fromStdString(stored.name)))
+        return;
+    ProfileError error;
+    const std::optional<Profile> shipped = loadBuiltinProfile(QString::fromStdString(stored.name), &error);
+    if (!shipped)
+        return;
+    auto known = [&](const std::map<std::string, std::set<std::string>> &assignment) {
+        return std::all_of(assignment.begin(), assignment.end(), [&](const auto &a) { return stored.dimension(a.first); });
+    };
+    for (const Configuration &c : shipped->configurations)
+        if (!known(c.assignment))
+            return;
+    for (const Implication &i : shipped->implications)
+        if (!stored.dimension(i.dimension) || !known(i.then))
+            return;
+    stored.configurations = shipped->configurations;
+    stored.implications = shipped->implications;
+}
+
+} // namespace
 
 std::unique_ptr<TraceSession> TraceSession::open(const QString &dbPath, QString *error)
 {
@@ -28,6 +56,7 @@ std::unique_ptr<TraceSession> TraceSession::open(const QString &dbPath, QString 
             *error = perr.toString();
         return nullptr;
     }
+    addQueryTimeSections(*profile);
     CallGraph graph = loadCallGraph(*db, false);
     graph.settingDefaults = decodeSettingDefaults(meta[kSettingDefaultsKey]);
     return std::make_unique<TraceSession>(std::move(graph), std::move(*profile), std::move(meta), dbPath);
