@@ -99,6 +99,18 @@ struct FileDiagnostic {
     std::string message;
 };
 
+// One value a derived dimension takes when its key dimension has `key`, and
+// the conditions under which it does (see docs/guard-evaluation.md):
+// attn_path=MLA when attention_backend=fa3 and stage=decode.
+struct DerivedValue {
+    std::string dimension;     // "attn_path"
+    std::string keyDimension;  // "attention_backend"
+    std::string key;           // "fa3"
+    std::string value;         // "MLA"; "*" when some way it comes out is not known
+    ConditionSet conditions;
+    bool operator==(const DerivedValue &) const = default;
+};
+
 // Everything one index holds. Ids are dense and start at 1 in each table.
 struct CallGraph {
     std::vector<Repo> repos;
@@ -111,6 +123,8 @@ struct CallGraph {
     // Deployment settings the guards read, with their defaults
     // ("server.enable_deterministic_inference" -> "false"): kept in meta.
     std::map<std::string, std::string> settingDefaults;
+    // The values of the profile's derived dimensions: kept in meta.
+    std::vector<DerivedValue> derivedValues;
 };
 
 } // namespace katlas

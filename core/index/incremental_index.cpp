@@ -1,5 +1,6 @@
 // Patching the previous index in place when the changed files changed in
 // their calls only (see patchPreviousIndex in index_run.h).
+#include "store/derived_values_codec.h"
 #include "index/index_run.h"
 #include "index/release_later.h"
 
@@ -136,6 +137,7 @@ std::optional<IndexReport> patchPreviousIndex(IndexRun &run, QThreadPool &pool)
     patch.kernels = std::move(delta.kernels);
     patch.meta = run.meta();
     patch.settingDefaults = std::move(delta.settingDefaults);
+    patch.meta.emplace_back(kDerivedValuesKey, encodeDerivedValues(delta.derivedValues));
     QString error;
     std::optional<IndexStats> stats;
     if (!patchIndex(run.request.dbPath, patch, run.cancel, &error, &stats))

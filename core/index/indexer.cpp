@@ -2,6 +2,7 @@
 #include "index/indexer.h"
 
 #include "graph/setting_defaults.h"
+#include "store/derived_values_codec.h"
 
 #include "index/allocator_tuning.h"
 #include "index/call_chunk_queue.h"
@@ -236,6 +237,7 @@ IndexReport rebuild(IndexRun &run, QThreadPool &pool)
     IndexMeta meta = run.meta();
     meta.emplace_back("stats", encodeStats(run.report.stats));
     meta.emplace_back(kSettingDefaultsKey, encodeSettingDefaults(graph.settingDefaults));
+    meta.emplace_back(kDerivedValuesKey, encodeDerivedValues(graph.derivedValues));
     if (!writer->writeGraph(graph, meta, &error) || !writer->commit(&error))
         return run.fail(error);
     run.report.writeMs = run.phase.restart();

@@ -5,6 +5,7 @@
 
 #include <QString>
 
+#include "graph/call_graph.h"
 #include "profile/profile_pattern.h"
 
 #include <map>
@@ -115,6 +116,22 @@ struct Implication {
     std::string evidence;       // where the codebase says so, "file:line ..."
 };
 
+// A dimension whose value a family of functions computes from another's:
+// the functions whose qualified name matches `functions` return it, the
+// match's groups give the key dimension's value (`handle_attention_(\w+)`
+// -> attention_backend=$1), and returned values matching `value` name the
+// derived dimension's value (`AttnForwardMethod\.(\w+)` -> attn_path=$1).
+struct DerivedRule {
+    std::string dimension;
+    ProfilePattern functions;
+    std::string functionsText;
+    std::string keyDimension;
+    std::string key = "$1";
+    ProfilePattern value;
+    std::string valueText;
+    std::string valueFormat = "$1";
+};
+
 struct ModelEntry {
     std::string model;          // "deepseek_v2"
     std::string repo;
@@ -141,6 +158,11 @@ struct Profile {
     std::vector<Dimension> dimensions;
     std::vector<DimensionRule> dimensionRules;
     std::vector<SettingsRule> settings;
+    std::vector<DerivedRule> derived;
+    // Worked out by the index, set when one is opened: what derived
+    // dimensions take, and the defaults of the settings its guards read.
+    std::vector<DerivedValue> derivedValues;
+    std::map<std::string, std::string> settingDefaults;
     std::vector<Configuration> configurations;
     std::vector<Implication> implications;
     std::vector<ModelEntry> models;

@@ -50,7 +50,7 @@ public:
     void read(const QJsonObject &root)
     {
         static const QStringList known = {"profile", "name", "repos", "call_methods", "kernels", "launches", "categories",
-                                          "default_category", "registries", "dimensions", "dimension_rules", "settings",
+                                          "default_category", "registries", "dimensions", "dimension_rules", "settings", "derived",
                                           "models", "default_model", "extra_entries", "description",
                                           "configurations", "implications"};
         for (const QString &k : root.keys())
@@ -143,6 +143,20 @@ public:
         }
         for (const auto &[obj, key] : objects(root, "settings"))
             m_p.settings.push_back(settingsRule(obj, key));
+        for (const auto &[obj, key] : objects(root, "derived")) {
+            DerivedRule r;
+            r.dimension = str(obj, "dimension", key + ".dimension", true);
+            r.functionsText = str(obj, "functions", key + ".functions", true);
+            r.functions = regex(r.functionsText, key + ".functions");
+            r.keyDimension = str(obj, "key_dimension", key + ".key_dimension", true);
+            if (const std::string k = str(obj, "key", key + ".key"); !k.empty())
+                r.key = k;
+            r.valueText = str(obj, "value", key + ".value", true);
+            r.value = regex(r.valueText, key + ".value");
+            if (const std::string f = str(obj, "value_format", key + ".value_format"); !f.empty())
+                r.valueFormat = f;
+            m_p.derived.push_back(std::move(r));
+        }
         for (const auto &[obj, key] : objects(root, "configurations")) {
             Configuration c;
             c.name = str(obj, "name", key + ".name", true);

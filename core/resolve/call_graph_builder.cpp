@@ -119,6 +119,7 @@ public:
         if (!incremental && !definitionsHandedOver)
             m_graph.symbols = m_table.symbols();
         m_graph.symbols.insert(m_graph.symbols.end(), m_extraSymbols.begin(), m_extraSymbols.end());
+        deriveDimensions();
         m_graph.settingDefaults = m_guards.settingDefaults();
         return true;
     }
@@ -423,6 +424,22 @@ private:
     }
     const std::string &nameOf(SymbolId id) const { return symbolOf(id).name; }
     const std::string &qualNameOf(SymbolId id) const { return symbolOf(id).qualName; }
+
+    // The values of the profile's derived dimensions, from the returns of
+    // the functions that compute them.
+    void deriveDimensions()
+    {
+        for (const DerivedRule &rule : m_profile.derived)
+            for (const Symbol &s : m_table.symbols()) {
+                if (s.kind != SymbolKind::Function && s.kind != SymbolKind::Method)
+                    continue;
+                const std::optional<std::string> key = rule.functions.substitute(s.qualName, rule.key, true);
+                if (!key)
+                    continue;
+                for (auto &[value, conditions] : m_guards.derivedReturns(s.id, rule))
+                    m_graph.derivedValues.push_back({rule.dimension, rule.keyDimension, *key, value, std::move(conditions)});
+            }
+    }
 
     // Kernels among the definitions and their per-receiver copies; with
     // `newOnly`, among the copies made by this build only. A kernel

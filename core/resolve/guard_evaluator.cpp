@@ -173,6 +173,8 @@ std::optional<GuardEvaluator::Decision> GuardEvaluator::decide(const Guard &guar
     const std::string key = scopeKey(scope) + (guard.negated ? "!" : "=") + guard.text;
     if (auto it = m_decisions.find(key); it != m_decisions.end())
         return it->second;
+    if (!m_deciding.insert(key).second)
+        return std::nullopt;
     std::optional<Decision> out;
     const Cases cases = truth(parsed(guard.text), scope, 0);
     const bool want = !guard.negated;
@@ -200,7 +202,28 @@ std::optional<GuardEvaluator::Decision> GuardEvaluator::decide(const Guard &guar
                 out = std::move(d);
         }
     }
+    m_deciding.erase(key);
     m_decisions.emplace(key, out);
+    return out;
+}
+
+std::vector<std::pair<std::string, ConditionSet>> GuardEvaluator::derivedReturns(SymbolId function, const DerivedRule &rule)
+{
+    std::vector<std::pair<std::string, ConditionSet>> out;
+    const FunctionInfo *fn = m_table.function(function);
+    if (!fn)
+        return out;
+    // Results computed while values are names are not results otherwise.
+    m_memo.clear();
+    m_derived = &rule;
+    for (const ValueFact &r : fn->fact->returns)
+        for (const Outcome &o : factValues(r, {fn->module, function, 0}, 0)) {
+            const std::string value = o.value.kind == Kind::String ? o.value.text : "*";
+            if (std::find(out.begin(), out.end(), std::make_pair(value, o.conditions)) == out.end())
+                out.emplace_back(value, o.conditions);
+        }
+    m_derived = nullptr;
+    m_memo.clear();
     return out;
 }
 
@@ -404,7 +427,13 @@ GuardEvaluator::Outcomes GuardEvaluator::chainValues(const Chain &chain, const S
         return {{}};
     Outcomes out;
     const auto segs = splitChain(chain);
-    if (segs.empty()) {
+    if (m_derived)
+        if (std::optional<std::string> v = m_derived->value.substitute(chain, m_derived->valueFormat, true)) {
+            Abstract named{Kind::String, false, *v, {}};
+            out.push_back({named, {}});
+        }
+    if (!out.empty()) {
+    } else if (segs.empty()) {
         out = {{}};
     } else if (segs.back().kind == ChainSegment::Kind::Call) {
         GuardExpr call;
@@ -585,11 +614,11 @@ std::optional<ConditionSet> GuardEvaluator::guardConditions(const GuardList &gua
         // under guards known no better it counts as possible.
         if (depth >= kMaxDepth / 2)
             continue;
-        Cases cases = truth(parsed(g.text), scope, depth + 1);
-        const bool want = !g.negated;
-        const bool possible = std::any_of(cases.begin(), cases.end(), [&](const Case &k) { return !k.known || k.truth == want; });
-        if (!possible)
+        const std::optional<Decision> d = decide(g, scope);
+        if (d && d->never)
             return std::nullopt;
+        if (d)
+            addConditions(out, d->conditions);
     }
     return out;
 }

@@ -34,6 +34,11 @@ public:
     // Every guard of a call site mapped: profile rules first, then decide().
     ConditionSet conditionsOf(const GuardList &guards, const Scope &scope);
 
+    // What `function` returns for a derived dimension (see DerivedRule): each
+    // value the rule's pattern names, "*" where a return is not known, with
+    // the conditions under which it is returned.
+    std::vector<std::pair<std::string, ConditionSet>> derivedReturns(SymbolId function, const DerivedRule &rule);
+
     // The settings met so far with their defaults: "server.x" -> "false".
     const std::map<std::string, std::string> &settingDefaults() const { return m_defaults; }
 
@@ -87,6 +92,8 @@ private:
     std::unordered_set<std::string> m_inProgress;
     std::unordered_set<std::string> m_foreignAttributes; // assigned on other objects than self
     std::unordered_map<std::string, std::optional<Decision>> m_decisions;
+    std::unordered_set<std::string> m_deciding;
+    const DerivedRule *m_derived = nullptr; // while derivedReturns runs: its values are names
 };
 
 } // namespace katlas

@@ -5,6 +5,7 @@
 #include <QCoreApplication>
 
 #include <algorithm>
+#include <map>
 #include <optional>
 
 namespace katlas {
@@ -97,6 +98,75 @@ struct Expansion {
         }
         return changed;
     }
+
+    // Could a derived value's conditions hold under the filter? Settings the
+    // filter does not name keep their defaults.
+    bool compatible(const ConditionSet &conditions) const
+    {
+        for (const Condition &c : conditions) {
+            if (c.dimension.empty())
+                continue;
+            std::set<std::string> allowed;
+            if (const auto it = filter.allowed().find(c.dimension); it != filter.allowed().end())
+                allowed = it->second;
+            else if (const auto d = profile.settingDefaults.find(c.dimension); d != profile.settingDefaults.end())
+                allowed = {d->second};
+            else
+                continue;
+            const bool some = std::any_of(allowed.begin(), allowed.end(), [&](const std::string &v) {
+                const bool listed = std::find(c.values.begin(), c.values.end(), v) != c.values.end();
+                return listed != c.negated;
+            });
+            if (!some)
+                return false;
+        }
+        return true;
+    }
+
+    // A derived dimension takes only the values its computing functions
+    // return for the key's allowed values, under conditions the filter allows.
+    bool applyDerived()
+    {
+        std::map<std::string, std::set<std::string>> values; // derived dimension -> values possible
+        std::set<std::string> open;                          // not to be narrowed
+        std::map<std::string, std::set<std::string>> keys;   // derived dimension -> keys with values
+        for (const DerivedValue &v : profile.derivedValues)
+            keys[v.dimension].insert(v.key);
+        for (const auto &[dim, known] : keys) {
+            const auto key = std::find_if(profile.derivedValues.begin(), profile.derivedValues.end(),
+                                          [&](const DerivedValue &v) { return v.dimension == dim; });
+            const auto allowed = filter.allowed().find(key->keyDimension);
+            // A key value no function computes for: nothing is known.
+            if (allowed != filter.allowed().end()
+                && !std::includes(known.begin(), known.end(), allowed->second.begin(), allowed->second.end()))
+                open.insert(dim);
+        }
+        for (const DerivedValue &v : profile.derivedValues) {
+            const auto key = filter.allowed().find(v.keyDimension);
+            if (key == filter.allowed().end() || key->second.empty()) {
+                open.insert(v.dimension);
+                continue;
+            }
+            if (!key->second.count(v.key) || !compatible(v.conditions))
+                continue;
+            if (v.value == "*")
+                open.insert(v.dimension);
+            values[v.dimension].insert(v.value);
+        }
+        bool changed = false;
+        for (const auto &[dim, possible] : values) {
+            if (open.count(dim) || possible.empty())
+                continue;
+            const auto current = domain(dim);
+            const std::set<std::string> next = current ? intersection(*current, possible) : possible;
+            if (!current || next != *current)
+                changed |= narrow(dim, next,
+                                  QCoreApplication::translate("Configuration", "%1 is derived from the rest of the configuration")
+                                      .arg(QString::fromStdString(dim))
+                                      .toStdString());
+        }
+        return changed;
+    }
 };
 
 } // namespace
@@ -140,7 +210,7 @@ DimensionFilter effectiveFilter(const DimensionFilter &filter, const Profile &pr
     Expansion e{profile, filter, conflicts, filter};
     // Sets only shrink, so this ends; the bound guards against a bug.
     for (int round = 0; round < 64; ++round)
-        if (!e.applyImplications())
+        if (!e.applyImplications() && !e.applyDerived())
             break;
     return e.filter;
 }

@@ -2,6 +2,7 @@
 #include "trace/trace_session.h"
 
 #include "graph/setting_defaults.h"
+#include "store/derived_values_codec.h"
 
 #include "store/index_reader.h"
 
@@ -59,6 +60,8 @@ std::unique_ptr<TraceSession> TraceSession::open(const QString &dbPath, QString 
     addQueryTimeSections(*profile);
     CallGraph graph = loadCallGraph(*db, false);
     graph.settingDefaults = decodeSettingDefaults(meta[kSettingDefaultsKey]);
+    profile->settingDefaults = graph.settingDefaults;
+    profile->derivedValues = decodeDerivedValues(meta[kDerivedValuesKey]);
     return std::make_unique<TraceSession>(std::move(graph), std::move(*profile), std::move(meta), dbPath);
 }
 
