@@ -306,6 +306,10 @@ Without --db, commands use the demo workspace's index.
         <source>%1 needs %2</source>
         <translation>%1 要求 %2</translation>
     </message>
+    <message>
+        <source>%1 is derived from the rest of the configuration</source>
+        <translation>%1 由配置的其余部分推导得出</translation>
+    </message>
 </context>
 <context>
     <name>Database</name>
