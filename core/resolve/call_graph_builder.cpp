@@ -75,6 +75,7 @@ public:
             progress.definitions(m_table.symbols());
         bindBases();
         m_evaluator.setRegistries(&m_registries);
+        m_evaluator.setGuardEvaluator(&m_guards);
         m_registries.collectClasses(m_evaluator);
         m_evaluator.clearMemo();
         std::vector<int> modules;

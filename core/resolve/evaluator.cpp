@@ -1,6 +1,7 @@
 // Static evaluation of chains (see evaluator.h).
 #include "resolve/evaluator.h"
 
+#include "resolve/guard_evaluator.h"
 #include "resolve/instantiation_index.h"
 #include "resolve/registry_index.h"
 
@@ -98,13 +99,24 @@ void Evaluator::append(Values &out, Values more)
 }
 
 
-void Evaluator::addMapped(Values &values, const GuardList &guards, bool dimensionsOnly)
+void Evaluator::addMapped(Values &values, const GuardList &guards, bool dimensionsOnly, const Scope *scope)
 {
     if (guards.empty())
         return;
     ConditionSet conds;
     for (const Guard &g : guards) {
         Condition c = m_mapper.map(g);
+        if (c.dimension.empty() && m_guards && scope) {
+            // A value under a guard that never holds is no value; one under a
+            // guard worked out to conditions takes them.
+            if (const std::optional<GuardEvaluator::Decision> d = m_guards->decide(g, *scope)) {
+                if (d->never) {
+                    values.clear();
+                    return;
+                }
+                addConditions(conds, d->conditions);
+            }
+        }
         if (!dimensionsOnly || !c.dimension.empty())
             addCondition(conds, c);
     }
@@ -291,7 +303,7 @@ Values Evaluator::evalValueFact(const ValueFact &vf, const Scope &scope, bool al
     }
     for (Value &v : vals)
         v.how = weaker(v.how, Resolution::Type);
-    addMapped(vals, vf.guards, true);
+    addMapped(vals, vf.guards, true, &scope);
     return vals;
 }
 
@@ -410,6 +422,7 @@ Values Evaluator::selfAttribute(SymbolId cls, const std::string &name)
 {
     return memoised(key('s', cls, 0, name), [&] {
         Values out;
+        Values declared; // from annotations: any subclass may be there
         const ClassInfo *c = m_table.cls(cls);
         if (c) {
             for (SymbolId klass : c->mro) {
@@ -420,7 +433,7 @@ Values Evaluator::selfAttribute(SymbolId cls, const std::string &name)
                     for (const auto &[assignment, method] : it->second) {
                         const Scope scope{ki->module, method, cls};
                         if (!assignment->annotation.empty())
-                            append(out, fromAnnotation(assignment->annotation, scope));
+                            append(declared, fromAnnotation(assignment->annotation, scope));
                         append(out, evalValueFact(assignment->value, scope));
                     }
                 // Assignments in every class of the MRO count: a subclass's
@@ -429,6 +442,13 @@ Values Evaluator::selfAttribute(SymbolId cls, const std::string &name)
                     append(out, evalBindings(a->second, {ki->module, 0, 0}));
             }
         }
+        // An annotation stands for what the assignments do not tell: it is
+        // used only when none of them gives a class of the index.
+        const bool concrete = std::any_of(out.begin(), out.end(), [](const Value &v) {
+            return v.kind == Value::Kind::Instance || v.kind == Value::Kind::Class || v.kind == Value::Kind::Function;
+        });
+        if (!concrete)
+            append(out, std::move(declared));
         return out;
     });
 }

@@ -17,6 +17,7 @@ namespace katlas {
 class InstantiationIndex;
 
 class RegistryIndex;
+class GuardEvaluator;
 
 // One function a call may run, with the class `self` has in it.
 struct DispatchTarget {
@@ -32,6 +33,8 @@ public:
     Evaluator(const SymbolTable &table, ConditionMapper &mapper);
     ~Evaluator();
     void setRegistries(const RegistryIndex *registries) { m_registries = registries; }
+    // Guards of values that no profile rule maps are then worked out too.
+    void setGuardEvaluator(GuardEvaluator *guards) { m_guards = guards; }
     void clearMemo();
 
     Values evalChain(const std::string &chain, const Scope &scope);
@@ -59,7 +62,7 @@ private:
     Values evalValueFact(const ValueFact &vf, const Scope &scope, bool allowInner = true);
     Values selfAttribute(SymbolId cls, const std::string &name);
     Values classAttribute(SymbolId cls, const std::string &name);
-    void addMapped(Values &values, const GuardList &guards, bool dimensionsOnly);
+    void addMapped(Values &values, const GuardList &guards, bool dimensionsOnly, const Scope *scope = nullptr);
     ArgTypes argTypes(SymbolId function, bool bound, const ValueFact &call, const Scope &scope);
     // What the places that build `init`'s class pass for its parameter `param`.
     Values constructorArgument(const FunctionInfo &init, size_t param);
@@ -75,6 +78,7 @@ private:
     const SymbolTable &m_table;
     ConditionMapper &m_mapper;
     const RegistryIndex *m_registries = nullptr;
+    GuardEvaluator *m_guards = nullptr;
     int m_depth = 0;
     std::unordered_map<std::string, Values> m_memo;
     std::unordered_set<std::string> m_inProgress;

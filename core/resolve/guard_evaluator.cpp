@@ -4,6 +4,8 @@
 #include "resolve/chain.h"
 
 #include <algorithm>
+#include <cstdio>
+#include <cstdlib>
 
 namespace katlas {
 namespace {
@@ -191,7 +193,21 @@ std::optional<GuardEvaluator::Decision> GuardEvaluator::decide(const Guard &guar
     if (matching.empty() && contrary) {
         out = Decision{true, {}, false};
     } else if (!matching.empty() && (contrary || !unknown)) {
-        if (std::optional<ConditionSet> conds = common(matching)) {
+        std::optional<ConditionSet> conds = common(matching);
+        if (!conds) {
+            // No one set stands for every way it holds: what they all share
+            // is still needed, beside the text.
+            ConditionSet shared;
+            for (const Condition &c : *matching.front())
+                if (std::all_of(matching.begin(), matching.end(),
+                                [&](const ConditionSet *m) { return std::find(m->begin(), m->end(), c) != m->end(); }))
+                    shared.push_back(c);
+            if (!shared.empty()) {
+                conds = std::move(shared);
+                unknown = true;
+            }
+        }
+        if (conds) {
             Decision d{false, std::move(*conds), unknown};
             // The conditions decide the guard only if every way it fails
             // contradicts them.
@@ -203,6 +219,16 @@ std::optional<GuardEvaluator::Decision> GuardEvaluator::decide(const Guard &guar
         }
     }
     m_deciding.erase(key);
+    if (const char *dbg = std::getenv("KATLAS_DEBUG_GUARD"); dbg && guard.text.find(dbg) != std::string::npos) {
+        std::fprintf(stderr, "decide %s [%s] cases=%zu ->", key.c_str(), guard.text.c_str(), cases.size());
+        for (const Case &c : cases) {
+            std::fprintf(stderr, " {%s%s", c.known ? "" : "?", c.truth ? "T" : "F");
+            for (const Condition &x : c.conditions)
+                std::fprintf(stderr, " %s%s=%s", x.negated ? "!" : "", x.dimension.c_str(), x.values.empty() ? "" : x.values[0].c_str());
+            std::fprintf(stderr, "}");
+        }
+        std::fprintf(stderr, " => %s\n", !out ? "text" : out->never ? "never" : "conds");
+    }
     m_decisions.emplace(key, out);
     return out;
 }
