@@ -1,0 +1,220 @@
+// Tests of guard evaluation and of what it feeds: guards no profile rule maps
+// followed to literals, flags, settings with their defaults and function
+// returns; values under such guards; derived dimensions; and, on the trace
+// side, settings held to their defaults and derived dimensions narrowing the
+// effective filter.
+#include "resolver_fixture.h"
+#include "trace/configuration.h"
+#include "trace/dimension_filter.h"
+
+#include <QTest>
+
+using namespace katlas;
+using namespace katlas::test;
+
+namespace {
+
+Profile settingsProfile()
+{
+    Profile p = testProfile();
+    SettingsRule server;
+    server.name = "cfg.ServerArgs";
+    server.prefix = "server";
+    SettingsRule env;
+    env.kind = SettingsRule::Kind::EnvReader;
+    env.name = "get_bool_env_var";
+    env.prefix = "env";
+    env.defaultValue = "false";
+    p.settings = {server, env};
+    p.dimensionRules.push_back(guardRule("^[\\w.]+\\.is_decode\\(\\)$", "stage", "decode"));
+    DerivedRule path;
+    path.dimension = "attn_path";
+    path.functionsText = "^handlers\\.handle_(\\w+)$";
+    path.functions = ProfilePattern(path.functionsText);
+    path.keyDimension = "attention_backend";
+    path.valueText = "^Method\\.(\\w+)$";
+    path.value = ProfilePattern(path.valueText);
+    p.derived = {path};
+    return p;
+}
+
+Tree settingsTree()
+{
+    Tree t;
+    t.add("cfg",
+          "class ServerArgs:\n"
+          "    enable_det: bool = False\n"
+          "    kt_path: Optional[str] = None\n"
+          "_args: Optional[ServerArgs] = None\n"
+          "def get_args() -> ServerArgs:\n"
+          "    return _args\n");
+    t.add("app",
+          "from cfg import get_args\n"
+          "DEBUG = False\n"
+          "_mode = False\n"
+          "def enable_mode():\n"
+          "    global _mode\n"
+          "    _mode = True\n"
+          "def mode_enabled():\n"
+          "    return _mode\n"
+          "def make_kt(args: \"ServerArgs\"):\n"
+          "    if args.kt_path is None:\n"
+          "        return None\n"
+          "    return KtConfig()\n"
+          "class KtConfig:\n"
+          "    pass\n"
+          "class Plain:\n"
+          "    def apply(self, x): plain_kernel(x)\n"
+          "class Wrapped:\n"
+          "    def apply(self, x): wrapped_kernel(x)\n"
+          "class Layer:\n"
+          "    def __init__(self):\n"
+          "        self.use_slow = get_bool_env_var(\"USE_SLOW\")\n"
+          "        self.method: Optional[Plain] = None\n"
+          "        kt = make_kt(get_args())\n"
+          "        if kt is not None:\n"
+          "            self.method = Wrapped()\n"
+          "        else:\n"
+          "            self.method = Plain()\n"
+          "    def forward(self, x):\n"
+          "        if get_args().enable_det:\n"
+          "            det_kernel(x)\n"
+          "        if self.use_slow:\n"
+          "            slow_kernel(x)\n"
+          "        if DEBUG:\n"
+          "            debug_kernel(x)\n"
+          "        if mode_enabled():\n"
+          "            mode_kernel(x)\n"
+          "        self.method.apply(x)\n");
+    t.add("handlers",
+          "class Method:\n"
+          "    A = 1\n"
+          "    B = 2\n"
+          "def _pick(fb):\n"
+          "    if fb.mode.is_decode():\n"
+          "        return Method.A\n"
+          "    return Method.B\n"
+          "def handle_x(attn, fb):\n"
+          "    return _pick(fb)\n"
+          "def handle_y(attn, fb):\n"
+          "    return Method.B\n");
+    return t;
+}
+
+const Condition *onDimension(const Edge *e, const std::string &dim)
+{
+    for (const Condition &c : e->conditions)
+        if (c.dimension == dim)
+            return &c;
+    return nullptr;
+}
+
+} // namespace
+
+class TestGuardEvaluation : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void settingsBecomeConditionsWithTheirDefaults()
+    {
+        const Resolved r = resolve(settingsTree(), settingsProfile());
+        const auto det = r.edges("app.Layer.forward", "det_kernel");
+        QCOMPARE(det.size(), size_t(1));
+        const Condition *c = onDimension(det[0], "server.enable_det");
+        QVERIFY(c);
+        QCOMPARE(c->values, std::vector<std::string>{"true"});
+        QVERIFY(!c->negated);
+        // An environment reader's default comes from the profile.
+        const Condition *slow = onDimension(r.edges("app.Layer.forward", "slow_kernel")[0], "env.USE_SLOW");
+        QVERIFY(slow);
+        QCOMPARE(slow->values, std::vector<std::string>{"true"});
+        const SettingDefaults expected{{"env.USE_SLOW", "false"}, {"server.enable_det", "false"}, {"server.kt_path", "none"}};
+        QCOMPARE(r.g.settingDefaults, expected);
+    }
+
+    void aGuardThatNeverHoldsMakesItsPathsImpossible()
+    {
+        const Resolved r = resolve(settingsTree(), settingsProfile());
+        const auto debug = r.edges("app.Layer.forward", "debug_kernel");
+        QCOMPARE(debug.size(), size_t(1));
+        PathConditions pc;
+        QVERIFY(!pc.add(debug[0]->conditions));
+        // A module flag some function rebinds (`global`) is not a constant.
+        const auto mode = r.edges("app.Layer.forward", "mode_kernel");
+        QCOMPARE(mode.size(), size_t(1));
+        PathConditions ok;
+        QVERIFY(ok.add(mode[0]->conditions));
+    }
+
+    void valuesTakeTheConditionsOfTheirGuards()
+    {
+        const Resolved r = resolve(settingsTree(), settingsProfile());
+        // The annotation does not add every subclass: the assignments say Plain or Wrapped.
+        QCOMPARE(r.callees("app.Layer.forward", "self.method.apply"),
+                 (std::vector<std::string>{"app.Plain.apply", "app.Wrapped.apply"}));
+        for (const Edge *e : r.edges("app.Layer.forward", "self.method.apply")) {
+            const Condition *c = onDimension(e, "server.kt_path");
+            QVERIFY(c);
+            QCOMPARE(c->values, std::vector<std::string>{"none"});
+            QCOMPARE(c->negated, r.name(e->calleeId) == "app.Wrapped.apply");
+        }
+    }
+
+    void derivedDimensionsComeFromTheComputingFunctions()
+    {
+        const Resolved r = resolve(settingsTree(), settingsProfile());
+        std::vector<std::string> rows;
+        for (const DerivedValue &v : r.g.derivedValues) {
+            std::string row = v.keyDimension + "=" + v.key + " -> " + v.dimension + "=" + v.value;
+            for (const Condition &c : v.conditions)
+                row += std::string(" ") + (c.negated ? "!" : "") + c.dimension;
+            rows.push_back(row);
+        }
+        std::sort(rows.begin(), rows.end());
+        QCOMPARE(rows, (std::vector<std::string>{"attention_backend=x -> attn_path=A stage",
+                                                 "attention_backend=x -> attn_path=B !stage",
+                                                 "attention_backend=y -> attn_path=B"}));
+    }
+
+    void aFilterHoldsUnnamedSettingsToTheirDefaults()
+    {
+        const SettingDefaults defaults{{"server.enable_det", "false"}};
+        Condition det{"server.enable_det", {"true"}, false, "server.enable_det == true"};
+        PathConditions pc;
+        QVERIFY(pc.add({det}));
+        std::string error;
+        const DimensionFilter empty;
+        const DimensionFilter deployed = *DimensionFilter::parse("platform=cuda", &error);
+        const DimensionFilter asked = *DimensionFilter::parse("platform=cuda server.enable_det=true", &error);
+        QVERIFY(pc.passes(empty, &defaults));     // no deployment named: everything may run
+        QVERIFY(!pc.passes(deployed, &defaults)); // a deployment keeps the default
+        QVERIFY(pc.passes(asked, &defaults));     // unless it names the setting
+        QVERIFY(pc.passes(deployed));             // without defaults nothing is assumed
+    }
+
+    void derivedValuesNarrowTheEffectiveFilter()
+    {
+        Profile p = settingsProfile();
+        p.dimensions = {{"attention_backend", "", {"x", "y"}, {}}, {"attn_path", "", {"A", "B"}, {}},
+                        {"stage", "", {"decode", "extend"}, {}}};
+        Condition decode{"stage", {"decode"}, false, "fb.mode.is_decode()"};
+        Condition notDecode = decode;
+        notDecode.negated = true;
+        p.derivedValues = {{"attn_path", "attention_backend", "x", "A", {decode}},
+                           {"attn_path", "attention_backend", "x", "B", {notDecode}},
+                           {"attn_path", "attention_backend", "y", "B", {}}};
+        std::string error;
+        auto effective = [&](const char *text) {
+            const DimensionFilter f = effectiveFilter(*DimensionFilter::parse(text, &error), p);
+            const auto it = f.allowed().find("attn_path");
+            return it == f.allowed().end() ? std::set<std::string>{"*"} : it->second;
+        };
+        QCOMPARE(effective("attention_backend=x stage=decode"), std::set<std::string>{"A"});
+        QCOMPARE(effective("attention_backend=x stage=extend"), std::set<std::string>{"B"});
+        QCOMPARE(effective("attention_backend=x"), std::set<std::string>{"*"}); // either: not narrowed
+        QCOMPARE(effective("attention_backend=y stage=decode"), std::set<std::string>{"B"});
+        QCOMPARE(effective("stage=decode"), std::set<std::string>{"*"}); // no key: nothing derived
+    }
+};
+
+QTEST_GUILESS_MAIN(TestGuardEvaluation)
+#include "tst_guard_evaluation.moc"
