@@ -3,6 +3,7 @@
 // mechanism are found, the DeepSeek op graph has its leaf ops, and the
 // reports' links all verify. And an index patched after an edit of a copy
 // holds what a whole index of the edited copy holds.
+#include "config_expectations.h"
 #include "export/kernel_traces_md.h"
 #include "export/link_verifier.h"
 #include "export/op_traces_md.h"
@@ -89,6 +90,35 @@ private Q_SLOTS:
                                "self.kv_b_proj", "self.rotary_emb", "self.attn_mqa", "self.attn_mha", "self.o_proj",
                                "self.gate_up_proj", "self.down_proj", "self.experts", "self.topk"})
             QVERIFY2(leaves.count(op), op);
+    }
+
+    // Full configurations traced by hand from the code (tests/data/real_configs):
+    // precision and recall of each op's kernels stay at least where they are.
+    void configurationsTracedByHand_data()
+    {
+        QTest::addColumn<QString>("name");
+        QTest::addColumn<double>("minPrecision");
+        QTest::addColumn<double>("minRecall");
+        QTest::newRow("H200 FP8 decode") << "h200_fp8_decode" << 0.19 << 0.83;
+        QTest::newRow("B200 NVFP4 decode") << "b200_nvfp4_decode" << 0.25 << 0.86;
+        QTest::newRow("H100 BF16 prefill") << "h100_bf16_prefill" << 0.14 << 0.75;
+    }
+
+    void configurationsTracedByHand()
+    {
+        QFETCH(QString, name);
+        QFETCH(double, minPrecision);
+        QFETCH(double, minRecall);
+        const test::ConfigurationScore s = test::scoreConfiguration(
+            *m_session, QStringLiteral(KATLAS_TEST_DATA "/real_configs/") + name + QStringLiteral(".json"), "deepseek_v2");
+        QVERIFY(!s.filter.empty());
+        qInfo("%s: precision %.3f recall %.3f (%d right, %d not run, %d missed)", qPrintable(name), s.precision(), s.recall(),
+              s.listedRight, s.listedWrong, s.missed);
+        if (qEnvironmentVariableIsSet("KATLAS_SCORE_DETAILS"))
+            for (const std::string &d : s.details)
+                qInfo("%s", d.c_str());
+        QVERIFY2(s.precision() >= minPrecision, qPrintable(QString::number(s.precision())));
+        QVERIFY2(s.recall() >= minRecall, qPrintable(QString::number(s.recall())));
     }
 
     void reportsVerify()
