@@ -19,7 +19,7 @@ constexpr int kMaxDepth = 400;
 constexpr size_t kMaxInnerChains = 16;
 constexpr size_t kMaxPositionalArgs = 8;
 constexpr size_t kMaxKeywordArgs = 8;
-constexpr uint32_t kMaxExpressionText = 200;
+constexpr uint32_t kMaxExpressionText = 480;
 
 struct Ctx {
     std::string scope;       // enclosing function qualName, "" at module level

@@ -101,12 +101,15 @@ void Evaluator::append(Values &out, Values more)
 
 void Evaluator::addMapped(Values &values, const GuardList &guards, bool dimensionsOnly, const Scope *scope)
 {
-    if (guards.empty())
+    if (guards.empty() || values.empty())
         return;
+    // Only values that calls can be resolved to are worth working guards out for.
+    const bool informative
+        = std::any_of(values.begin(), values.end(), [](const Value &v) { return v.kind != Value::Kind::External; });
     ConditionSet conds;
     for (const Guard &g : guards) {
         Condition c = m_mapper.map(g);
-        if (c.dimension.empty() && m_guards && scope) {
+        if (c.dimension.empty() && m_guards && scope && informative) {
             // A value under a guard that never holds is no value; one under a
             // guard worked out to conditions takes them.
             if (const std::optional<GuardEvaluator::Decision> d = m_guards->decide(g, *scope)) {
