@@ -17,6 +17,7 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include <functional>
 #include <map>
 #include <set>
 #include <string>
@@ -67,18 +68,13 @@ inline ConfigurationScore scoreConfiguration(const TraceSession &session, const 
     const DimensionFilter filter = effectiveFilter(*DimensionFilter::parse(score.filter, &error), session.profile());
     const OpGraph graph = buildOpGraph(session.index(), session.profile(), model, filter);
     std::set<std::string> seen;
-    forEachOp(graph.roots, [&](const OpNode &node, int) {
-        if (node.kind != OpNode::Kind::Leaf)
-            return;
+    auto judge = [&](const std::string &id, const std::set<std::string> &listed) {
         std::set<std::string> want;
-        if (const auto it = expected.find(node.id); it != expected.end())
+        if (const auto it = expected.find(id); it != expected.end())
             want = it->second;
-        else if (std::none_of(notRun.begin(), notRun.end(), [&](const std::string &p) { return node.id.rfind(p, 0) == 0; }))
+        else if (std::none_of(notRun.begin(), notRun.end(), [&](const std::string &p) { return id.rfind(p, 0) == 0; }))
             return; // an op the reader did not cover
-        seen.insert(node.id);
-        std::set<std::string> listed;
-        for (const KernelPath &p : findPaths(session.index(), node.callSites, filter).paths)
-            listed.insert(session.index().kernel(p.kernelId)->source + ":" + kernelName(session.index(), p.kernelId));
+        seen.insert(id);
         std::set<std::string> right, wrong, missed;
         for (const std::string &k : listed)
             (want.count(k) ? right : wrong).insert(k);
@@ -89,8 +85,33 @@ inline ConfigurationScore scoreConfiguration(const TraceSession &session, const 
         score.listedWrong += static_cast<int>(wrong.size());
         score.missed += static_cast<int>(missed.size());
         if (!wrong.empty() || !missed.empty())
-            score.details.push_back(node.id + "\n    listed, not run: " + joined(wrong) + "\n    run, not listed: " + joined(missed));
-    });
+            score.details.push_back(id + "\n    listed, not run: " + joined(wrong) + "\n    run, not listed: " + joined(missed));
+    };
+    // A leaf is judged on its kernels; a container the reader judged as one
+    // op (it was a leaf when traced) on all its leaves' kernels.
+    std::function<std::set<std::string>(const OpNode &)> visit = [&](const OpNode &node) {
+        std::set<std::string> listed;
+        if (node.kind == OpNode::Kind::Leaf) {
+            for (const KernelPath &p : findPaths(session.index(), node.callSites, filter).paths)
+                listed.insert(session.index().kernel(p.kernelId)->source + ":" + kernelName(session.index(), p.kernelId));
+            judge(node.id, listed);
+            return listed;
+        }
+        const bool asOne = expected.count(node.id) > 0;
+        for (const OpNode &child : node.children) {
+            if (asOne) {
+                for (const KernelPath &p : findPaths(session.index(), child.callSites, filter).paths)
+                    listed.insert(session.index().kernel(p.kernelId)->source + ":" + kernelName(session.index(), p.kernelId));
+            } else {
+                visit(child);
+            }
+        }
+        if (asOne)
+            judge(node.id, listed);
+        return listed;
+    };
+    for (const OpNode &root : graph.roots)
+        visit(root);
     for (const auto &[id, kernels] : expected)
         if (!seen.count(id) && !kernels.empty()) {
             score.missed += static_cast<int>(kernels.size());

@@ -137,6 +137,10 @@ struct ModelEntry {
     std::string repo;
     std::string function;       // dotted: "pkg.models.m.ForCausalLM.forward"
     std::vector<std::string> modelModules; // module globs that count as model code
+    // Functions outside model code that a model's layer calls to orchestrate
+    // ops of its own (`LayerCommunicator.prepare_attn` calling the layer's
+    // norms): expanded like model code. Globs of qualified names.
+    std::vector<std::string> containers;
     std::string label;          // human-readable, "DeepSeek V2/V3/R1"
 };
 

@@ -192,6 +192,7 @@ public:
             m.repo = str(obj, "repo", key + ".repo");
             m.function = str(obj, "function", key + ".function", true);
             m.modelModules = strings(obj, "model_modules", key + ".model_modules");
+            m.containers = strings(obj, "containers", key + ".containers");
             m_p.models.push_back(std::move(m));
         }
         m_p.defaultModel = str(root, "default_model", "default_model");

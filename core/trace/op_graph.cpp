@@ -52,7 +52,7 @@ private:
     {
         const Symbol &s = m_index.symbol(symbol);
         return (s.kind == SymbolKind::Function || s.kind == SymbolKind::Method)
-            && moduleMatches(m_model.modelModules, m_index.moduleOf(symbol));
+            && (moduleMatches(m_model.modelModules, m_index.moduleOf(symbol)) || moduleMatches(m_model.containers, s.qualName));
     }
 
     // The label of a branch: the attention-path value its guards select, else
@@ -60,7 +60,7 @@ private:
     std::string pathLabel(const ConditionSet &conds) const
     {
         for (const Condition &c : conds)
-            if (c.dimension != "attn_path" && !c.dimension.empty() && !c.negated && c.values.size() == 1
+            if (c.dimension != "attn_path" && m_profile.dimension(c.dimension) && !c.negated && c.values.size() == 1
                 && !std::any_of(conds.begin(), conds.end(), [](const Condition &o) { return o.dimension == "attn_path"; }))
                 return c.dimension + "=" + c.values.front();
         for (const Condition &c : conds) {
