@@ -6,6 +6,7 @@
 #include "resolver_fixture.h"
 #include "trace/configuration.h"
 #include "trace/dimension_filter.h"
+#include "trace/path_finder.h"
 
 #include <QTest>
 
@@ -173,6 +174,55 @@ private Q_SLOTS:
         QCOMPARE(rows, (std::vector<std::string>{"attention_backend=x -> attn_path=A stage",
                                                  "attention_backend=x -> attn_path=B !stage",
                                                  "attention_backend=y -> attn_path=B"}));
+    }
+
+    // A call's arguments decide `is None` tests in the callee, through a
+    // method that hands its *args on: a norm called without a residual
+    // reaches only the plain kernel, one called with it only the fused one.
+    void callsAreSpecialisedByTheirArguments()
+    {
+        Tree t;
+        t.add("kpkg.norm",
+              "def rmsnorm(x): torch.ops.kns.rmsnorm(x)\n"
+              "def fused_add_rmsnorm(x, r): torch.ops.kns.fused(x, r)\n");
+        t.add("layers",
+              "from kpkg.norm import rmsnorm, fused_add_rmsnorm\n"
+              "class Op:\n"
+              "    def forward(self, *args, **kwargs):\n"
+              "        return self.forward_cuda(*args, **kwargs)\n"
+              "class Norm(Op):\n"
+              "    def forward_cuda(self, x, residual=None):\n"
+              "        if residual is not None:\n"
+              "            return fused_add_rmsnorm(x, residual)\n"
+              "        return rmsnorm(x)\n"
+              "class Layer:\n"
+              "    def __init__(self):\n"
+              "        self.q_norm = Norm()\n"
+              "        self.norm = Norm()\n"
+              "    def forward(self, x, residual):\n"
+              "        self.q_norm(x)\n"
+              "        self.norm(x, residual=residual)\n"
+              "        self.norm(x, None)\n");
+        const Resolved r = resolve(t);
+        const CallIndex index(r.g);
+        auto kernelsOf = [&](int line) {
+            std::vector<std::int64_t> sites;
+            for (const CallSite &s : r.g.callSites)
+                if (r.name(s.callerId) == "layers.Layer.forward" && s.line == line)
+                    sites.push_back(s.id);
+            std::set<std::string> out;
+            for (const KernelPath &p : findPaths(index, sites, {}).paths)
+                out.insert(index.symbol(p.kernelId).name);
+            return out;
+        };
+        QCOMPARE(kernelsOf(15), std::set<std::string>{"rmsnorm"});
+        QCOMPARE(kernelsOf(16), (std::set<std::string>{"fused_add_rmsnorm", "rmsnorm"})); // residual may be None
+        QCOMPARE(kernelsOf(17), std::set<std::string>{"rmsnorm"});
+        // The copies are kept apart by their variant.
+        const auto copies = std::count_if(r.g.symbols.begin(), r.g.symbols.end(), [](const Symbol &s) {
+            return s.name == "forward_cuda" && !s.variant.empty();
+        });
+        QCOMPARE(copies, 1); // both None-residual calls share `|residual=N`
     }
 
     void aFilterHoldsUnnamedSettingsToTheirDefaults()

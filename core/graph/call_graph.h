@@ -67,6 +67,7 @@ struct Symbol {
     int endLine = 0;
     std::int64_t parentId = 0; // enclosing class or module
     std::int64_t originId = 0; // the inherited method a per-receiver copy specialises
+    std::string variant;       // a copy specialised for its call's arguments: their shape (see ArgumentShape)
 };
 
 struct CallSite {

@@ -275,7 +275,7 @@ private:
         for (const Decorator &d : decorators)
             isStatic = isStatic || d.chain == "staticmethod";
         fn.decorators = std::move(decorators);
-        collectParams(field(n, "parameters"), fn.params);
+        collectParams(field(n, "parameters"), fn);
         m_facts.functions.push_back(std::move(fn));
 
         Ctx inner;
@@ -291,10 +291,12 @@ private:
         visitBlock(field(n, "body"), inner);
     }
 
-    void collectParams(TSNode params, std::vector<Param> &out) const
+    void collectParams(TSNode params, FunctionFact &fn) const
     {
+        std::vector<Param> &out = fn.params;
         if (ts_node_is_null(params))
             return;
+        bool keywordOnly = false;
         for (TSNode p : NamedChildren(params)) {
             Param param;
             if (isType(p, "identifier")) {
@@ -308,9 +310,18 @@ private:
                 TSNode type = field(p, "type");
                 if (!ts_node_is_null(type))
                     param.annotation = normaliseSpace(text(type));
+                param.defaultKind = argKind(field(p, "value"));
             } else {
-                continue; // *args, **kwargs, separators
+                // *args, **kwargs, separators: what follows is keyword-only.
+                if (isType(p, "list_splat_pattern") && ts_node_named_child_count(p) > 0)
+                    fn.varargs = text(ts_node_named_child(p, 0));
+                if (isType(p, "dictionary_splat_pattern") && ts_node_named_child_count(p) > 0)
+                    fn.kwargs = text(ts_node_named_child(p, 0));
+                keywordOnly = keywordOnly || isType(p, "list_splat_pattern") || isType(p, "keyword_separator")
+                    || (isType(p, "typed_parameter") == false && text(p) == "*");
+                continue;
             }
+            param.keywordOnly = keywordOnly;
             out.push_back(std::move(param));
         }
     }
@@ -541,6 +552,40 @@ private:
             out.push_back(std::move(v));
     }
 
+    static ArgKind argKind(TSNode n)
+    {
+        n = unparen(n);
+        if (ts_node_is_null(n))
+            return 'V';
+        if (isType(n, "none"))
+            return 'N';
+        return isLiteral(n) || isType(n, "list") || isType(n, "dictionary") || isType(n, "tuple") || isType(n, "lambda")
+                || isType(n, "list_comprehension") || isType(n, "binary_operator")
+            ? 'C'
+            : 'V';
+    }
+
+    // See CallFact::args.
+    std::string argumentShape(TSNode args) const
+    {
+        std::string positional, keywords;
+        if (ts_node_is_null(args) || !isType(args, "argument_list"))
+            return {};
+        for (TSNode a : NamedChildren(args)) {
+            if (positional.size() + keywords.size() > 64)
+                break;
+            if (isType(a, "keyword_argument"))
+                keywords += "|" + std::string(text(field(a, "name"))) + "=" + argKind(field(a, "value"));
+            else if (isType(a, "dictionary_splat"))
+                keywords += "|**";
+            else if (isType(a, "list_splat"))
+                positional += '*';
+            else
+                positional += argKind(a);
+        }
+        return positional + keywords;
+    }
+
     static bool isLiteral(TSNode n)
     {
         return isType(n, "true") || isType(n, "false") || isType(n, "none") || isType(n, "integer")
@@ -642,7 +687,7 @@ private:
         if (!std::strcmp(t, "call")) {
             Chain callee = chainOf(field(n, "function"));
             if (!callee.empty())
-                m_facts.calls.push_back({ctx.scope, std::move(callee), lineOf(n), ctx.guards});
+                m_facts.calls.push_back({ctx.scope, std::move(callee), lineOf(n), ctx.guards, argumentShape(field(n, "arguments"))});
         } else if (!std::strcmp(t, "conditional_expression") && ts_node_named_child_count(n) == 3) {
             TSNode cond = ts_node_named_child(n, 1);
             scanExpr(cond, ctx, depth + 1);

@@ -30,9 +30,16 @@ struct Decorator {
     bool operator==(const Decorator &) const = default;
 };
 
+// What an argument or a parameter's default is, as far as `is None` tests
+// care: 'N' the literal None, 'C' another literal (never None), 'V' anything
+// else; 0 for a parameter without a default.
+using ArgKind = char;
+
 struct Param {
     std::string name;
     std::string annotation; // source text, e.g. "Optional[QuantizationConfig]"
+    ArgKind defaultKind = 0;
+    bool keywordOnly = false; // after `*` or `*args`
     bool operator==(const Param &) const = default;
 };
 
@@ -68,6 +75,8 @@ struct FunctionFact {
     // A method that calls through its `self` parameter (self.x(), self(),
     // super()...): inherited, it is specialised per receiver class.
     bool callsOnSelf = false;
+    std::string varargs;    // the `*args` parameter's name, if any
+    std::string kwargs;     // the `**kwargs` parameter's name, if any
     bool operator==(const FunctionFact &) const = default;
 };
 
@@ -128,6 +137,9 @@ struct CallFact {
     Chain callee;           // "self.q_b_proj", "kernel[]", "torch.ops.ns.op.default"
     int line = 0;
     GuardList guards;
+    // The arguments' shape: an ArgKind per positional argument ('*' for
+    // `*xs`), then `|name=K` per keyword (`|**` for `**kw`): "VN|bias=C".
+    std::string args;
     bool operator==(const CallFact &) const = default;
 };
 

@@ -1,6 +1,7 @@
 // Resolution of every call site into edges (see call_graph_builder.h).
 #include "resolve/call_graph_builder.h"
 
+#include "resolve/argument_shape.h"
 #include "resolve/condition_mapper.h"
 #include "resolve/evaluator.h"
 #include "resolve/guard_evaluator.h"
@@ -21,6 +22,7 @@ namespace {
 
 constexpr size_t kMaxSpecialisations = 50000;
 constexpr size_t kMaxNameOnlyCandidates = 3;
+constexpr int kMaxVariants = 8; // argument-shape copies of one function
 
 // Folds `other` into `into` when the two are the same but for the values of
 // one positive dimension condition (or are equal). True when folded.
@@ -106,12 +108,13 @@ public:
         while (!m_pending.empty()) {
             if (progress.cancel && progress.cancel->load())
                 return false;
-            const auto [special, original, cls] = m_pending.front();
+            const auto [special, original, cls, variant] = m_pending.front();
             m_pending.pop_front();
             const FunctionInfo *fn = m_table.function(original);
             groupCalls(fn->module);
+            const std::string *shape = variant.empty() ? nullptr : &*m_variants.insert(variant).first;
             for (const CallFact *c : m_callsByFunction[original])
-                addCallSite(*c, fn->module, special, {fn->module, original, cls});
+                addCallSite(*c, fn->module, special, {fn->module, original, cls, nullptr, shape});
             if (m_graph.callSites.size() >= 4096)
                 flush(progress);
         }
@@ -168,7 +171,7 @@ private:
             if (s.kind == SymbolKind::External)
                 m_externals.emplace(s.qualName, s.id);
             else if (s.originId) {
-                m_specialisations.emplace(std::make_pair(s.originId, s.parentId), s.id);
+                m_specialisations.emplace(std::make_tuple(s.originId, s.parentId, s.variant), s.id);
                 m_specialOf.emplace(s.id, s.originId);
             }
         }
@@ -191,7 +194,7 @@ private:
         for (const auto &[id, s] : m_addedBefore) {
             if (!s.originId || !changedFiles.count(s.fileId))
                 continue;
-            m_pending.push_back({id, s.originId, s.parentId});
+            m_pending.push_back({id, s.originId, s.parentId, s.variant});
             Symbol moved = s;
             moved.line = m_table.symbol(s.originId).line;
             moved.endLine = m_table.symbol(s.originId).endLine;
@@ -245,50 +248,81 @@ private:
         return s.id;
     }
 
-    // The function a call runs for a receiver of class `cls`: a
-    // specialisation when it is inherited and calls through self.
-    SymbolId callTarget(SymbolId function, SymbolId cls)
+    // The function a call runs for a receiver of class `cls` with arguments
+    // making `variant`: a specialisation when it is inherited and calls
+    // through self, or when the arguments fix parameters it tests.
+    SymbolId callTarget(SymbolId function, SymbolId cls, std::string variant = {})
     {
         const FunctionInfo *fn = m_table.function(function);
-        if (!fn || !cls || !fn->cls || fn->cls == cls || !fn->callsOnSelf)
+        const bool receiverCopy = fn && cls && fn->cls && fn->cls != cls && fn->callsOnSelf;
+        if (!fn || (!receiverCopy && variant.empty()))
             return function;
-        const auto key = std::make_pair(function, cls);
+        const Symbol &orig = m_table.symbol(function);
+        const SymbolId owner = receiverCopy || fn->cls ? (cls ? cls : fn->cls) : orig.parentId;
+        if (!variant.empty() && m_variantCount[{function, owner}] >= kMaxVariants
+            && !m_specialisations.count(std::make_tuple(function, owner, variant)))
+            variant.clear(); // bounded: further shapes share the general copy
+        if (!receiverCopy && variant.empty())
+            return function;
+        const auto key = std::make_tuple(function, owner, variant);
         if (auto it = m_specialisations.find(key); it != m_specialisations.end())
             return it->second;
         if (m_specialisations.size() >= kMaxSpecialisations)
             return function;
-        const Symbol &orig = m_table.symbol(function);
         Symbol s = orig;
         s.id = nextId();
-        s.qualName = m_table.symbol(cls).qualName + "." + orig.name;
-        s.parentId = cls;
+        if (receiverCopy)
+            s.qualName = m_table.symbol(cls).qualName + "." + orig.name;
+        s.parentId = owner;
         s.originId = function;
+        s.variant = variant;
+        if (!variant.empty())
+            ++m_variantCount[{function, owner}];
         m_extraSymbols.push_back(s);
         m_specialisations.emplace(key, s.id);
         m_specialOf.emplace(s.id, function);
-        m_pending.push_back({s.id, function, cls});
+        m_pending.push_back({s.id, function, fn->cls ? owner : 0, variant});
         return s.id;
     }
 
-    void addTargets(std::vector<Target> &out, const std::vector<DispatchTarget> &targets, const Value &v)
+    // The variant of `function` a call with `shape` makes (argument_shape.h).
+    std::string variantOf(SymbolId function, const std::string &shape)
+    {
+        const FunctionInfo *fn = m_table.function(function);
+        if (!fn)
+            return {};
+        auto [it, added] = m_argumentUse.try_emplace(function);
+        if (added && !m_kernels.sourceOf(function)) { // a kernel ends every path: one copy of it is enough
+            groupCalls(fn->module);
+            const auto &calls = m_callsByFunction[function];
+            it->second = {testedParameters(*fn->fact, calls), forwardsArguments(*fn->fact, calls)};
+        }
+        const auto &[tested, forwards] = it->second;
+        if (tested.empty() && !forwards)
+            return {};
+        return variantFor(*fn->fact, fn->cls && !fn->isStatic, shape, tested, forwards);
+    }
+
+    void addTargets(std::vector<Target> &out, const std::vector<DispatchTarget> &targets, const Value &v, const std::string *shape)
     {
         for (const DispatchTarget &t : targets) {
-            Target r{callTarget(t.function, t.selfClass), weaker(v.how, t.how), v.conditions};
+            Target r{callTarget(t.function, t.selfClass, shape ? variantOf(t.function, *shape) : std::string()),
+                     weaker(v.how, t.how), v.conditions};
             addConditions(r.conditions, t.conditions);
             out.push_back(std::move(r));
         }
     }
 
-    std::vector<Target> resolve(const Chain &chain, const Scope &scope)
+    std::vector<Target> resolve(const Chain &chain, const Scope &scope, const std::string *shape = nullptr)
     {
         std::vector<Target> out;
         for (const Value &v : m_evaluator.evalChain(chain, scope)) {
             switch (v.kind) {
             case Value::Kind::Function:
-                addTargets(out, m_evaluator.dispatch(v), v);
+                addTargets(out, m_evaluator.dispatch(v), v, shape);
                 break;
             case Value::Kind::Instance:
-                addTargets(out, m_evaluator.instanceCall(v, m_profile.callMethods), v);
+                addTargets(out, m_evaluator.instanceCall(v, m_profile.callMethods), v, shape);
                 break;
             case Value::Kind::Class:
                 // Instantiation runs __init__; a class without one is still
@@ -336,7 +370,10 @@ private:
         site.line = c.line;
         site.guards = c.guards;
         const ConditionSet siteConditions = m_guards.conditionsOf(c.guards, scope);
-        std::vector<Target> targets = resolve(c.callee, scope);
+        const FunctionInfo *callerFn = m_table.function(scope.function);
+        const std::string shape = forwardedShape(c.args, callerFn ? callerFn->fact : nullptr,
+                                                 callerFn && callerFn->cls && !callerFn->isStatic, scope.variant);
+        std::vector<Target> targets = resolve(c.callee, scope, &shape);
         if (m_launches.enabled() && caller != m_table.moduleAt(module).symbol && libraryOfModule(module))
             noteLibraryCall(c.callee, caller, targets);
         if (targets.empty())
@@ -527,9 +564,12 @@ private:
     IncrementalBuild *m_incremental = nullptr;
     std::vector<Symbol> m_extraSymbols;
     std::unordered_map<std::string, SymbolId> m_externals;
-    std::map<std::pair<SymbolId, SymbolId>, SymbolId> m_specialisations;
+    std::map<std::tuple<SymbolId, SymbolId, std::string>, SymbolId> m_specialisations;
+    std::map<std::pair<SymbolId, SymbolId>, int> m_variantCount; // per function and owner
+    std::set<std::string> m_variants; // stable storage of the shapes scopes point to
+    std::unordered_map<SymbolId, std::pair<std::vector<std::string>, bool>> m_argumentUse; // tested params, forwards
     std::map<SymbolId, SymbolId> m_specialOf;
-    std::deque<std::tuple<SymbolId, SymbolId, SymbolId>> m_pending;
+    std::deque<std::tuple<SymbolId, SymbolId, SymbolId, std::string>> m_pending;
     std::unordered_map<SymbolId, std::vector<const CallFact *>> m_callsByFunction;
     std::unordered_map<std::string, std::vector<SymbolId>> m_methodsByName;
     std::int64_t m_lastSiteId = 0;

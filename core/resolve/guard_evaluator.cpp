@@ -1,6 +1,7 @@
 // Guard evaluation (see guard_evaluator.h and docs/guard-evaluation.md).
 #include "resolve/guard_evaluator.h"
 
+#include "resolve/argument_shape.h"
 #include "resolve/chain.h"
 
 #include <algorithm>
@@ -106,7 +107,13 @@ bool isProperty(const FunctionInfo &fn)
     });
 }
 
-std::string scopeKey(const Scope &s) { return std::to_string(s.module) + ':' + std::to_string(s.function) + ':' + std::to_string(s.selfClass); }
+std::string scopeKey(const Scope &s)
+{
+    std::string key = std::to_string(s.module) + ':' + std::to_string(s.function) + ':' + std::to_string(s.selfClass);
+    if (s.variant)
+        key += '(' + *s.variant + ')';
+    return key;
+}
 
 } // namespace
 
@@ -315,6 +322,7 @@ GuardEvaluator::Cases GuardEvaluator::truthOf(const Outcomes &outcomes)
         const Abstract &v = o.value;
         switch (v.kind) {
         case Kind::Unknown:
+        case Kind::NotNone: // a literal that is not None may still be false
             out.push_back({false, false, o.conditions});
             break;
         case Kind::None:
@@ -385,8 +393,10 @@ GuardEvaluator::Cases GuardEvaluator::compare(const GuardExpr &e, const Scope &s
             notIn.negated = true;
             out.push_back({true, !negated, joined(o.conditions, {in})});
             out.push_back({true, negated, joined(o.conditions, {notIn})});
-        } else if (v.kind == Kind::Object) {
+        } else if (v.kind == Kind::Object || (v.kind == Kind::NotNone && literals[0].kind == Kind::None)) {
             out.push_back({true, negated, o.conditions});
+        } else if (v.kind == Kind::NotNone) {
+            out.push_back({false, false, o.conditions});
         } else {
             const bool equal = std::any_of(literals.begin(), literals.end(), [&](const Abstract &l) {
                 return l.kind == v.kind && valueText(l) == valueText(v);
@@ -558,8 +568,15 @@ GuardEvaluator::Outcomes GuardEvaluator::nameValues(const std::string &name, con
         if (!fn)
             break;
         for (const Param &p : fn->fact->params)
-            if (p.name == name)
+            if (p.name == name) {
+                // A copy made for calls of one shape knows which arguments are None.
+                if (fnId == scope.function && scope.variant) {
+                    const auto bound = bindArguments(*fn->fact, fn->cls && !fn->isStatic, *scope.variant);
+                    if (const auto it = bound.find(name); it != bound.end())
+                        return {{{it->second == 'N' ? Kind::None : Kind::NotNone, false, {}, {}}, {}}};
+                }
                 return {{}}; // what callers pass is not known here
+            }
         const BindingMap &locals = m_table.localsOf(*fn);
         if (auto it = locals.find(name); it != locals.end())
             return bindingValues(it->second, {fn->module, fnId, fnId == scope.function ? scope.selfClass : 0}, depth + 1);

@@ -44,7 +44,7 @@ public:
 
     // One way an expression may come out.
     struct Abstract {
-        enum class Kind { Unknown, None, Bool, Number, String, Object, Setting };
+        enum class Kind { Unknown, None, Bool, Number, String, Object, Setting, NotNone };
         Kind kind = Kind::Unknown;
         bool truth = false;      // Bool
         std::string text;        // Number / String: the literal; Setting: its dimension

@@ -47,6 +47,7 @@ struct Scope {
     SymbolId function = 0;
     SymbolId selfClass = 0;
     const ArgTypes *args = nullptr; // what the call being evaluated passed to `function`
+    const std::string *variant = nullptr; // `function` specialised for calls of this shape (argument_shape.h)
 };
 
 // The less certain of two resolutions.

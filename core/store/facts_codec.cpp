@@ -8,7 +8,7 @@
 namespace katlas {
 namespace {
 
-constexpr std::uint8_t kFactsVersion = 8;
+constexpr std::uint8_t kFactsVersion = 9;
 
 class Writer {
 public:
@@ -154,9 +154,11 @@ void write(Writer &w, const ModuleFacts &f)
     w.list(f.functions, [](Writer &w, const FunctionFact &fn) {
         w.s(fn.qualName); w.s(fn.className); w.i(fn.line); w.i(fn.endLine);
         w.list(fn.decorators, [](Writer &w, const Decorator &d) { decorator(w, d); });
-        w.list(fn.params, [](Writer &w, const Param &p) { w.s(p.name); w.s(p.annotation); });
+        w.list(fn.params, [](Writer &w, const Param &p) { w.s(p.name); w.s(p.annotation); w.u(static_cast<unsigned char>(p.defaultKind)); w.u(p.keywordOnly); });
         w.list(fn.returns, [](Writer &w, const ValueFact &v) { value(w, v); });
         w.u(fn.callsOnSelf);
+        w.s(fn.varargs);
+        w.s(fn.kwargs);
     });
     w.list(f.imports, [](Writer &w, const ImportFact &i) {
         w.s(i.module); w.s(i.name); w.s(i.alias); w.i(i.level); w.i(i.line); w.s(i.scope); guards(w, i.guards);
@@ -171,12 +173,12 @@ void write(Writer &w, const ModuleFacts &f)
 void writeCalls(Writer &w, const std::vector<CallFact> &calls)
 {
     w.out.push_back(static_cast<char>(kFactsVersion));
-    w.list(calls, [](Writer &w, const CallFact &c) { w.s(c.scope); w.s(c.callee); w.i(c.line); guards(w, c.guards); });
+    w.list(calls, [](Writer &w, const CallFact &c) { w.s(c.scope); w.s(c.callee); w.i(c.line); guards(w, c.guards); w.s(c.args); });
 }
 
 void readCalls(Reader &r, std::vector<CallFact> &calls)
 {
-    r.list(calls, [](Reader &r, CallFact &c) { c.scope = r.s(); c.callee = r.s(); c.line = r.n(); guards(r, c.guards); });
+    r.list(calls, [](Reader &r, CallFact &c) { c.scope = r.s(); c.callee = r.s(); c.line = r.n(); guards(r, c.guards); c.args = r.s(); });
 }
 
 void read(Reader &r, ModuleFacts &f)
@@ -191,9 +193,11 @@ void read(Reader &r, ModuleFacts &f)
     r.list(f.functions, [](Reader &r, FunctionFact &fn) {
         fn.qualName = r.s(); fn.className = r.s(); fn.line = r.n(); fn.endLine = r.n();
         r.list(fn.decorators, [](Reader &r, Decorator &d) { decorator(r, d); });
-        r.list(fn.params, [](Reader &r, Param &p) { p.name = r.s(); p.annotation = r.s(); });
+        r.list(fn.params, [](Reader &r, Param &p) { p.name = r.s(); p.annotation = r.s(); p.defaultKind = static_cast<ArgKind>(r.u()); p.keywordOnly = r.u() != 0; });
         r.list(fn.returns, [](Reader &r, ValueFact &v) { value(r, v); });
         fn.callsOnSelf = r.u() != 0;
+        fn.varargs = r.s();
+        fn.kwargs = r.s();
     });
     r.list(f.imports, [](Reader &r, ImportFact &i) {
         i.module = r.s(); i.name = r.s(); i.alias = r.s(); i.level = r.n(); i.line = r.n(); i.scope = r.s(); guards(r, i.guards);

@@ -21,10 +21,11 @@ int count(const Database &db, const char *sql)
 
 Symbol symbolRow(const Statement &st)
 {
-    return {st.i64(0), st.i64(1), st.text(2), st.text(3), symbolKindFromName(st.text(4)), st.i32(5), st.i32(6), st.i64(7), st.i64(8)};
+    return {st.i64(0), st.i64(1), st.text(2), st.text(3), symbolKindFromName(st.text(4)), st.i32(5), st.i32(6), st.i64(7), st.i64(8),
+            st.text(9)};
 }
 
-constexpr const char *kSymbolColumns = "id, coalesce(file_id, 0), qual_name, name, kind, line, end_line, coalesce(parent_id, 0), coalesce(origin_id, 0)";
+constexpr const char *kSymbolColumns = "id, coalesce(file_id, 0), qual_name, name, kind, line, end_line, coalesce(parent_id, 0), coalesce(origin_id, 0), variant";
 
 } // namespace
 

@@ -5,8 +5,8 @@
 
 namespace katlas {
 
-const char *const kInsertSymbol = "INSERT INTO symbol(id, file_id, qual_name, name, kind, line, end_line, parent_id, origin_id) "
-                                  "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)";
+const char *const kInsertSymbol = "INSERT INTO symbol(id, file_id, qual_name, name, kind, line, end_line, parent_id, origin_id, variant) "
+                                  "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
 const char *const kInsertSymbolText = "INSERT INTO symbol_fts(rowid, name, qual_name) VALUES (?, ?, ?)";
 const char *const kInsertCallSite = "INSERT INTO call_site(id, file_id, caller_id, callee, line, guards) VALUES (?, ?, ?, ?, ?, ?)";
 const char *const kInsertEdge = "INSERT INTO edge(call_site_id, callee_id, resolution, conditions) VALUES (?, ?, ?, ?)";
@@ -17,7 +17,7 @@ Statement &bindSymbol(Statement &st, const Symbol &s)
 {
     st.bind(1, s.id).bindIdOrNull(2, s.fileId).bind(3, s.qualName).bind(4, s.name);
     st.bind(5, std::string_view(symbolKindName(s.kind))).bind(6, s.line).bind(7, s.endLine);
-    return st.bindIdOrNull(8, s.parentId).bindIdOrNull(9, s.originId);
+    return st.bindIdOrNull(8, s.parentId).bindIdOrNull(9, s.originId).bind(10, s.variant);
 }
 
 Statement &bindSymbolText(Statement &st, const Symbol &s)

@@ -37,7 +37,8 @@ CREATE TABLE symbol (
     line      INTEGER NOT NULL,
     end_line  INTEGER NOT NULL,
     parent_id INTEGER,
-    origin_id INTEGER REFERENCES symbol(id)
+    origin_id INTEGER REFERENCES symbol(id),
+    variant   TEXT NOT NULL DEFAULT ''
 );
 CREATE TABLE call_site (
     id        INTEGER PRIMARY KEY,

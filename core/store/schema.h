@@ -5,7 +5,7 @@ namespace katlas {
 
 // Bumped whenever a table or an encoding changes. A database of another
 // version is refused with a request to re-index (no migration).
-constexpr int kSchemaVersion = 3;
+constexpr int kSchemaVersion = 4;
 
 // CREATE TABLE statements, run on a new, empty database.
 extern const char *const kSchemaTables;

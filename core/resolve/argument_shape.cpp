@@ -1,0 +1,121 @@
+// Argument shapes and variants (see argument_shape.h).
+#include "resolve/argument_shape.h"
+
+#include <algorithm>
+
+namespace katlas {
+namespace {
+
+struct Shape {
+    std::string positional;                          // ArgKinds, '*' for a splat
+    std::vector<std::pair<std::string, ArgKind>> keywords;
+    bool keywordSplat = false;
+};
+
+Shape parse(const std::string &text)
+{
+    Shape s;
+    size_t bar = text.find('|');
+    s.positional = text.substr(0, bar);
+    while (bar != std::string::npos) {
+        const size_t next = text.find('|', bar + 1);
+        const std::string item = text.substr(bar + 1, next == std::string::npos ? std::string::npos : next - bar - 1);
+        if (item == "**")
+            s.keywordSplat = true;
+        else if (const auto eq = item.find('='); eq != std::string::npos && eq + 1 < item.size())
+            s.keywords.emplace_back(item.substr(0, eq), item[eq + 1]);
+        bar = next;
+    }
+    return s;
+}
+
+bool tests(const std::string &guard, const std::string &p)
+{
+    return guard == p || guard.rfind(p + " is ", 0) == 0 || guard.find(" " + p + " is ") != std::string::npos
+        || guard.find("(" + p + " is ") != std::string::npos;
+}
+
+} // namespace
+
+std::map<std::string, ArgKind> bindArguments(const FunctionFact &function, bool skipFirst, const std::string &shape)
+{
+    std::map<std::string, ArgKind> out;
+    const Shape s = parse(shape);
+    const size_t first = skipFirst && !function.params.empty() ? 1 : 0;
+    const size_t splat = s.positional.find('*');
+    for (size_t i = first; i < function.params.size(); ++i) {
+        const Param &p = function.params[i];
+        ArgKind kind = 0;
+        const size_t at = i - first;
+        if (!p.keywordOnly && at < s.positional.size() && (splat == std::string::npos || at < splat))
+            kind = s.positional[at];
+        else if (const auto k = std::find_if(s.keywords.begin(), s.keywords.end(), [&](const auto &kw) { return kw.first == p.name; });
+                 k != s.keywords.end())
+            kind = k->second;
+        else if (splat == std::string::npos && !s.keywordSplat && (p.keywordOnly || at >= s.positional.size()))
+            kind = p.defaultKind;
+        if (kind == 'N' || kind == 'C')
+            out.emplace(p.name, kind);
+    }
+    return out;
+}
+
+std::vector<std::string> testedParameters(const FunctionFact &function, const std::vector<const CallFact *> &calls)
+{
+    std::vector<std::string> out;
+    auto note = [&](const GuardList &guards) {
+        for (const Guard &g : guards)
+            for (const Param &p : function.params)
+                if (tests(g.text, p.name) && std::find(out.begin(), out.end(), p.name) == out.end())
+                    out.push_back(p.name);
+    };
+    for (const CallFact *c : calls)
+        note(c->guards);
+    for (const ValueFact &r : function.returns)
+        note(r.guards);
+    return out;
+}
+
+bool forwardsArguments(const FunctionFact &function, const std::vector<const CallFact *> &calls)
+{
+    if (function.varargs.empty() && function.kwargs.empty())
+        return false;
+    return std::any_of(calls.begin(), calls.end(), [](const CallFact *c) {
+        return !c->args.empty() && (c->args.front() == '*' || c->args.rfind("|**", 0) == 0);
+    });
+}
+
+std::string forwardedShape(const std::string &callShape, const FunctionFact *caller, bool callerBound, const std::string *incoming)
+{
+    const bool forwarding = !callShape.empty() && (callShape.front() == '*' || callShape.rfind("|**", 0) == 0);
+    if (!forwarding || !caller || !incoming)
+        return callShape;
+    // The caller's own positional parameters took the first arguments.
+    size_t own = 0;
+    for (size_t i = callerBound && !caller->params.empty() ? 1 : 0; i < caller->params.size(); ++i)
+        own += caller->params[i].keywordOnly ? 0 : 1;
+    const Shape in = parse(*incoming);
+    std::string out = in.positional.size() > own ? in.positional.substr(own) : std::string();
+    for (const auto &[name, kind] : in.keywords)
+        if (std::none_of(caller->params.begin(), caller->params.end(), [&](const Param &p) { return p.name == name; }))
+            out += "|" + name + "=" + kind;
+    if (in.keywordSplat)
+        out += "|**";
+    return out;
+}
+
+std::string variantFor(const FunctionFact &function, bool skipFirst, const std::string &shape,
+                       const std::vector<std::string> &tested, bool forwards)
+{
+    if (forwards)
+        return shape.empty() ? std::string("|") : shape; // an empty call still fixes the defaults
+    if (tested.empty())
+        return {};
+    std::string out;
+    for (const auto &[name, kind] : bindArguments(function, skipFirst, shape))
+        if (std::find(tested.begin(), tested.end(), name) != tested.end())
+            out += "|" + name + "=" + kind;
+    return out;
+}
+
+} // namespace katlas

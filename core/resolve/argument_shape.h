@@ -1,0 +1,38 @@
+// Calls specialised by their arguments: what a call's argument shape
+// (CallFact::args) gives a function's parameters, whether a function tests
+// its parameters for None or passes its `*args` on, and the variant a call
+// makes of such a function. `self.q_a_layernorm(q)` reaches
+// `RMSNorm.forward_cuda(x, residual=None)` with `residual` None, so its
+// `residual is not None` branch cannot run there (see docs/guard-evaluation.md).
+#pragma once
+
+#include "parse/syntax_facts.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace katlas {
+
+// The parameters whose kind a call of this shape fixes ('N' None, 'C' a
+// value that is not None), by name. `skipFirst`: the call is bound (self).
+std::map<std::string, ArgKind> bindArguments(const FunctionFact &function, bool skipFirst, const std::string &shape);
+
+// The parameters a function's guards (of its calls and returns) test for None or truth.
+std::vector<std::string> testedParameters(const FunctionFact &function, const std::vector<const CallFact *> &calls);
+
+// Does it hand its `*args` on (`self._forward_method(*args, **kwargs)`)?
+bool forwardsArguments(const FunctionFact &function, const std::vector<const CallFact *> &calls);
+
+// The shape a call passes on: its own, or for a call that forwards the
+// caller's `*args`/`**kwargs`, what the caller got (`incoming`) less the
+// caller's own positional parameters.
+std::string forwardedShape(const std::string &callShape, const FunctionFact *caller, bool callerBound, const std::string *incoming);
+
+// The variant of `function` a call of `shape` makes: the shape itself for a
+// function that forwards it; for one that tests parameters, those it fixes
+// as keywords (`|residual=N`); empty when nothing is known.
+std::string variantFor(const FunctionFact &function, bool skipFirst, const std::string &shape,
+                       const std::vector<std::string> &tested, bool forwards);
+
+} // namespace katlas
