@@ -6,6 +6,7 @@
 #include "graph/graph_queries.h"
 #include "store/index_reader.h"
 
+#include <algorithm>
 #include <QCoreApplication>
 #include <QJsonDocument>
 
@@ -25,8 +26,11 @@ int runStatsCommand(const Args &args)
     for (const auto &[how, n] : s.edgesByResolution)
         out() << "  " << QString::fromStdString(how).leftJustified(12) << n << '\n';
     out() << QCoreApplication::translate("Cli", "Kernels:") << '\n';
+    int width = 11;
     for (const auto &[source, n] : s.kernelsBySource)
-        out() << "  " << QString::fromStdString(source).leftJustified(12) << n << '\n';
+        width = std::max(width, static_cast<int>(source.size()));
+    for (const auto &[source, n] : s.kernelsBySource)
+        out() << "  " << QString::fromStdString(source).leftJustified(width + 1) << n << '\n';
     if (meta.count("index_ms"))
         out() << QCoreApplication::translate("Cli", "Index time:   %1 s").arg(std::stod(meta.at("index_ms")) / 1000.0, 0, 'f', 2) << '\n';
     out() << QCoreApplication::translate("Cli", "Diagnostics:  %1").arg(s.diagnostics) << '\n';
