@@ -159,19 +159,41 @@ private:
 std::set<std::string> opsWithoutPath(const CallIndex &index, const OpGraph &graph, const DimensionFilter &filter)
 {
     std::set<std::string> out;
+    // Can the way into a container (its call site's edge to the function it
+    // expands) be taken under the filter, given the ways above it?
+    auto entered = [&](const OpNode &n, const PathConditions &above, PathConditions &into) {
+        for (std::int64_t site : n.callSites)
+            for (size_t ei : index.edgesOf(site)) {
+                const Edge &e = index.edge(ei);
+                if (e.calleeId != n.function)
+                    continue;
+                PathConditions pc = above;
+                if (pc.add(e.conditions) && pc.passes(filter, &index.graph().settingDefaults)) {
+                    into = pc;
+                    return true;
+                }
+            }
+        return false;
+    };
     // Returns whether the op runs; records those that do not.
-    std::function<bool(const OpNode &)> runs = [&](const OpNode &n) {
+    std::function<bool(const OpNode &, const PathConditions &)> runs = [&](const OpNode &n, const PathConditions &above) {
         bool any = false;
+        PathConditions into = above;
         if (n.kind == OpNode::Kind::Leaf)
             any = !findPaths(index, n.callSites, filter, {24, 1, 0}).paths.empty();
+        else if (!entered(n, above, into)) {
+            // A branch the filter rules out: nothing below it runs.
+            forEachOp(std::vector<OpNode>{n}, [&](const OpNode &d, int) { out.insert(d.id); });
+            return false;
+        }
         for (const OpNode &c : n.children)
-            any = runs(c) || any;
+            any = runs(c, into) || any;
         if (!any)
             out.insert(n.id);
         return any;
     };
     for (const OpNode &n : graph.roots)
-        runs(n);
+        runs(n, {});
     return out;
 }
 
