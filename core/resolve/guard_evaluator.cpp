@@ -177,8 +177,13 @@ ConditionSet GuardEvaluator::conditionsOf(const GuardList &guards, const Scope &
     return out;
 }
 
-std::optional<GuardEvaluator::Decision> GuardEvaluator::decide(const Guard &guard, const Scope &scope)
+std::optional<GuardEvaluator::Decision> GuardEvaluator::decide(const Guard &guard, const Scope &given)
 {
+    // A guard that does not read self means the same in every receiver's copy.
+    Scope scope = given;
+    if (scope.selfClass && guard.text.find("self") == std::string::npos && guard.text.find("cls") == std::string::npos
+        && guard.text.find("super") == std::string::npos)
+        scope.selfClass = 0;
     const std::string key = scopeKey(scope) + (guard.negated ? "!" : "=") + guard.text;
     if (auto it = m_decisions.find(key); it != m_decisions.end())
         return it->second;
@@ -265,8 +270,9 @@ GuardEvaluator::Cases GuardEvaluator::truth(const GuardExpr &e, const Scope &sco
     if (depth > kMaxDepth)
         return {{false, false, {}}};
     if (e.kind == GuardExpr::Kind::Chain || e.kind == GuardExpr::Kind::Call || e.kind == GuardExpr::Kind::Equal
-        || e.kind == GuardExpr::Kind::NotEqual || e.kind == GuardExpr::Kind::IsNone || e.kind == GuardExpr::Kind::IsNotNone)
-        if (depth > 0)
+        || e.kind == GuardExpr::Kind::NotEqual || e.kind == GuardExpr::Kind::IsNone || e.kind == GuardExpr::Kind::IsNotNone
+        || e.kind == GuardExpr::Kind::Other)
+        if (depth > 0 && !e.text.empty())
             if (std::optional<Condition> c = mapped(e.text)) {
                 Condition no = *c;
                 no.negated = true;
@@ -437,9 +443,7 @@ GuardEvaluator::Outcomes GuardEvaluator::values(const GuardExpr &e, const Scope 
         return chainValues(e.chain, scope, depth);
     case GuardExpr::Kind::Call:
         return callValues(e, scope, depth);
-    case GuardExpr::Kind::Other:
-        return {{}};
-    default: {
+    default: { // a profile rule may map the text of anything else
         Outcomes out;
         for (const Case &c : truth(e, scope, depth + 1)) {
             Abstract a;
