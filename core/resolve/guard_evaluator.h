@@ -78,6 +78,7 @@ private:
     // Conditions of a value's guards, or nullopt when they never hold.
     std::optional<ConditionSet> guardConditions(const GuardList &guards, const Scope &scope, int depth);
     const GuardExpr &parsed(const std::string &text);
+    static std::string scopeKey(const Scope &s);
     Abstract literal(const GuardExpr &e) const;
     std::optional<Condition> mapped(const std::string &text);
 

@@ -1,0 +1,391 @@
+// Following a guard's names to the values they may hold (see
+// guard_evaluator.h): chains, attributes, bindings, calls, settings.
+#include "resolve/guard_evaluator.h"
+
+#include "resolve/argument_shape.h"
+#include "resolve/chain.h"
+
+#include <algorithm>
+
+namespace katlas {
+namespace {
+
+constexpr int kMaxDepth = 12;
+constexpr size_t kMaxCases = 16;
+
+using Kind = GuardEvaluator::Abstract::Kind;
+
+std::string lower(std::string s)
+{
+    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return s;
+}
+
+bool isProperty(const FunctionInfo &fn)
+{
+    return std::any_of(fn.decorators.begin(), fn.decorators.end(), [](const Decorator &d) {
+        return d.chain == "property" || d.chain.size() > 9 && d.chain.compare(d.chain.size() - 9, 9, "_property") == 0;
+    });
+}
+
+// What a value-following step gives: "unknown" when it found nothing, or more
+// ways than are worth telling apart.
+GuardEvaluator::Outcomes finished(GuardEvaluator::Outcomes out)
+{
+    if (out.empty() || out.size() > kMaxCases)
+        return {{}};
+    return out;
+}
+
+} // namespace
+
+GuardEvaluator::Outcomes GuardEvaluator::values(const GuardExpr &e, const Scope &scope, int depth)
+{
+    if (depth > kMaxDepth)
+        return {{}};
+    switch (e.kind) {
+    case GuardExpr::Kind::Literal:
+        return {{literal(e), {}}};
+    case GuardExpr::Kind::Chain:
+        return chainValues(e.chain, scope, depth);
+    case GuardExpr::Kind::Call:
+        return callValues(e, scope, depth);
+    default: { // a profile rule may map the text of anything else
+        Outcomes out;
+        for (const Case &c : truth(e, scope, depth + 1)) {
+            Abstract a;
+            if (c.known) {
+                a.kind = Kind::Bool;
+                a.truth = c.truth;
+            }
+            out.push_back({a, c.conditions});
+        }
+        return out;
+    }
+    }
+}
+
+GuardEvaluator::Outcomes GuardEvaluator::chainValues(const Chain &chain, const Scope &scope, int depth)
+{
+    const std::string key = scopeKey(scope) + '#' + chain;
+    if (auto it = m_memo.find(key); it != m_memo.end())
+        return it->second;
+    if (!m_inProgress.insert(key).second)
+        return {{}};
+    Outcomes out;
+    const auto segs = splitChain(chain);
+    if (m_derived)
+        if (std::optional<std::string> v = m_derived->value.substitute(chain, m_derived->valueFormat, true)) {
+            Abstract named{Kind::String, false, *v, {}};
+            out.push_back({named, {}});
+        }
+    if (!out.empty()) {
+    } else if (segs.empty()) {
+        out = {{}};
+    } else if (segs.back().kind == ChainSegment::Kind::Call) {
+        GuardExpr call;
+        call.kind = GuardExpr::Kind::Call;
+        call.chain = chain.substr(0, chain.size() - 2);
+        out = callValues(call, scope, depth);
+    } else if (segs.size() == 1) {
+        out = nameValues(segs[0].name, scope, depth);
+    } else if (segs.back().kind == ChainSegment::Kind::Attr) {
+        for (const Value &v : m_evaluator.evalSegments(segs, segs.size() - 1, scope)) {
+            Outcomes more = attributeValues(v, segs.back().name, depth);
+            for (Outcome &o : more)
+                addConditions(o.conditions, v.conditions);
+            out.insert(out.end(), more.begin(), more.end());
+        }
+    }
+    if (out.empty())
+        out = {{}};
+    if (out.size() > kMaxCases)
+        out = {{}};
+    m_inProgress.erase(key);
+    m_memo.emplace(key, out);
+    return out;
+}
+
+GuardEvaluator::Outcomes GuardEvaluator::attributeValues(const Value &object, const std::string &name, int depth)
+{
+    Outcomes out;
+    switch (object.kind) {
+    case Value::Kind::Module:
+        if (const auto &globals = m_table.moduleAt(object.module).globals; globals.count(name))
+            return bindingValues(globals.at(name), {object.module, 0, 0}, depth + 1);
+        break;
+    case Value::Kind::Instance:
+    case Value::Kind::Class: {
+        const SymbolId cls = object.kind == Value::Kind::Instance ? object.selfClass : object.id;
+        if (std::optional<Abstract> s = setting(cls, name))
+            return {{*s, {}}};
+        const ClassInfo *c = m_table.cls(cls);
+        if (!c)
+            break;
+        if (m_foreignAttributes.count(name))
+            return {{}};
+        // A property is what its getter returns; another method read as a
+        // flag is a bound method: truthy.
+        if (const SymbolId method = m_table.lookupMethod(cls, name)) {
+            const FunctionInfo *fn = m_table.function(method);
+            if (!fn || !isProperty(*fn))
+                return {{{Kind::Object, false, {}, {}}, {}}};
+            if (fn->fact->returns.empty())
+                return {{}};
+            for (const ValueFact &r : fn->fact->returns) {
+                Outcomes more = factValues(r, {fn->module, method, cls}, depth + 1);
+                out.insert(out.end(), more.begin(), more.end());
+            }
+            return out.empty() ? Outcomes{{}} : out;
+        }
+        for (SymbolId k : c->mro) {
+            const ClassInfo *ki = m_table.cls(k);
+            if (!ki)
+                continue;
+            if (object.kind == Value::Kind::Instance)
+                if (auto it = ki->selfAttrs.find(name); it != ki->selfAttrs.end())
+                    for (const auto &[assignment, method] : it->second) {
+                        Outcomes more = factValues(assignment->value, {ki->module, method, cls}, depth + 1);
+                        out.insert(out.end(), more.begin(), more.end());
+                    }
+            if (auto a = ki->classAttrs.find(name); a != ki->classAttrs.end() && out.empty()) {
+                // An annotated class attribute of an instance is a field
+                // (a dataclass's): its value is whatever the constructor got.
+                const bool field = object.kind == Value::Kind::Instance
+                    && std::any_of(a->second.begin(), a->second.end(), [](const Binding &b) {
+                           return b.kind == Binding::Kind::Assignment && !b.assignment->annotation.empty();
+                       });
+                Outcomes more = field ? Outcomes{{}} : bindingValues(a->second, {ki->module, 0, 0}, depth + 1);
+                out.insert(out.end(), more.begin(), more.end());
+            }
+        }
+        break;
+    }
+    case Value::Kind::Function:
+        return {{{Kind::Object, false, {}, {}}, {}}};
+    default:
+        break;
+    }
+    return finished(std::move(out));
+}
+
+GuardEvaluator::Outcomes GuardEvaluator::nameValues(const std::string &name, const Scope &scope, int depth)
+{
+    SymbolId fnId = scope.function;
+    while (fnId) {
+        const FunctionInfo *fn = m_table.function(fnId);
+        if (!fn)
+            break;
+        for (const Param &p : fn->fact->params)
+            if (p.name == name) {
+                // A copy made for calls of one shape knows which arguments are None.
+                if (fnId == scope.function && scope.variant) {
+                    const auto bound = bindArguments(*fn->fact, fn->cls && !fn->isStatic, *scope.variant);
+                    if (const auto it = bound.find(name); it != bound.end())
+                        return {{{it->second == 'N' ? Kind::None : Kind::NotNone, false, {}, {}}, {}}};
+                }
+                return {{}}; // what callers pass is not known here
+            }
+        const BindingMap &locals = m_table.localsOf(*fn);
+        if (auto it = locals.find(name); it != locals.end())
+            return bindingValues(it->second, {fn->module, fnId, fnId == scope.function ? scope.selfClass : 0}, depth + 1);
+        fnId = fn->outer;
+    }
+    const ModuleInfo &mod = m_table.moduleAt(scope.module);
+    if (auto it = mod.globals.find(name); it != mod.globals.end())
+        return bindingValues(it->second, {scope.module, 0, 0}, depth + 1);
+    return {{}};
+}
+
+GuardEvaluator::Outcomes GuardEvaluator::bindingValues(const std::vector<Binding> &bindings, const Scope &scope, int depth)
+{
+    Outcomes out;
+    for (const Binding &b : bindings) {
+        Outcomes more;
+        switch (b.kind) {
+        case Binding::Kind::Definition:
+            more = {{{Kind::Object, false, {}, {}}, {}}};
+            break;
+        case Binding::Kind::Assignment:
+            if (b.assignment->value.chain.empty() && b.assignment->value.expr.empty() && !b.assignment->annotation.empty())
+                continue; // an annotation alone: `x: T`
+            more = factValues(b.assignment->value, scope, depth);
+            break;
+        case Binding::Kind::Import: {
+            const ImportFact &imp = *b.import;
+            const ModuleInfo *target = m_table.module(m_table.absoluteModule(m_table.moduleAt(scope.module), imp));
+            if (!imp.name.empty() && target && target->globals.count(imp.name)) {
+                const int index = static_cast<int>(m_table.symbol(target->symbol).fileId - 1);
+                more = bindingValues(target->globals.at(imp.name), {index, 0, 0}, depth + 1);
+            } else {
+                more = {{}};
+            }
+            break;
+        }
+        }
+        out.insert(out.end(), more.begin(), more.end());
+        if (out.size() > kMaxCases)
+            return {{}};
+    }
+    return finished(std::move(out));
+}
+
+GuardEvaluator::Outcomes GuardEvaluator::factValues(const ValueFact &fact, const Scope &scope, int depth)
+{
+    if (depth > kMaxDepth)
+        return {{}};
+    const std::optional<ConditionSet> guards = guardConditions(fact.guards, scope, depth);
+    if (!guards)
+        return {};
+    if (fact.unpacked)
+        return {{{}, *guards}};
+    Outcomes out;
+    if (!fact.expr.empty())
+        out = values(parsed(fact.expr), scope, depth + 1);
+    else if (!fact.chain.empty())
+        out = chainValues(fact.chain, scope, depth + 1);
+    else
+        out = {{}};
+    for (Outcome &o : out)
+        addConditions(o.conditions, *guards);
+    return out;
+}
+
+std::optional<ConditionSet> GuardEvaluator::guardConditions(const GuardList &guards, const Scope &scope, int depth)
+{
+    ConditionSet out;
+    for (const Guard &g : guards) {
+        const Condition c = m_mapper.map(g);
+        if (!c.dimension.empty()) {
+            addCondition(out, c);
+            continue;
+        }
+        // A value under a guard that is decided only counts where it holds;
+        // under guards known no better it counts as possible.
+        if (depth >= kMaxDepth / 2)
+            continue;
+        const std::optional<Decision> d = decide(g, scope);
+        if (d && d->never)
+            return std::nullopt;
+        if (d)
+            addConditions(out, d->conditions);
+    }
+    return out;
+}
+
+GuardEvaluator::Outcomes GuardEvaluator::callValues(const GuardExpr &call, const Scope &scope, int depth)
+{
+    if (std::optional<Abstract> env = envSetting(call))
+        return {{*env, {}}};
+    const auto segs = splitChain(call.chain);
+    if (segs.empty())
+        return {{}};
+    // A settings field read through a method (`envs.X.get()`) is the setting.
+    if (segs.size() >= 2 && segs.back().kind == ChainSegment::Kind::Attr) {
+        const std::string object = call.chain.substr(0, call.chain.rfind('.'));
+        const Outcomes field = chainValues(object, scope, depth + 1);
+        if (!field.empty() && std::all_of(field.begin(), field.end(), [](const Outcome &o) { return o.value.kind == Kind::Setting; }))
+            return field;
+    }
+    Outcomes out;
+    for (const Value &v : m_evaluator.evalSegments(segs, segs.size(), scope)) {
+        if (v.kind == Value::Kind::Class) {
+            out.push_back({{Kind::Object, false, {}, {}}, v.conditions});
+            continue;
+        }
+        if (v.kind != Value::Kind::Function) {
+            out.push_back({{}, v.conditions});
+            continue;
+        }
+        // Every function the call may run: overrides of a declared receiver too.
+        for (const DispatchTarget &t : m_evaluator.dispatch(v)) {
+            const FunctionInfo *fn = m_table.function(t.function);
+            ConditionSet conds = v.conditions;
+            addConditions(conds, t.conditions);
+            if (!fn || fn->fact->returns.empty()) {
+                // No return this evaluation can read (a tuple, an operator...).
+                out.push_back({{}, conds});
+                continue;
+            }
+            for (const ValueFact &r : fn->fact->returns) {
+                Outcomes more = factValues(r, {fn->module, t.function, t.selfClass}, depth + 1);
+                for (Outcome &o : more)
+                    addConditions(o.conditions, conds);
+                out.insert(out.end(), more.begin(), more.end());
+            }
+        }
+        if (out.size() > kMaxCases)
+            return {{}};
+    }
+    return finished(std::move(out));
+}
+
+std::optional<GuardEvaluator::Abstract> GuardEvaluator::setting(SymbolId cls, const std::string &name)
+{
+    for (const auto &[settingsClass, rule] : m_settingsClasses) {
+        if (!m_table.isSubclass(cls, settingsClass))
+            continue;
+        const ClassInfo *c = m_table.cls(settingsClass);
+        const auto it = c->classAttrs.find(name);
+        if (it == c->classAttrs.end())
+            return std::nullopt;
+        for (const Binding &b : it->second) {
+            if (b.kind != Binding::Kind::Assignment || b.assignment->value.expr.empty())
+                continue;
+            const GuardExpr &value = parsed(b.assignment->value.expr);
+            // `X: bool = False`, or a field object `X = EnvBool(False)`.
+            const GuardExpr *lit = value.kind == GuardExpr::Kind::Literal ? &value
+                : value.kind == GuardExpr::Kind::Call && !value.operands.empty()
+                    && value.operands[0].kind == GuardExpr::Kind::Literal
+                ? &value.operands[0]
+                : nullptr;
+            if (!lit)
+                continue;
+            Abstract a{Kind::Setting, false, rule->prefix + "." + name, {}};
+            a.fallback = lit->literal == GuardExpr::Literal::True ? "true"
+                : lit->literal == GuardExpr::Literal::False       ? "false"
+                : lit->literal == GuardExpr::Literal::None        ? "none"
+                                                                  : lit->text;
+            m_defaults.emplace(a.text, a.fallback);
+            return a;
+        }
+        return std::nullopt;
+    }
+    return std::nullopt;
+}
+
+std::optional<GuardEvaluator::Abstract> GuardEvaluator::envSetting(const GuardExpr &call)
+{
+    const std::string last = call.chain.substr(call.chain.rfind('.') == std::string::npos ? 0 : call.chain.rfind('.') + 1);
+    for (const SettingsRule &rule : m_profile.settings) {
+        if (rule.kind != SettingsRule::Kind::EnvReader || rule.name != last)
+            continue;
+        if (call.operands.empty() || !call.operands[0].isLiteral(GuardExpr::Literal::String))
+            return std::nullopt;
+        std::string fallback = rule.defaultValue;
+        const GuardExpr *given = static_cast<size_t>(rule.defaultArg) < call.operands.size()
+            ? &call.operands[static_cast<size_t>(rule.defaultArg)]
+            : nullptr;
+        for (const auto &[k, v] : call.keywords)
+            if (k == rule.defaultKeyword)
+                given = &v;
+        if (given) {
+            if (given->kind != GuardExpr::Kind::Literal)
+                return std::nullopt;
+            fallback = given->literal == GuardExpr::Literal::True ? "true"
+                : given->literal == GuardExpr::Literal::False       ? "false"
+                : given->literal == GuardExpr::Literal::None        ? "none"
+                                                                    : lower(given->text);
+        }
+        if (fallback == "1")
+            fallback = "true";
+        else if (fallback == "0" && rule.defaultValue == "false")
+            fallback = "false";
+        Abstract a{Kind::Setting, false, rule.prefix + "." + call.operands[0].text, fallback};
+        m_defaults.emplace(a.text, a.fallback);
+        return a;
+    }
+    return std::nullopt;
+}
+
+} // namespace katlas
