@@ -4,6 +4,7 @@
 // side, settings held to their defaults and derived dimensions narrowing the
 // effective filter.
 #include "resolver_fixture.h"
+#include "trace/condition_chips.h"
 #include "trace/configuration.h"
 #include "trace/dimension_filter.h"
 #include "trace/path_finder.h"
@@ -239,6 +240,22 @@ private Q_SLOTS:
         QVERIFY(!pc.passes(deployed, &defaults)); // a deployment keeps the default
         QVERIFY(pc.passes(asked, &defaults));     // unless it names the setting
         QVERIFY(pc.passes(deployed));             // without defaults nothing is assumed
+    }
+
+    // What only the running batch decides stays on the path, marked as such.
+    void runtimeConditionsAreShownAsSuch()
+    {
+        PathConditions pc;
+        QVERIFY(pc.add({{"", {}, false, "x.shape[0] > 16"}, {"", {}, false, "self.use_fast"},
+                        {"platform", {"cuda"}, false, "_is_cuda"}}));
+        int runtime = 0;
+        for (const ConditionChip &c : conditionChips(pc)) {
+            if (!c.runtime)
+                continue;
+            ++runtime;
+            QCOMPARE(c.text, std::string("at run time: x.shape[0] > 16"));
+        }
+        QCOMPARE(runtime, 1);
     }
 
     void derivedValuesNarrowTheEffectiveFilter()

@@ -12,6 +12,13 @@
     </message>
 </context>
 <context>
+    <name>Chips</name>
+    <message>
+        <source>at run time: %1</source>
+        <translation>运行时决定：%1</translation>
+    </message>
+</context>
+<context>
     <name>Cli</name>
     <message>
         <source>option %1 needs a value</source>

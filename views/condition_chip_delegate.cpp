@@ -21,6 +21,8 @@ QColor ConditionChipDelegate::chipColor(const QString &dimension) const
 {
     if (dimension.isEmpty())
         return QColor(0xe0, 0xe0, 0xe0);
+    if (dimension == QLatin1String(kRuntime))
+        return QColor(0xfa, 0xfa, 0xf2); // nearly white: "may run", decided by the batch
     // Soft pastel hues, light enough for dark text in either theme.
     static const QColor palette[] = {QColor(0xff, 0xe0, 0xb8), QColor(0xcf, 0xe2, 0xff), QColor(0xf0, 0xd4, 0xf4),
                                      QColor(0xd4, 0xf0, 0xd0), QColor(0xff, 0xd6, 0xd6), QColor(0xd0, 0xf0, 0xf0),
@@ -63,7 +65,9 @@ void ConditionChipDelegate::paint(QPainter *painter, const QStyleOptionViewItem 
         const int w = fm.horizontalAdvance(chips[i]) + 2 * kChipPadding;
         const QRect chip(x, y, w, h);
         const QColor fill = chipColor(dims.value(i));
-        painter->setPen(fill.darker(125));
+        // A dashed outline: only the running batch decides this one ("may run").
+        painter->setPen(QPen(fill.darker(dims.value(i) == QLatin1String(kRuntime) ? 180 : 125), 1,
+                             dims.value(i) == QLatin1String(kRuntime) ? Qt::DashLine : Qt::SolidLine));
         painter->setBrush(fill);
         painter->drawRoundedRect(chip, kChipRadius, kChipRadius);
         painter->setPen(QColor(0x20, 0x20, 0x20)); // dark on the light fills, in any theme

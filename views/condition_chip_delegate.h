@@ -12,6 +12,8 @@ class ConditionChipDelegate : public QStyledItemDelegate {
     Q_OBJECT
 public:
     using QStyledItemDelegate::QStyledItemDelegate;
+    // The chip dimension of guard text only the running batch decides.
+    static constexpr const char *kRuntime = "~runtime";
 
     void paint(QPainter *painter, const QStyleOptionViewItem &option, const QModelIndex &index) const override;
     QSize sizeHint(const QStyleOptionViewItem &option, const QModelIndex &index) const override;

@@ -2,6 +2,7 @@
 #include "path_list_model.h"
 
 #include "graph/graph_queries.h"
+#include "condition_chip_delegate.h"
 #include "trace/condition_chips.h"
 #include "trace/config_matrix.h"
 
@@ -15,7 +16,8 @@ void setChips(QStandardItem *item, const QString &head, const PathConditions &co
     QStringList texts, dims;
     for (const ConditionChip &c : conditionChips(conditions)) {
         texts << QString::fromStdString(c.text);
-        dims << QString::fromStdString(c.dimension);
+        // Runtime-only guards get a chip style of their own (see ConditionChipDelegate).
+        dims << (c.runtime ? QString::fromLatin1(ConditionChipDelegate::kRuntime) : QString::fromStdString(c.dimension));
     }
     item->setData(head, PathListModel::HeadRole);
     item->setData(texts, PathListModel::ChipsRole);

@@ -1,6 +1,7 @@
 // Guard evaluation (see guard_evaluator.h and docs/guard-evaluation.md).
 #include "resolve/guard_evaluator.h"
 
+#include "graph/runtime_condition.h"
 #include "resolve/argument_shape.h"
 #include "resolve/chain.h"
 
@@ -99,17 +100,6 @@ std::optional<ConditionSet> common(const std::vector<const ConditionSet *> &sets
 
 } // namespace
 
-// A single test of what only the running batch has (a tensor's shape, dtype
-// or device, a length, an ordering): no setting or flag decides it, and
-// evaluating it would only say so, at a cost.
-bool GuardEvaluator::runtimeOnly(const std::string &text)
-{
-    if (text.find(" and ") != std::string::npos || text.find(" or ") != std::string::npos)
-        return false;
-    static const char *const marks[] = {".shape", ".numel()", "len(", " < ", " > ", " <= ", " >= ", ".dtype", ".device",
-                                        ".size(", ".ndim", ".is_contiguous()"};
-    return std::any_of(std::begin(marks), std::end(marks), [&](const char *m) { return text.find(m) != std::string::npos; });
-}
 
 std::string GuardEvaluator::scopeKey(const Scope &s)
 {
@@ -159,7 +149,7 @@ ConditionSet GuardEvaluator::conditionsOf(const GuardList &guards, const Scope &
             addCondition(out, c);
             continue;
         }
-        const std::optional<Decision> d = runtimeOnly(g.text) ? std::nullopt : decide(g, scope);
+        const std::optional<Decision> d = isRuntimeCondition(g.text) ? std::nullopt : decide(g, scope);
         if (!d) {
             addCondition(out, c);
             continue;

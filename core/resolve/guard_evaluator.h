@@ -79,7 +79,6 @@ private:
     std::optional<ConditionSet> guardConditions(const GuardList &guards, const Scope &scope, int depth);
     const GuardExpr &parsed(const std::string &text);
     static std::string scopeKey(const Scope &s);
-    static bool runtimeOnly(const std::string &text);
     Abstract literal(const GuardExpr &e) const;
     std::optional<Condition> mapped(const std::string &text);
 

@@ -1,6 +1,10 @@
 // Condition chips (see condition_chips.h).
 #include "trace/condition_chips.h"
 
+#include "graph/runtime_condition.h"
+
+#include <QCoreApplication>
+
 namespace katlas {
 namespace {
 
@@ -21,8 +25,11 @@ std::vector<ConditionChip> conditionChips(const PathConditions &conditions)
         out.push_back({dim, dim + "=" + joined(values)});
     for (const auto &[dim, values] : conditions.excluded())
         out.push_back({dim, dim + "\u2260" + joined(values)});
-    for (const std::string &text : conditions.otherConditions())
-        out.push_back({{}, text});
+    for (const std::string &text : conditions.otherConditions()) {
+        const bool runtime = isRuntimeCondition(text);
+        out.push_back({{}, runtime ? QCoreApplication::translate("Chips", "at run time: %1").arg(QString::fromStdString(text)).toStdString() : text,
+                       runtime});
+    }
     return out;
 }
 

@@ -12,6 +12,7 @@ namespace katlas {
 struct ConditionChip {
     std::string dimension; // empty for guard text no rule maps
     std::string text;      // "quantization=fp8|w8a8_fp8", "platform≠hip", "not (x is None)"
+    bool runtime = false;  // guard text only the running batch decides (runtime_condition.h)
 };
 
 std::vector<ConditionChip> conditionChips(const PathConditions &conditions);
