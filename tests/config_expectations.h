@@ -6,6 +6,7 @@
 // counted.
 #pragma once
 
+#include "graph/condition_text.h"
 #include "trace/config_matrix.h"
 #include "trace/configuration.h"
 #include "trace/op_graph.h"
@@ -32,13 +33,6 @@ struct ConfigurationScore {
     double recall() const { return listedRight + missed ? double(listedRight) / (listedRight + missed) : 1.0; }
 };
 
-inline std::string joined(const std::set<std::string> &items)
-{
-    std::string out;
-    for (const std::string &s : items)
-        out += (out.empty() ? "" : " ") + s;
-    return out;
-}
 
 inline ConfigurationScore scoreConfiguration(const TraceSession &session, const QString &expectationFile, const std::string &model)
 {
@@ -85,7 +79,7 @@ inline ConfigurationScore scoreConfiguration(const TraceSession &session, const 
         score.listedWrong += static_cast<int>(wrong.size());
         score.missed += static_cast<int>(missed.size());
         if (!wrong.empty() || !missed.empty())
-            score.details.push_back(id + "\n    listed, not run: " + joined(wrong) + "\n    run, not listed: " + joined(missed));
+            score.details.push_back(id + "\n    listed, not run: " + valuesText(wrong, " ") + "\n    run, not listed: " + valuesText(missed, " "));
     };
     // A leaf is judged on its kernels; a container the reader judged as one
     // op (it was a leaf when traced) on all its leaves' kernels.
@@ -115,7 +109,7 @@ inline ConfigurationScore scoreConfiguration(const TraceSession &session, const 
     for (const auto &[id, kernels] : expected)
         if (!seen.count(id) && !kernels.empty()) {
             score.missed += static_cast<int>(kernels.size());
-            score.details.push_back(id + " (op not in the graph)\n    run, not listed: " + joined(kernels));
+            score.details.push_back(id + " (op not in the graph)\n    run, not listed: " + valuesText(kernels, " "));
         }
     return score;
 }

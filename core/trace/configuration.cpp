@@ -2,6 +2,8 @@
 // configuration.h).
 #include "trace/configuration.h"
 
+#include "graph/condition_text.h"
+
 #include <QCoreApplication>
 
 #include <algorithm>
@@ -11,13 +13,6 @@
 namespace katlas {
 namespace {
 
-std::string valuesText(const std::set<std::string> &values)
-{
-    std::string out;
-    for (const std::string &v : values)
-        out += (out.empty() ? "" : ",") + v;
-    return out;
-}
 
 std::set<std::string> intersection(const std::set<std::string> &a, const std::set<std::string> &b)
 {
@@ -64,7 +59,7 @@ struct Expansion {
     {
         bool changed = false;
         for (const Implication &i : profile.implications) {
-            const std::string premise = i.dimension + "=" + valuesText(i.values);
+            const std::string premise = i.dimension + "=" + valuesText(i.values, ",");
             // Forward: every value the premise's dimension may take implies the rest.
             const auto it = filter.allowed().find(i.dimension);
             if (it != filter.allowed().end() && !it->second.empty()
@@ -75,7 +70,7 @@ struct Expansion {
                     if (!current || next != *current)
                         changed |= narrow(dim, next,
                                           QCoreApplication::translate("Configuration", "%1 needs %2")
-                                              .arg(QString::fromStdString(premise), QString::fromStdString(dim + "=" + valuesText(values)))
+                                              .arg(QString::fromStdString(premise), QString::fromStdString(dim + "=" + valuesText(values, ",")))
                                               .toStdString());
                 }
             // Backward: a consequence that cannot hold rules the premise out.
@@ -92,7 +87,7 @@ struct Expansion {
                 if (next != *current)
                     changed |= narrow(i.dimension, next,
                                   QCoreApplication::translate("Configuration", "%1 needs %2")
-                                      .arg(QString::fromStdString(premise), QString::fromStdString(dim + "=" + valuesText(values)))
+                                      .arg(QString::fromStdString(premise), QString::fromStdString(dim + "=" + valuesText(values, ",")))
                                       .toStdString());
             }
         }
