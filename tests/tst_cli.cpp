@@ -16,9 +16,11 @@ struct Run {
     QString out, err;
 };
 
-Run katlas(const QStringList &args, const QString &cacheDir)
+Run katlas(const QStringList &args, const QString &cacheDir, const QString &workingDir = {})
 {
     QProcess p;
+    if (!workingDir.isEmpty())
+        p.setWorkingDirectory(workingDir);
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.insert("KATLAS_CACHE_DIR", cacheDir);
     p.setProcessEnvironment(env);
@@ -40,6 +42,18 @@ void write(const QString &path, const QByteArray &text)
 class TestCli : public QObject {
     Q_OBJECT
 private Q_SLOTS:
+    // A folder named like a built-in profile in the working directory (a
+    // checkout called `sglang`) does not shadow the profile.
+    void builtinProfileNameBeatsAFolder()
+    {
+        QTemporaryDir dir;
+        QVERIFY(QDir(dir.path()).mkpath(QStringLiteral("sglang")));
+        write(dir.filePath("src/pkg/m.py"), "def f():\n    pass\n");
+        const Run r = katlas({"index", "--db", dir.filePath("d.katlas"), "--repo", "sglang=" + dir.filePath("src"), "--profile", "sglang"},
+                             dir.filePath("cache"), dir.path());
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+    }
+
     void usageErrors_data()
     {
         QTest::addColumn<QStringList>("args");

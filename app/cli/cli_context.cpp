@@ -25,11 +25,14 @@ Profile profileFrom(const Args &args, const QString &fallback)
 {
     const QString name = args.value(QStringLiteral("--profile"), fallback);
     ProfileError error;
-    std::optional<Profile> p = QFileInfo::exists(name) ? loadProfile(name, &error) : loadBuiltinProfile(name, &error);
+    // A file is a profile; anything else (a folder of the same name in the
+    // working directory, say) is the name of a built-in one.
+    const bool file = QFileInfo(name).isFile();
+    std::optional<Profile> p = file ? loadProfile(name, &error) : loadBuiltinProfile(name, &error);
     if (!p) {
-        if (!QFileInfo::exists(name) && (name.contains(QLatin1Char('/')) || name.endsWith(QLatin1String(".json"))))
+        if (!file && (name.contains(QLatin1Char('/')) || name.endsWith(QLatin1String(".json"))))
             throw UsageError{QCoreApplication::translate("Cli", "profile %1 does not exist").arg(name)};
-        if (error.line == 0 && !QFileInfo::exists(name))
+        if (error.line == 0 && !file)
             throw UsageError{QCoreApplication::translate("Cli", "no built-in profile named '%1' (built in: sglang, demo)").arg(name)};
         throw UsageError{error.toString()};
     }
