@@ -103,13 +103,6 @@ Tree settingsTree()
     return t;
 }
 
-const Condition *onDimension(const Edge *e, const std::string &dim)
-{
-    for (const Condition &c : e->conditions)
-        if (c.dimension == dim)
-            return &c;
-    return nullptr;
-}
 
 } // namespace
 
@@ -121,12 +114,12 @@ private Q_SLOTS:
         const Resolved r = resolve(settingsTree(), settingsProfile());
         const auto det = r.edges("app.Layer.forward", "det_kernel");
         QCOMPARE(det.size(), size_t(1));
-        const Condition *c = onDimension(det[0], "server.enable_det");
+        const Condition *c = dimension(det[0], "server.enable_det");
         QVERIFY(c);
         QCOMPARE(c->values, std::vector<std::string>{"true"});
         QVERIFY(!c->negated);
         // An environment reader's default comes from the profile.
-        const Condition *slow = onDimension(r.edges("app.Layer.forward", "slow_kernel")[0], "env.USE_SLOW");
+        const Condition *slow = dimension(r.edges("app.Layer.forward", "slow_kernel")[0], "env.USE_SLOW");
         QVERIFY(slow);
         QCOMPARE(slow->values, std::vector<std::string>{"true"});
         const SettingDefaults expected{{"env.USE_SLOW", "false"}, {"server.enable_det", "false"}, {"server.kt_path", "none"}};
@@ -154,7 +147,7 @@ private Q_SLOTS:
         QCOMPARE(r.callees("app.Layer.forward", "self.method.apply"),
                  (std::vector<std::string>{"app.Plain.apply", "app.Wrapped.apply"}));
         for (const Edge *e : r.edges("app.Layer.forward", "self.method.apply")) {
-            const Condition *c = onDimension(e, "server.kt_path");
+            const Condition *c = dimension(e, "server.kt_path");
             QVERIFY(c);
             QCOMPARE(c->values, std::vector<std::string>{"none"});
             QCOMPARE(c->negated, r.name(e->calleeId) == "app.Wrapped.apply");

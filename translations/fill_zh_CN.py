@@ -8,8 +8,6 @@ import sys
 import xml.etree.ElementTree as ET
 
 ZH = {
-    # session 2
-    # session 3
     'at run time: %1': '运行时决定：%1',
     '%1 is derived from the rest of the configuration': '%1 由配置的其余部分推导得出',
     'needs exactly one of class, env_reader': '需要且只能有 class、env_reader 之一',

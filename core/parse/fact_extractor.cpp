@@ -1,6 +1,8 @@
 // Collects ModuleFacts from a tree-sitter Python syntax tree (see fact_extractor.h).
 #include "parse/fact_extractor.h"
 
+#include "parse/literal_kinds.h"
+#include "parse/parameters.h"
 #include "parse/python_parser.h"
 #include "parse/syntax_node.h"
 
@@ -19,7 +21,6 @@ constexpr int kMaxDepth = 400;
 constexpr size_t kMaxInnerChains = 16;
 constexpr size_t kMaxPositionalArgs = 8;
 constexpr size_t kMaxKeywordArgs = 8;
-constexpr uint32_t kMaxExpressionText = 480;
 
 struct Ctx {
     std::string scope;       // enclosing function qualName, "" at module level
@@ -275,7 +276,7 @@ private:
         for (const Decorator &d : decorators)
             isStatic = isStatic || d.chain == "staticmethod";
         fn.decorators = std::move(decorators);
-        collectParams(field(n, "parameters"), fn);
+        collectParameters(*this, field(n, "parameters"), fn);
         m_facts.functions.push_back(std::move(fn));
 
         Ctx inner;
@@ -289,41 +290,6 @@ private:
         // Default values run at definition time, in the outer scope.
         scanExpr(field(n, "parameters"), ctx);
         visitBlock(field(n, "body"), inner);
-    }
-
-    void collectParams(TSNode params, FunctionFact &fn) const
-    {
-        std::vector<Param> &out = fn.params;
-        if (ts_node_is_null(params))
-            return;
-        bool keywordOnly = false;
-        for (TSNode p : NamedChildren(params)) {
-            Param param;
-            if (isType(p, "identifier")) {
-                param.name = text(p);
-            } else if (isType(p, "typed_parameter")) {
-                if (ts_node_named_child_count(p) > 0 && isType(ts_node_named_child(p, 0), "identifier"))
-                    param.name = text(ts_node_named_child(p, 0));
-                param.annotation = normaliseSpace(text(field(p, "type")));
-            } else if (isType(p, "default_parameter") || isType(p, "typed_default_parameter")) {
-                param.name = text(field(p, "name"));
-                TSNode type = field(p, "type");
-                if (!ts_node_is_null(type))
-                    param.annotation = normaliseSpace(text(type));
-                param.defaultKind = argKind(field(p, "value"));
-            } else {
-                // *args, **kwargs, separators: what follows is keyword-only.
-                if (isType(p, "list_splat_pattern") && ts_node_named_child_count(p) > 0)
-                    fn.varargs = text(ts_node_named_child(p, 0));
-                if (isType(p, "dictionary_splat_pattern") && ts_node_named_child_count(p) > 0)
-                    fn.kwargs = text(ts_node_named_child(p, 0));
-                keywordOnly = keywordOnly || isType(p, "list_splat_pattern") || isType(p, "keyword_separator")
-                    || (isType(p, "typed_parameter") == false && text(p) == "*");
-                continue;
-            }
-            param.keywordOnly = keywordOnly;
-            out.push_back(std::move(param));
-        }
     }
 
     void visitImport(TSNode n, const Ctx &ctx)
@@ -552,73 +518,6 @@ private:
             out.push_back(std::move(v));
     }
 
-    static ArgKind argKind(TSNode n)
-    {
-        n = unparen(n);
-        if (ts_node_is_null(n))
-            return 'V';
-        if (isType(n, "none"))
-            return 'N';
-        return isLiteral(n) || isType(n, "list") || isType(n, "dictionary") || isType(n, "tuple") || isType(n, "lambda")
-                || isType(n, "list_comprehension") || isType(n, "binary_operator")
-            ? 'C'
-            : 'V';
-    }
-
-    // See CallFact::args.
-    std::string argumentShape(TSNode args) const
-    {
-        std::string positional, keywords;
-        if (ts_node_is_null(args) || !isType(args, "argument_list"))
-            return {};
-        for (TSNode a : NamedChildren(args)) {
-            if (positional.size() + keywords.size() > 64)
-                break;
-            if (isType(a, "keyword_argument"))
-                keywords += "|" + std::string(text(field(a, "name"))) + "=" + argKind(field(a, "value"));
-            else if (isType(a, "dictionary_splat"))
-                keywords += "|**";
-            else if (isType(a, "list_splat"))
-                positional += '*';
-            else
-                positional += argKind(a);
-        }
-        return positional + keywords;
-    }
-
-    static bool isLiteral(TSNode n)
-    {
-        return isType(n, "true") || isType(n, "false") || isType(n, "none") || isType(n, "integer")
-            || isType(n, "float") || (isType(n, "string") && !hasChildOfType(n, "interpolation"));
-    }
-
-    static bool hasChildOfType(TSNode n, const char *type)
-    {
-        for (TSNode c : NamedChildren(n))
-            if (isType(c, type))
-                return true;
-        return false;
-    }
-
-    // Values whose text a guard evaluation may read (see ValueFact::expr).
-    bool keepsExpression(TSNode value) const
-    {
-        if (ts_node_end_byte(value) - ts_node_start_byte(value) > kMaxExpressionText)
-            return false;
-        if (isLiteral(value) || isType(value, "boolean_operator") || isType(value, "not_operator")
-            || isType(value, "comparison_operator"))
-            return true;
-        if (!isType(value, "call"))
-            return false;
-        for (TSNode a : NamedChildren(field(value, "arguments"))) {
-            if (isType(a, "keyword_argument"))
-                a = field(a, "value");
-            if (isLiteral(a))
-                return true;
-        }
-        return false;
-    }
-
     void collectInner(TSNode n, std::vector<Chain> &out, int depth, bool top) const
     {
         if (depth > 32 || out.size() >= kMaxInnerChains)
@@ -687,7 +586,7 @@ private:
         if (!std::strcmp(t, "call")) {
             Chain callee = chainOf(field(n, "function"));
             if (!callee.empty())
-                m_facts.calls.push_back({ctx.scope, std::move(callee), lineOf(n), ctx.guards, argumentShape(field(n, "arguments"))});
+                m_facts.calls.push_back({ctx.scope, std::move(callee), lineOf(n), ctx.guards, argumentShape(*this, field(n, "arguments"))});
         } else if (!std::strcmp(t, "conditional_expression") && ts_node_named_child_count(n) == 3) {
             TSNode cond = ts_node_named_child(n, 1);
             scanExpr(cond, ctx, depth + 1);

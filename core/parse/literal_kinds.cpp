@@ -1,0 +1,77 @@
+// Literals, argument kinds and shapes (see literal_kinds.h).
+#include "parse/literal_kinds.h"
+
+namespace katlas {
+namespace {
+
+constexpr uint32_t kMaxExpressionText = 480;
+constexpr size_t kMaxShape = 64;
+
+bool hasChildOfType(TSNode n, const char *type)
+{
+    for (TSNode c : NamedChildren(n))
+        if (isType(c, type))
+            return true;
+    return false;
+}
+
+} // namespace
+
+bool isLiteral(TSNode n)
+{
+    return isType(n, "true") || isType(n, "false") || isType(n, "none") || isType(n, "integer") || isType(n, "float")
+        || (isType(n, "string") && !hasChildOfType(n, "interpolation"));
+}
+
+ArgKind argKindOf(TSNode n)
+{
+    n = unparen(n);
+    if (ts_node_is_null(n))
+        return 'V';
+    if (isType(n, "none"))
+        return 'N';
+    return isLiteral(n) || isType(n, "list") || isType(n, "dictionary") || isType(n, "tuple") || isType(n, "lambda")
+            || isType(n, "list_comprehension") || isType(n, "binary_operator")
+        ? 'C'
+        : 'V';
+}
+
+std::string argumentShape(const SyntaxSource &source, TSNode arguments)
+{
+    std::string positional, keywords;
+    if (ts_node_is_null(arguments) || !isType(arguments, "argument_list"))
+        return {};
+    for (TSNode a : NamedChildren(arguments)) {
+        if (positional.size() + keywords.size() > kMaxShape)
+            break;
+        if (isType(a, "keyword_argument"))
+            keywords += "|" + std::string(source.text(field(a, "name"))) + "=" + argKindOf(field(a, "value"));
+        else if (isType(a, "dictionary_splat"))
+            keywords += "|**";
+        else if (isType(a, "list_splat"))
+            positional += '*';
+        else
+            positional += argKindOf(a);
+    }
+    return positional + keywords;
+}
+
+bool keepsExpression(TSNode value)
+{
+    if (ts_node_end_byte(value) - ts_node_start_byte(value) > kMaxExpressionText)
+        return false;
+    if (isLiteral(value) || isType(value, "boolean_operator") || isType(value, "not_operator")
+        || isType(value, "comparison_operator"))
+        return true;
+    if (!isType(value, "call"))
+        return false;
+    for (TSNode a : NamedChildren(field(value, "arguments"))) {
+        if (isType(a, "keyword_argument"))
+            a = field(a, "value");
+        if (isLiteral(a))
+            return true;
+    }
+    return false;
+}
+
+} // namespace katlas

@@ -1,0 +1,18 @@
+// What the syntax alone says of a value, before any name is resolved: whether
+// it is a literal, what kind of argument it makes (None, another literal,
+// anything), the shape of a call's arguments (CallFact::args), and whether a
+// value's text is worth keeping for guard evaluation (ValueFact::expr).
+#pragma once
+
+#include "parse/syntax_node.h"
+
+#include <string>
+
+namespace katlas {
+
+bool isLiteral(TSNode n);
+ArgKind argKindOf(TSNode n);
+std::string argumentShape(const SyntaxSource &source, TSNode arguments);
+bool keepsExpression(TSNode value);
+
+} // namespace katlas
