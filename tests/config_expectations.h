@@ -59,7 +59,14 @@ inline ConfigurationScore scoreConfiguration(const TraceSession &session, const 
         }
     }
     std::string error;
-    const DimensionFilter filter = effectiveFilter(*DimensionFilter::parse(score.filter, &error), session.profile());
+    DimensionFilter named = *DimensionFilter::parse(score.filter, &error);
+    // The checkpoint deployed: its model settings, unless the filter names them.
+    const std::string checkpoint = doc.value(QStringLiteral("checkpoint")).toString().toStdString();
+    if (const auto it = session.profile().checkpoints.find(checkpoint); it != session.profile().checkpoints.end())
+        for (const auto &[setting, value] : it->second)
+            if (!named.allowed().count(setting))
+                named.set(setting, {value});
+    const DimensionFilter filter = effectiveFilter(named, session.profile());
     const OpGraph graph = buildOpGraph(session.index(), session.profile(), model, filter);
     std::set<std::string> seen;
     auto judge = [&](const std::string &id, const std::set<std::string> &listed) {

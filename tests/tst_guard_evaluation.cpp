@@ -4,6 +4,7 @@
 // side, settings held to their defaults and derived dimensions narrowing the
 // effective filter.
 #include "resolver_fixture.h"
+#include "store/condition_codec.h"
 #include "trace/condition_chips.h"
 #include "trace/configuration.h"
 #include "trace/dimension_filter.h"
@@ -217,6 +218,67 @@ private Q_SLOTS:
             return s.name == "forward_cuda" && !s.variant.empty();
         });
         QCOMPARE(copies, 1); // both None-residual calls share `|residual=N`
+    }
+
+    // The model's configuration is read through a parameter annotated with
+    // its class; a setting the settings class switches on from another
+    // comes with that condition; a guard that holds in two ways keeps both,
+    // and a filter that rules out each drops the path.
+    void modelSettingsAndSettingsSwitchedOnByTheSettingsClass()
+    {
+        Profile p = settingsProfile();
+        SettingsRule model;
+        model.kind = SettingsRule::Kind::Config;
+        model.name = "PretrainedConfig";
+        model.prefix = "model";
+        p.settings.push_back(model);
+        p.dimensions = {{"runner", "", {"auto", "fused"}, {}, "server.runner"}};
+        Tree t;
+        t.add("cfg",
+              "class ServerArgs:\n"
+              "    disable_fusion: bool = False\n"
+              "    runner: str = \"auto\"\n"
+              "    def _check(self):\n"
+              "        if self.runner == \"fused\":\n"
+              "            self.disable_fusion = True\n"
+              "def get_args() -> ServerArgs:\n"
+              "    return ServerArgs()\n");
+        t.add("moe",
+              "from cfg import get_args\n"
+              "class MoE:\n"
+              "    def __init__(self, config: PretrainedConfig):\n"
+              "        self.fused_shared = 0 if get_args().disable_fusion else config.n_shared\n"
+              "        self.groups = getattr(config, \"n_group\", 1)\n"
+              "    def forward(self, x):\n"
+              "        if self.fused_shared == 0:\n"
+              "            shared_kernel(x)\n"
+              "        else:\n"
+              "            fused_kernel(x)\n");
+        const Resolved r = resolve(t, p);
+        const auto shared = r.edges("moe.MoE.forward", "shared_kernel");
+        const auto fused = r.edges("moe.MoE.forward", "fused_kernel");
+        QCOMPARE(shared.size(), size_t(1));
+        QCOMPARE(fused.size(), size_t(1));
+        PathConditions sharedPath, fusedPath;
+        QVERIFY(sharedPath.add(shared[0]->conditions));
+        QVERIFY(fusedPath.add(fused[0]->conditions));
+        std::string error;
+        auto filter = [&](const char *text) { return *DimensionFilter::parse(text, &error); };
+        const SettingDefaults &defaults = r.g.settingDefaults;
+        QCOMPARE(defaults.count("model.n_shared"), size_t(0)); // a checkpoint value has no default
+        // One shared expert, default runner: fused into the routed experts.
+        QVERIFY(!sharedPath.passes(filter("runner=auto model.n_shared=1"), &defaults));
+        QVERIFY(fusedPath.passes(filter("runner=auto model.n_shared=1"), &defaults));
+        // No shared expert to fuse, or fusion disabled by the user or by the runner.
+        QVERIFY(sharedPath.passes(filter("runner=auto model.n_shared=0"), &defaults));
+        QVERIFY(sharedPath.passes(filter("runner=auto model.n_shared=1 server.disable_fusion=true"), &defaults));
+        QVERIFY(sharedPath.passes(filter("runner=fused model.n_shared=1"), &defaults));
+        QVERIFY(!fusedPath.passes(filter("runner=fused model.n_shared=1"), &defaults));
+        // Nothing named: both may run.
+        QVERIFY(sharedPath.passes(DimensionFilter{}, &defaults));
+        QVERIFY(fusedPath.passes(DimensionFilter{}, &defaults));
+        // The ways survive the store's encoding.
+        QCOMPARE(decodeConditions(encodeConditions(shared[0]->conditions)), shared[0]->conditions);
     }
 
     void aFilterHoldsUnnamedSettingsToTheirDefaults()

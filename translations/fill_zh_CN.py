@@ -8,9 +8,16 @@ import sys
 import xml.etree.ElementTree as ET
 
 ZH = {
+    '--hf-config: the profile reads no model configuration (no config_annotation settings rule)': '--hf-config：配置文件不读取模型配置（没有带 config_annotation 的 settings 规则）',
+    '%1: cannot read the model configuration (%2)': '%1：无法读取模型配置（%2）',
+    '%1:%2: not a JSON object of model settings (%3)': '%1:%2：不是模型设置的 JSON 对象（%3）',
+    'needs exactly one of class, env_reader, config_annotation': '需要且只能有 class、env_reader、config_annotation 之一',
+    'needs a settings rule with config_annotation': '需要一条带 config_annotation 的 settings 规则',
+    'must be a name no other checkpoint has': '必须是其他检查点都没有用过的名称',
+    "must be an object (a model's config.json)": '必须是一个对象（模型的 config.json）',
+    'names no checkpoint of "checkpoints"': '不是 "checkpoints" 中的检查点',
     'at run time: %1': '运行时决定：%1',
     '%1 is derived from the rest of the configuration': '%1 由配置的其余部分推导得出',
-    'needs exactly one of class, env_reader': '需要且只能有 class、env_reader 之一',
     'must be a whole number of at least 1': '必须是不小于 1 的整数',
     '%1 is locked by another program; it was left unchanged (try again when it is done)': '%1 被另一个程序锁定；它保持原样（请待其完成后重试）',
     'None of the %1 files changed since the last index; it was kept': '自上次索引以来 %1 个文件均未改动；索引保持原样',
@@ -298,7 +305,8 @@ USAGE_ZH = ('用法：katlas 命令 [选项]\n\n'
             '  verify    FILE.md [--root DIR]           检查报告中每个 文件:行号 链接\n\n'
             '过滤条件是若干 DIMENSION=VALUE[,VALUE...]，例如 --filter "quantization=fp8 stage=decode"。\n'
             '--config NAME 以配置文件中的一个配置方案为起点；--filter 再加以收窄\n'
-            '（两者都设置的维度以 --filter 的取值为准）。\n\n'
+            '（两者都设置的维度以 --filter 的取值为准）。--hf-config FILE 指定检查点的\n'
+            'config.json：其中的值成为 model.* 设置（model.n_shared_experts=1）。\n\n'
             '不指定 --db 时，命令使用演示工作区的索引。\n')
 
 

@@ -257,6 +257,10 @@
         <translation>（配置文件 %1 没有配置方案）</translation>
     </message>
     <message>
+        <source>--hf-config: the profile reads no model configuration (no config_annotation settings rule)</source>
+        <translation>--hf-config：配置文件不读取模型配置（没有带 config_annotation 的 settings 规则）</translation>
+    </message>
+    <message>
         <source>usage: katlas COMMAND [options]
 
   index     --db FILE --repo NAME=PATH ... [--profile FILE|sglang|demo] [--full]
@@ -277,7 +281,8 @@
 
 A filter is DIMENSION=VALUE[,VALUE...] words, e.g. --filter "quantization=fp8 stage=decode".
 --config NAME starts from one of the profile's configurations; --filter then narrows it
-(on a dimension both set, the filter's values win).
+(on a dimension both set, the filter's values win). --hf-config FILE names the checkpoint's
+config.json: its values become model.* settings (model.n_shared_experts=1).
 
 Without --db, commands use the demo workspace's index.
 </source>
@@ -301,7 +306,8 @@ Without --db, commands use the demo workspace's index.
 
 过滤条件是若干 DIMENSION=VALUE[,VALUE...]，例如 --filter "quantization=fp8 stage=decode"。
 --config NAME 以配置文件中的一个配置方案为起点；--filter 再加以收窄
-（两者都设置的维度以 --filter 的取值为准）。
+（两者都设置的维度以 --filter 的取值为准）。--hf-config FILE 指定检查点的
+config.json：其中的值成为 model.* 设置（model.n_shared_experts=1）。
 
 不指定 --db 时，命令使用演示工作区的索引。
 </translation>
@@ -461,6 +467,17 @@ Without --db, commands use the demo workspace's index.
     </message>
 </context>
 <context>
+    <name>ModelConfig</name>
+    <message>
+        <source>%1: cannot read the model configuration (%2)</source>
+        <translation>%1：无法读取模型配置（%2）</translation>
+    </message>
+    <message>
+        <source>%1:%2: not a JSON object of model settings (%3)</source>
+        <translation>%1:%2：不是模型设置的 JSON 对象（%3）</translation>
+    </message>
+</context>
+<context>
     <name>OpGraph</name>
     <message>
         <source>unknown model '%1' (models of this profile: %2)</source>
@@ -562,12 +579,28 @@ Without --db, commands use the demo workspace's index.
         <translation>未知的值“%1”（已知：%2）</translation>
     </message>
     <message>
-        <source>needs exactly one of class, env_reader</source>
-        <translation>需要且只能有 class、env_reader 之一</translation>
-    </message>
-    <message>
         <source>must be a whole number of at least 1</source>
         <translation>必须是不小于 1 的整数</translation>
+    </message>
+    <message>
+        <source>needs exactly one of class, env_reader, config_annotation</source>
+        <translation>需要且只能有 class、env_reader、config_annotation 之一</translation>
+    </message>
+    <message>
+        <source>needs a settings rule with config_annotation</source>
+        <translation>需要一条带 config_annotation 的 settings 规则</translation>
+    </message>
+    <message>
+        <source>must be a name no other checkpoint has</source>
+        <translation>必须是其他检查点都没有用过的名称</translation>
+    </message>
+    <message>
+        <source>must be an object (a model's config.json)</source>
+        <translation>必须是一个对象（模型的 config.json）</translation>
+    </message>
+    <message>
+        <source>names no checkpoint of "checkpoints"</source>
+        <translation>不是 "checkpoints" 中的检查点</translation>
     </message>
 </context>
 <context>

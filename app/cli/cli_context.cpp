@@ -1,6 +1,8 @@
 // Shared inputs and outputs of the commands (see cli_context.h).
 #include "cli_context.h"
 
+#include "profile/model_config.h"
+
 #include "index/demo_workspace.h"
 #include "trace/configuration.h"
 
@@ -75,19 +77,45 @@ DimensionFilter filterFrom(const Args &args, const Profile &profile)
     const auto f = DimensionFilter::parse(args.values(QStringLiteral("--filter")).join(QLatin1Char(' ')).toStdString(), &error);
     if (!f)
         throw UsageError{QString::fromStdString(error)};
-    if (!args.has(QStringLiteral("--config")))
-        return *f;
-    const QString name = args.value(QStringLiteral("--config"));
-    const Configuration *c = profile.configuration(name.toStdString());
-    if (!c) {
-        QStringList known;
-        for (const Configuration &k : profile.configurations)
-            known << QStringLiteral("\"%1\"").arg(QString::fromStdString(k.name));
-        throw UsageError{known.isEmpty()
-                             ? QCoreApplication::translate("Cli", "no configuration named '%1': the profile has none").arg(name)
-                             : QCoreApplication::translate("Cli", "no configuration named '%1'; known: %2").arg(name, known.join(QStringLiteral(", ")))};
+    DimensionFilter base;
+    if (args.has(QStringLiteral("--config"))) {
+        const QString name = args.value(QStringLiteral("--config"));
+        const Configuration *c = profile.configuration(name.toStdString());
+        if (!c) {
+            QStringList known;
+            for (const Configuration &k : profile.configurations)
+                known << QStringLiteral("\"%1\"").arg(QString::fromStdString(k.name));
+            throw UsageError{known.isEmpty()
+                                 ? QCoreApplication::translate("Cli", "no configuration named '%1': the profile has none").arg(name)
+                                 : QCoreApplication::translate("Cli", "no configuration named '%1'; known: %2").arg(name, known.join(QStringLiteral(", ")))};
+        }
+        base = configurationFilter(*c);
     }
-    return combineFilters(configurationFilter(*c), *f);
+    if (args.has(QStringLiteral("--hf-config")))
+        base = withModelConfig(base, args.value(QStringLiteral("--hf-config")), profile);
+    return combineFilters(base, *f);
+}
+
+DimensionFilter withModelConfig(DimensionFilter filter, const QString &path, const Profile &profile)
+{
+    const auto rule = std::find_if(profile.settings.begin(), profile.settings.end(),
+                                   [](const SettingsRule &r) { return r.kind == SettingsRule::Kind::Config; });
+    if (rule == profile.settings.end())
+        throw UsageError{QCoreApplication::translate("Cli", "--hf-config: the profile reads no model configuration (no config_annotation settings rule)")};
+    std::string error;
+    const std::optional<ModelSettings> settings = readModelSettings(path.toStdString(), rule->prefix, &error);
+    if (!settings)
+        throw CommandFailed{QString::fromStdString(error)};
+    // The file replaces the checkpoint a configuration names.
+    std::vector<std::string> named;
+    for (const auto &[dimension, values] : filter.allowed())
+        if (dimension.rfind(rule->prefix + ".", 0) == 0)
+            named.push_back(dimension);
+    for (const std::string &d : named)
+        filter.clear(d);
+    for (const auto &[setting, value] : *settings)
+        filter.set(setting, {value});
+    return filter;
 }
 
 void warnConflicts(const std::vector<std::string> &conflicts)

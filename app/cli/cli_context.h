@@ -28,6 +28,9 @@ QString demoDatabase();
 // both set, the filter's values win. Unknown names and malformed filters are
 // usage errors.
 DimensionFilter filterFrom(const Args &args, const Profile &profile);
+// The filter with a config.json's values as model settings (profile settings rule
+// with config_annotation), replacing those of a configuration's checkpoint.
+DimensionFilter withModelConfig(DimensionFilter filter, const QString &path, const Profile &profile);
 // The effective filter (see trace/configuration.h); each contradiction is
 // written to stderr as a warning.
 DimensionFilter effectiveFrom(const DimensionFilter &filter, const Profile &profile);

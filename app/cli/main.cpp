@@ -12,7 +12,7 @@ using namespace katlas::cli;
 namespace {
 
 const QStringList kValueOptions = {"--db", "--repo", "--profile", "--format", "--output", "--model", "--filter",
-                                   "--op", "--kernel", "--link-base", "--root", "--limit", "--config"};
+                                   "--op", "--kernel", "--link-base", "--root", "--limit", "--config", "--hf-config"};
 
 void printUsage()
 {
@@ -36,7 +36,8 @@ void printUsage()
                 "\n"
                 "A filter is DIMENSION=VALUE[,VALUE...] words, e.g. --filter \"quantization=fp8 stage=decode\".\n"
                 "--config NAME starts from one of the profile's configurations; --filter then narrows it\n"
-                "(on a dimension both set, the filter's values win).\n"
+                "(on a dimension both set, the filter's values win). --hf-config FILE names the checkpoint's\n"
+                "config.json: its values become model.* settings (model.n_shared_experts=1).\n"
                 "\n"
                 "Without --db, commands use the demo workspace's index.\n");
 }

@@ -44,6 +44,15 @@ public:
             e.kind = text(field(n, "operator")) == "and" ? GuardExpr::Kind::And : GuardExpr::Kind::Or;
             e.operands.push_back(read(field(n, "left"), depth + 1));
             e.operands.push_back(read(field(n, "right"), depth + 1));
+        } else if (!std::strcmp(t, "conditional_expression")) {
+            std::vector<TSNode> parts;
+            for (TSNode c : NamedChildren(n))
+                parts.push_back(c);
+            if (parts.size() != 3)
+                return e;
+            e.kind = GuardExpr::Kind::IfElse;
+            for (TSNode part : parts)
+                e.operands.push_back(read(part, depth + 1));
         } else if (!std::strcmp(t, "comparison_operator")) {
             readComparison(n, e, depth);
         } else if (!std::strcmp(t, "call")) {

@@ -60,8 +60,9 @@ bool keepsExpression(TSNode value)
 {
     if (ts_node_end_byte(value) - ts_node_start_byte(value) > kMaxExpressionText)
         return false;
+    value = unparen(value);
     if (isLiteral(value) || isType(value, "boolean_operator") || isType(value, "not_operator")
-        || isType(value, "comparison_operator"))
+        || isType(value, "comparison_operator") || isType(value, "conditional_expression"))
         return true;
     if (!isType(value, "call"))
         return false;

@@ -76,6 +76,9 @@ struct Dimension {
     std::string label;          // "Quantization"
     std::vector<std::string> values; // known values, in display order (may grow from the index)
     std::map<std::string, std::string> translatedLabels; // "zh_CN" -> label, from "label_zh_CN"
+    // The setting this dimension is ("server.moe_runner_backend"): guards
+    // that read the setting are conditions on the dimension.
+    std::string setting;
     // The label in `locale` ("zh_CN") when the profile has one, else `label`.
     const std::string &labelFor(const std::string &locale) const;
 };
@@ -86,9 +89,13 @@ struct Dimension {
 // them become `<prefix>.<name>` conditions whose default a configuration
 // assumes (see docs/profile.md, "settings").
 struct SettingsRule {
-    enum class Kind { Class, EnvReader };
+    // Class: a settings class's attributes; EnvReader: calls reading an
+    // environment variable; Config: the model's configuration, a parameter
+    // annotated with class `name` (`config: PretrainedConfig`), whose
+    // attributes are settings without a default (a checkpoint gives them).
+    enum class Kind { Class, EnvReader, Config };
     Kind kind = Kind::Class;
-    std::string name;            // class qualName, or the reader function's name
+    std::string name;            // class qualName, the reader function's name, or the config class's name
     std::string prefix;          // dimension prefix: "server", "env"
     int defaultArg = 1;          // EnvReader: positional index of the default
     std::string defaultKeyword = "default";
@@ -102,6 +109,9 @@ struct Configuration {
     std::string description;
     std::map<std::string, std::string> translatedLabels; // "zh_CN" -> label, from "label_zh_CN"
     std::map<std::string, std::set<std::string>> assignment; // dimension -> allowed values
+    // The checkpoint deployed (profile "checkpoints"): its model settings
+    // are part of the assignment (model.n_shared_experts -> {"1"}).
+    std::string checkpoint;
     // The label in `locale` when the profile has one, else the name.
     const std::string &labelFor(const std::string &locale) const;
 };
@@ -168,6 +178,8 @@ struct Profile {
     std::vector<DerivedValue> derivedValues;
     std::map<std::string, std::string> settingDefaults;
     std::vector<Configuration> configurations;
+    // Checkpoints by name: their model settings ("model.n_shared_experts" -> "1").
+    std::map<std::string, std::map<std::string, std::string>> checkpoints;
     std::vector<Implication> implications;
     std::vector<ModelEntry> models;
     std::vector<ExtraEntry> extraEntries;

@@ -1,6 +1,7 @@
 // Loading and validating a profile from JSON, with errors that name the
 // file, line and key at fault (see profile.h and docs/profile.md).
 #include "profile/profile.h"
+#include "profile/model_config.h"
 
 #include "profile/builtin_resources.h"
 
@@ -30,10 +31,15 @@ public:
     SettingsRule settingsRule(const QJsonObject &obj, const QString &key)
     {
         SettingsRule r;
-        if (obj.contains(QLatin1String("class")) == obj.contains(QLatin1String("env_reader")))
-            throw ProfileInvalid{key, QCoreApplication::translate("Profile", "needs exactly one of class, env_reader")};
+        const int kinds = int(obj.contains(QLatin1String("class"))) + int(obj.contains(QLatin1String("env_reader")))
+            + int(obj.contains(QLatin1String("config_annotation")));
+        if (kinds != 1)
+            throw ProfileInvalid{key, QCoreApplication::translate("Profile", "needs exactly one of class, env_reader, config_annotation")};
         if (obj.contains(QLatin1String("class"))) {
             r.name = str(obj, "class", key + ".class", true);
+        } else if (obj.contains(QLatin1String("config_annotation"))) {
+            r.kind = SettingsRule::Kind::Config;
+            r.name = str(obj, "config_annotation", key + ".config_annotation", true);
         } else {
             r.kind = SettingsRule::Kind::EnvReader;
             r.name = str(obj, "env_reader", key + ".env_reader", true);
@@ -52,7 +58,7 @@ public:
         static const QStringList known = {"profile", "name", "repos", "call_methods", "kernels", "launches", "categories",
                                           "default_category", "registries", "dimensions", "dimension_rules", "settings", "derived",
                                           "models", "default_model", "extra_entries", "description",
-                                          "configurations", "implications"};
+                                          "configurations", "implications", "checkpoints"};
         for (const QString &k : root.keys())
             if (!known.contains(k))
                 throw ProfileInvalid{k, QCoreApplication::translate("Profile", "unknown key")};
@@ -121,6 +127,7 @@ public:
                 if (k.startsWith(QLatin1String("label_")))
                     d.translatedLabels[k.mid(6).toStdString()] = str(obj, k.toLatin1().constData(), key + "." + k);
             d.values = strings(obj, "values", key + ".values");
+            d.setting = str(obj, "setting", key + ".setting");
             m_p.dimensions.push_back(std::move(d));
         }
         for (const auto &[obj, key] : objects(root, "dimension_rules")) {
@@ -157,6 +164,7 @@ public:
                 r.valueFormat = f;
             m_p.derived.push_back(std::move(r));
         }
+        readCheckpoints(root);
         for (const auto &[obj, key] : objects(root, "configurations")) {
             Configuration c;
             c.name = str(obj, "name", key + ".name", true);
@@ -166,9 +174,13 @@ public:
             for (const QString &k : obj.keys())
                 if (k.startsWith(QLatin1String("label_")))
                     c.translatedLabels[k.mid(6).toStdString()] = str(obj, k.toLatin1().constData(), key + "." + k);
-                else if (!QStringList{"name", "description", "assignment"}.contains(k))
+                else if (!QStringList{"name", "description", "assignment", "checkpoint"}.contains(k))
                     throw ProfileInvalid{key + "." + k, QCoreApplication::translate("Profile", "unknown key")};
             c.assignment = assignment(obj, "assignment", key + ".assignment", true);
+            c.checkpoint = str(obj, "checkpoint", key + ".checkpoint");
+            if (!c.checkpoint.empty())
+                for (const auto &[setting, value] : checkpointSettings(c.checkpoint, key + ".checkpoint"))
+                    c.assignment[setting] = {value};
             m_p.configurations.push_back(std::move(c));
         }
         for (const auto &[obj, key] : objects(root, "implications")) {
@@ -261,6 +273,33 @@ private:
             out.push_back(arr[i].toString().toStdString());
         }
         return out;
+    }
+
+    // The model settings of the checkpoint named `name` in "checkpoints"
+    // ([{"name": ..., "config": {config.json}}]), under the prefix of the
+    // profile's config settings rule.
+    void readCheckpoints(const QJsonObject &root)
+    {
+        const auto rule = std::find_if(m_p.settings.begin(), m_p.settings.end(),
+                                       [](const SettingsRule &r) { return r.kind == SettingsRule::Kind::Config; });
+        for (const auto &[obj, key] : objects(root, "checkpoints")) {
+            if (rule == m_p.settings.end())
+                throw ProfileInvalid{key, QCoreApplication::translate("Profile", "needs a settings rule with config_annotation")};
+            const std::string name = str(obj, "name", key + ".name", true);
+            if (name.empty() || m_p.checkpoints.count(name))
+                throw ProfileInvalid{key + ".name", QCoreApplication::translate("Profile", "must be a name no other checkpoint has")};
+            if (!obj.value(QLatin1String("config")).isObject())
+                throw ProfileInvalid{key + ".config", QCoreApplication::translate("Profile", "must be an object (a model's config.json)")};
+            m_p.checkpoints[name] = modelSettings(obj.value(QLatin1String("config")).toObject(), rule->prefix);
+        }
+    }
+
+    const ModelSettings &checkpointSettings(const std::string &name, const QString &key) const
+    {
+        const auto it = m_p.checkpoints.find(name);
+        if (it == m_p.checkpoints.end())
+            throw ProfileInvalid{key, QCoreApplication::translate("Profile", "names no checkpoint of \"checkpoints\"")};
+        return it->second;
     }
 
     // {"dimension": "value" | ["value", ...]}: dimensions of the profile with

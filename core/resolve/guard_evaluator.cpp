@@ -12,7 +12,7 @@
 namespace katlas {
 namespace {
 
-constexpr int kMaxDepth = 12;
+constexpr int kMaxDepth = 20;
 constexpr size_t kMaxCases = 16;
 
 using Kind = GuardEvaluator::Abstract::Kind;
@@ -98,6 +98,30 @@ std::optional<ConditionSet> common(const std::vector<const ConditionSet *> &sets
 
 
 
+// The ways a guard may hold, for a filter to rule out one by one; none when
+// one of them needs nothing (it may always hold) or they are too many.
+std::vector<ConditionSet> alternativesOf(const std::vector<const ConditionSet *> &matching)
+{
+    constexpr size_t kMaxWays = 8;
+    std::vector<ConditionSet> out;
+    if (matching.size() > kMaxWays)
+        return out;
+    for (const ConditionSet *m : matching) {
+        ConditionSet way;
+        for (Condition c : *m)
+            if (!c.dimension.empty() && c.dimension != "unreachable") {
+                c.text.clear();
+                c.alternatives.clear();
+                way.push_back(std::move(c));
+            }
+        if (way.empty())
+            return {};
+        if (std::find(out.begin(), out.end(), way) == out.end())
+            out.push_back(std::move(way));
+    }
+    return out;
+}
+
 } // namespace
 
 
@@ -115,6 +139,8 @@ GuardEvaluator::GuardEvaluator(const SymbolTable &table, Evaluator &evaluator, C
     for (const ModuleFacts &f : table.files())
         m_foreignAttributes.insert(f.foreignAttributes.begin(), f.foreignAttributes.end());
     for (const SettingsRule &rule : profile.settings) {
+        if (rule.kind == SettingsRule::Kind::Config)
+            m_configPrefixes.push_back(rule.prefix);
         if (rule.kind != SettingsRule::Kind::Class)
             continue;
         const std::string last = rule.name.substr(rule.name.rfind('.') == std::string::npos ? 0 : rule.name.rfind('.') + 1);
@@ -163,8 +189,10 @@ ConditionSet GuardEvaluator::conditionsOf(const GuardList &guards, const Scope &
             continue;
         }
         addConditions(out, d->conditions);
-        if (d->keepText)
+        if (d->keepText) {
+            c.alternatives = d->ways;
             addCondition(out, c);
+        }
     }
     return out;
 }
@@ -198,27 +226,29 @@ std::optional<GuardEvaluator::Decision> GuardEvaluator::decide(const Guard &guar
         out = Decision{true, {}, false};
     } else if (!matching.empty() && (contrary || !unknown)) {
         std::optional<ConditionSet> conds = common(matching);
+        std::vector<ConditionSet> ways;
         if (!conds) {
             // No one set stands for every way it holds: what they all share
-            // is still needed, beside the text.
+            // is still needed, beside the text, which keeps the ways.
             ConditionSet shared;
             for (const Condition &c : *matching.front())
                 if (std::all_of(matching.begin(), matching.end(),
                                 [&](const ConditionSet *m) { return std::find(m->begin(), m->end(), c) != m->end(); }))
                     shared.push_back(c);
-            if (!shared.empty()) {
+            ways = alternativesOf(matching);
+            if (!shared.empty() || !ways.empty()) {
                 conds = std::move(shared);
                 unknown = true;
             }
         }
         if (conds) {
-            Decision d{false, std::move(*conds), unknown};
+            Decision d{false, std::move(*conds), unknown, std::move(ways)};
             // The conditions decide the guard only if every way it fails
             // contradicts them.
             for (const Case &c : cases)
                 if (c.known && c.truth != want && !contradict(c.conditions, d.conditions))
                     d.keepText = true;
-            if (!d.conditions.empty() || !d.keepText)
+            if (!d.conditions.empty() || !d.keepText || !d.ways.empty())
                 out = std::move(d);
         }
     }
@@ -336,10 +366,19 @@ GuardEvaluator::Cases GuardEvaluator::truthOf(const Outcomes &outcomes)
             out.push_back({true, !v.text.empty(), o.conditions});
             break;
         case Kind::Object:
+        case Kind::Config:
             out.push_back({true, true, o.conditions});
             break;
         case Kind::Setting:
-            if (v.fallback == "true" || v.fallback == "false") {
+            if (v.fallback.empty()) {
+                // No default (a model's configuration value): false when 0, False or None.
+                Condition falsy = settingIs(v.text, "0");
+                falsy.values = {"0", "false", "none"};
+                Condition truthy = falsy;
+                truthy.negated = true;
+                out.push_back({true, true, joined(o.conditions, {truthy})});
+                out.push_back({true, false, joined(o.conditions, {falsy})});
+            } else if (v.fallback == "true" || v.fallback == "false") {
                 out.push_back({true, true, joined(o.conditions, {settingIs(v.text, "true")})});
                 out.push_back({true, false, joined(o.conditions, {settingIs(v.text, "false")})});
             } else if (v.fallback == "none") {
@@ -391,7 +430,7 @@ GuardEvaluator::Cases GuardEvaluator::compare(const GuardExpr &e, const Scope &s
             notIn.negated = true;
             out.push_back({true, !negated, joined(o.conditions, {in})});
             out.push_back({true, negated, joined(o.conditions, {notIn})});
-        } else if (v.kind == Kind::Object || (v.kind == Kind::NotNone && literals[0].kind == Kind::None)) {
+        } else if (v.kind == Kind::Object || v.kind == Kind::Config || (v.kind == Kind::NotNone && literals[0].kind == Kind::None)) {
             out.push_back({true, negated, o.conditions});
         } else if (v.kind == Kind::NotNone) {
             out.push_back({false, false, o.conditions});

@@ -28,6 +28,7 @@ public:
         bool never = false;       // the guard cannot hold (in any configuration)
         ConditionSet conditions;  // conditions the guard needs
         bool keepText = false;    // they are necessary, not sufficient: the text stays too
+        std::vector<ConditionSet> ways; // with the text: each way it may hold (Condition::alternatives)
     };
     // nullopt when nothing more is known than the guard's text.
     std::optional<Decision> decide(const Guard &guard, const Scope &scope);
@@ -44,11 +45,13 @@ public:
 
     // One way an expression may come out.
     struct Abstract {
-        enum class Kind { Unknown, None, Bool, Number, String, Object, Setting, NotNone };
+        // Config: the model's configuration (SettingsRule::Kind::Config),
+        // whose attributes are settings.
+        enum class Kind { Unknown, None, Bool, Number, String, Object, Setting, NotNone, Config };
         Kind kind = Kind::Unknown;
         bool truth = false;      // Bool
-        std::string text;        // Number / String: the literal; Setting: its dimension
-        std::string fallback;    // Setting: its default value
+        std::string text;        // Number / String: the literal; Setting: its dimension; Config: the prefix
+        std::string fallback;    // Setting: its default value, empty when it has none
     };
     struct Outcome {
         Abstract value;
@@ -74,9 +77,18 @@ private:
     Outcomes factValues(const ValueFact &fact, const Scope &scope, int depth);
     Outcomes attributeValues(const Value &object, const std::string &name, int depth);
     std::optional<Abstract> setting(SymbolId cls, const std::string &name);
+    // A setting's values: what the user gives (or its default), and what the
+    // settings class's own methods assign to it, each under its guards.
+    std::optional<Outcomes> settingValues(SymbolId cls, const std::string &name, int depth);
     std::optional<Abstract> envSetting(const GuardExpr &call);
+    // `config.x` / `getattr(config, "x")` when `object` is the model's configuration.
+    std::optional<Outcomes> configAttribute(const Outcomes &object, const std::string &name) const;
+    const SettingsRule *configRule(const std::string &annotation) const;
+    Outcomes conditionalValues(const GuardExpr &e, const Scope &scope, int depth);
     // Conditions of a value's guards, or nullopt when they never hold.
-    std::optional<ConditionSet> guardConditions(const GuardList &guards, const Scope &scope, int depth);
+    // The ways a value's guards may hold (several when a guard holds in
+    // several ways), or nullopt when they never hold.
+    std::optional<std::vector<ConditionSet>> guardConditions(const GuardList &guards, const Scope &scope, int depth);
     const GuardExpr &parsed(const std::string &text);
     static std::string scopeKey(const Scope &s);
     Abstract literal(const GuardExpr &e) const;
@@ -87,6 +99,7 @@ private:
     ConditionMapper &m_mapper;
     const Profile &m_profile;
     std::vector<std::pair<SymbolId, const SettingsRule *>> m_settingsClasses;
+    std::vector<std::string> m_configPrefixes; // of the Config settings rules
     std::map<std::string, std::string> m_defaults;
     std::unordered_map<std::string, GuardExpr> m_parsed;
     std::unordered_map<std::string, Outcomes> m_memo;

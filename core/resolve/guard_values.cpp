@@ -6,11 +6,12 @@
 #include "resolve/chain.h"
 
 #include <algorithm>
+#include <cctype>
 
 namespace katlas {
 namespace {
 
-constexpr int kMaxDepth = 12;
+constexpr int kMaxDepth = 20;
 constexpr size_t kMaxCases = 16;
 
 using Kind = GuardEvaluator::Abstract::Kind;
@@ -24,7 +25,7 @@ std::string lower(std::string s)
 bool isProperty(const FunctionInfo &fn)
 {
     return std::any_of(fn.decorators.begin(), fn.decorators.end(), [](const Decorator &d) {
-        return d.chain == "property" || d.chain.size() > 9 && d.chain.compare(d.chain.size() - 9, 9, "_property") == 0;
+        return d.chain == "property" || (d.chain.size() > 9 && d.chain.compare(d.chain.size() - 9, 9, "_property") == 0);
     });
 }
 
@@ -50,6 +51,8 @@ GuardEvaluator::Outcomes GuardEvaluator::values(const GuardExpr &e, const Scope 
         return chainValues(e.chain, scope, depth);
     case GuardExpr::Kind::Call:
         return callValues(e, scope, depth);
+    case GuardExpr::Kind::IfElse:
+        return conditionalValues(e, scope, depth);
     default: { // a profile rule may map the text of anything else
         Outcomes out;
         for (const Case &c : truth(e, scope, depth + 1)) {
@@ -89,6 +92,10 @@ GuardEvaluator::Outcomes GuardEvaluator::chainValues(const Chain &chain, const S
         out = callValues(call, scope, depth);
     } else if (segs.size() == 1) {
         out = nameValues(segs[0].name, scope, depth);
+    } else if (std::optional<Outcomes> setting = segs.back().kind == ChainSegment::Kind::Attr && !m_configPrefixes.empty()
+                   ? configAttribute(chainValues(chain.substr(0, chain.rfind('.')), scope, depth + 1), segs.back().name)
+                   : std::nullopt) {
+        out = std::move(*setting);
     } else if (segs.back().kind == ChainSegment::Kind::Attr) {
         for (const Value &v : m_evaluator.evalSegments(segs, segs.size() - 1, scope)) {
             Outcomes more = attributeValues(v, segs.back().name, depth);
@@ -117,8 +124,8 @@ GuardEvaluator::Outcomes GuardEvaluator::attributeValues(const Value &object, co
     case Value::Kind::Instance:
     case Value::Kind::Class: {
         const SymbolId cls = object.kind == Value::Kind::Instance ? object.selfClass : object.id;
-        if (std::optional<Abstract> s = setting(cls, name))
-            return {{*s, {}}};
+        if (std::optional<Outcomes> s = settingValues(cls, name, depth))
+            return *s;
         const ClassInfo *c = m_table.cls(cls);
         if (!c)
             break;
@@ -184,6 +191,8 @@ GuardEvaluator::Outcomes GuardEvaluator::nameValues(const std::string &name, con
                     if (const auto it = bound.find(name); it != bound.end())
                         return {{{it->second == 'N' ? Kind::None : Kind::NotNone, false, {}, {}}, {}}};
                 }
+                if (const SettingsRule *rule = configRule(p.annotation))
+                    return {{{Kind::Config, false, rule->prefix, {}}, {}}};
                 return {{}}; // what callers pass is not known here
             }
         const BindingMap &locals = m_table.localsOf(*fn);
@@ -234,41 +243,60 @@ GuardEvaluator::Outcomes GuardEvaluator::factValues(const ValueFact &fact, const
 {
     if (depth > kMaxDepth)
         return {{}};
-    const std::optional<ConditionSet> guards = guardConditions(fact.guards, scope, depth);
+    const std::optional<std::vector<ConditionSet>> guards = guardConditions(fact.guards, scope, depth);
     if (!guards)
         return {};
+    Outcomes given;
     if (fact.unpacked)
-        return {{{}, *guards}};
-    Outcomes out;
-    if (!fact.expr.empty())
-        out = values(parsed(fact.expr), scope, depth + 1);
+        given = {{}};
+    else if (!fact.expr.empty())
+        given = values(parsed(fact.expr), scope, depth + 1);
     else if (!fact.chain.empty())
-        out = chainValues(fact.chain, scope, depth + 1);
+        given = chainValues(fact.chain, scope, depth + 1);
     else
-        out = {{}};
-    for (Outcome &o : out)
-        addConditions(o.conditions, *guards);
+        given = {{}};
+    // One outcome per way the guards may hold (`x = 0 if a else b` is two
+    // values under `a` and `not a`, and `a` may hold in several ways).
+    Outcomes out;
+    for (const ConditionSet &way : *guards)
+        for (Outcome o : given) {
+            addConditions(o.conditions, way);
+            out.push_back(std::move(o));
+        }
     return out;
 }
 
-std::optional<ConditionSet> GuardEvaluator::guardConditions(const GuardList &guards, const Scope &scope, int depth)
+std::optional<std::vector<ConditionSet>> GuardEvaluator::guardConditions(const GuardList &guards, const Scope &scope, int depth)
 {
-    ConditionSet out;
+    constexpr size_t kMaxWays = 8;
+    std::vector<ConditionSet> out{{}};
     for (const Guard &g : guards) {
         const Condition c = m_mapper.map(g);
         if (!c.dimension.empty()) {
-            addCondition(out, c);
+            for (ConditionSet &way : out)
+                addCondition(way, c);
             continue;
         }
         // A value under a guard that is decided only counts where it holds;
         // under guards known no better it counts as possible.
-        if (depth >= kMaxDepth / 2)
+        if (depth >= kMaxDepth * 3 / 4)
             continue;
         const std::optional<Decision> d = decide(g, scope);
         if (d && d->never)
             return std::nullopt;
-        if (d)
-            addConditions(out, d->conditions);
+        if (!d)
+            continue;
+        for (ConditionSet &way : out)
+            addConditions(way, d->conditions);
+        if (d->ways.empty() || out.size() * d->ways.size() > kMaxWays)
+            continue;
+        std::vector<ConditionSet> split;
+        for (const ConditionSet &way : out)
+            for (const ConditionSet &alternative : d->ways) {
+                split.push_back(way);
+                addConditions(split.back(), alternative);
+            }
+        out = std::move(split);
     }
     return out;
 }
@@ -277,6 +305,10 @@ GuardEvaluator::Outcomes GuardEvaluator::callValues(const GuardExpr &call, const
 {
     if (std::optional<Abstract> env = envSetting(call))
         return {{*env, {}}};
+    if (call.chain == "getattr" && call.operands.size() >= 2 && call.operands[1].isLiteral(GuardExpr::Literal::String)
+        && !m_configPrefixes.empty())
+        if (std::optional<Outcomes> setting = configAttribute(values(call.operands[0], scope, depth + 1), call.operands[1].text))
+            return *setting;
     const auto segs = splitChain(call.chain);
     if (segs.empty())
         return {{}};
@@ -320,6 +352,42 @@ GuardEvaluator::Outcomes GuardEvaluator::callValues(const GuardExpr &call, const
     return finished(std::move(out));
 }
 
+std::optional<GuardEvaluator::Outcomes> GuardEvaluator::settingValues(SymbolId cls, const std::string &name, int depth)
+{
+    std::optional<Abstract> given = setting(cls, name);
+    if (!given)
+        return std::nullopt;
+    Outcomes out{{*given, {}}};
+    // A setting a dimension stands for takes the value the configuration
+    // names, whatever the class does with it.
+    if (given->fallback.empty())
+        return out;
+    // `if self.moe_runner_backend == "flashinfer_trtllm": self.disable_shared_experts_fusion = True`
+    for (const auto &[settingsClass, rule] : m_settingsClasses) {
+        if (!m_table.isSubclass(cls, settingsClass))
+            continue;
+        const ClassInfo *c = m_table.cls(settingsClass);
+        const auto it = c ? c->selfAttrs.find(name) : decltype(c->selfAttrs)::const_iterator{};
+        if (!c || it == c->selfAttrs.end())
+            break;
+        for (const auto &[assignment, method] : it->second) {
+            Outcomes assigned = factValues(assignment->value, {c->module, method, settingsClass}, depth + 1);
+            for (Outcome &o : assigned) {
+                // Where one condition decides the assignment, the given value holds only without it.
+                if (o.conditions.size() == 1 && !o.conditions[0].dimension.empty() && out.size() == 1
+                    && it->second.size() == 1) {
+                    Condition otherwise = o.conditions[0];
+                    otherwise.negated = !otherwise.negated;
+                    addCondition(out[0].conditions, otherwise);
+                }
+                out.push_back(std::move(o));
+            }
+        }
+        break;
+    }
+    return finished(std::move(out));
+}
+
 std::optional<GuardEvaluator::Abstract> GuardEvaluator::setting(SymbolId cls, const std::string &name)
 {
     for (const auto &[settingsClass, rule] : m_settingsClasses) {
@@ -342,6 +410,12 @@ std::optional<GuardEvaluator::Abstract> GuardEvaluator::setting(SymbolId cls, co
             if (!lit)
                 continue;
             Abstract a{Kind::Setting, false, rule->prefix + "." + name, {}};
+            for (const Dimension &d : m_profile.dimensions)
+                if (d.setting == a.text) {
+                    a.text = d.key; // a dimension: no default is assumed
+                    a.fallback.clear();
+                    return a;
+                }
             a.fallback = lit->literal == GuardExpr::Literal::True ? "true"
                 : lit->literal == GuardExpr::Literal::False       ? "false"
                 : lit->literal == GuardExpr::Literal::None        ? "none"
@@ -352,6 +426,50 @@ std::optional<GuardEvaluator::Abstract> GuardEvaluator::setting(SymbolId cls, co
         return std::nullopt;
     }
     return std::nullopt;
+}
+
+GuardEvaluator::Outcomes GuardEvaluator::conditionalValues(const GuardExpr &e, const Scope &scope, int depth)
+{
+    Outcomes out;
+    for (const Case &c : truth(e.operands[1], scope, depth + 1)) {
+        for (const bool taken : {true, false}) {
+            if (c.known && c.truth != taken)
+                continue;
+            for (Outcome o : values(e.operands[taken ? 0 : 2], scope, depth + 1)) {
+                addConditions(o.conditions, c.conditions);
+                out.push_back(std::move(o));
+            }
+        }
+    }
+    return finished(std::move(out));
+}
+
+std::optional<GuardEvaluator::Outcomes> GuardEvaluator::configAttribute(const Outcomes &object, const std::string &name) const
+{
+    if (object.empty() || !std::all_of(object.begin(), object.end(), [](const Outcome &o) { return o.value.kind == Kind::Config; }))
+        return std::nullopt;
+    Outcomes out;
+    for (const Outcome &o : object)
+        out.push_back({{Kind::Setting, false, o.value.text + "." + name, {}}, o.conditions});
+    return out;
+}
+
+const SettingsRule *GuardEvaluator::configRule(const std::string &annotation) const
+{
+    if (annotation.empty())
+        return nullptr;
+    for (const SettingsRule &rule : m_profile.settings) {
+        if (rule.kind != SettingsRule::Kind::Config)
+            continue;
+        // The class named as a whole word: `PretrainedConfig`, `Optional[PretrainedConfig]`.
+        for (size_t at = annotation.find(rule.name); at != std::string::npos; at = annotation.find(rule.name, at + 1)) {
+            const size_t end = at + rule.name.size();
+            const auto word = [](char ch) { return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_'; };
+            if ((at == 0 || !word(annotation[at - 1])) && (end == annotation.size() || !word(annotation[end])))
+                return &rule;
+        }
+    }
+    return nullptr;
 }
 
 std::optional<GuardEvaluator::Abstract> GuardEvaluator::envSetting(const GuardExpr &call)

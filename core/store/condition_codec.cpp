@@ -7,6 +7,12 @@ namespace {
 constexpr char kItem = '\x1e';  // between guards / conditions
 constexpr char kField = '\x1f'; // between the fields of one
 constexpr char kValue = '\x1d'; // between the values of a condition
+// A text condition's alternatives take its values field, one alternative a
+// value: its conditions apart by kWay, each `±dimension` kWayField values
+// apart by kWayValue.
+constexpr char kWay = '\x1b';
+constexpr char kWayField = '\x1a';
+constexpr char kWayValue = '\x18';
 
 // Calls `part` with each piece of `s` between separators (none for "").
 template <typename Part>
@@ -22,6 +28,40 @@ void forEachPart(std::string_view s, char sep, Part &&part)
             return;
         start = end + 1;
     }
+}
+
+std::string encodeWay(const ConditionSet &way)
+{
+    std::string out;
+    for (const Condition &c : way) {
+        if (!out.empty())
+            out += kWay;
+        out += c.negated ? '!' : '+';
+        out += c.dimension;
+        out += kWayField;
+        for (size_t i = 0; i < c.values.size(); ++i) {
+            if (i)
+                out += kWayValue;
+            out += c.values[i];
+        }
+    }
+    return out;
+}
+
+ConditionSet decodeWay(std::string_view text)
+{
+    ConditionSet out;
+    forEachPart(text, kWay, [&](std::string_view item) {
+        const size_t field = item.find(kWayField);
+        if (item.empty() || field == std::string_view::npos)
+            return;
+        Condition c;
+        c.negated = item[0] == '!';
+        c.dimension = item.substr(1, field - 1);
+        forEachPart(item.substr(field + 1), kWayValue, [&](std::string_view v) { c.values.emplace_back(v); });
+        out.push_back(std::move(c));
+    });
+    return out;
 }
 
 } // namespace
@@ -62,6 +102,11 @@ std::string encodeConditions(const ConditionSet &conditions)
                 out += kValue;
             out += c.values[i];
         }
+        for (size_t i = 0; i < c.alternatives.size(); ++i) {
+            if (i || !c.values.empty())
+                out += kValue;
+            out += encodeWay(c.alternatives[i]);
+        }
         out += kField;
         out += c.text;
     }
@@ -86,8 +131,13 @@ ConditionSet decodeConditions(std::string_view text)
         Condition c;
         c.negated = item[0] == '!';
         c.dimension = fields[0];
-        forEachPart(fields[1], kValue, [&](std::string_view v) { c.values.emplace_back(v); });
         c.text = fields[2];
+        forEachPart(fields[1], kValue, [&](std::string_view v) {
+            if (c.dimension.empty())
+                c.alternatives.push_back(decodeWay(v));
+            else
+                c.values.emplace_back(v);
+        });
         out.push_back(std::move(c));
     });
     return out;

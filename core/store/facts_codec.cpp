@@ -8,7 +8,7 @@
 namespace katlas {
 namespace {
 
-constexpr std::uint8_t kFactsVersion = 9;
+constexpr std::uint8_t kFactsVersion = 10;
 
 class Writer {
 public:

@@ -58,6 +58,33 @@ void DimensionFilter::set(const std::string &dimension, std::set<std::string> va
         m_allowed[dimension] = std::move(values);
 }
 
+namespace {
+
+// Can the filter (with the settings it does not name at their defaults) give
+// a dimension a value the condition allows?
+bool conditionAdmitted(const Condition &c, const DimensionFilter &filter, const SettingDefaults *defaults)
+{
+    std::set<std::string> allowed;
+    if (const auto it = filter.allowed().find(c.dimension); it != filter.allowed().end())
+        allowed = it->second;
+    else if (const auto def = defaults ? defaults->find(c.dimension) : SettingDefaults::const_iterator{};
+             defaults && def != defaults->end())
+        allowed = {def->second};
+    else
+        return true; // open: any value
+    if (allowed.empty())
+        return c.negated; // narrowed to nothing: only an exclusion passes
+    const auto listed = [&](const std::string &v) { return std::find(c.values.begin(), c.values.end(), v) != c.values.end(); };
+    return std::any_of(allowed.begin(), allowed.end(), [&](const std::string &v) { return listed(v) != c.negated; });
+}
+
+bool wayAdmitted(const ConditionSet &way, const DimensionFilter &filter, const SettingDefaults *defaults)
+{
+    return std::all_of(way.begin(), way.end(), [&](const Condition &c) { return conditionAdmitted(c, filter, defaults); });
+}
+
+} // namespace
+
 const PathConditions::State &PathConditions::state() const
 {
     static const State none;
@@ -74,6 +101,8 @@ bool PathConditions::add(const ConditionSet &conditions)
             const auto [it, inserted] = next->text.emplace(c.text, !c.negated);
             if (!inserted && it->second != !c.negated)
                 next->contradictory = true;
+            if (!c.alternatives.empty())
+                next->ways.emplace(c.text, c.alternatives);
             continue;
         }
         DimensionState &d = next->dims[c.dimension];
@@ -108,12 +137,19 @@ std::optional<std::string> PathConditions::rejectedBy(const DimensionFilter &fil
         if (!some)
             return dim;
     }
-    if (defaults && !filter.empty())
+    const bool useDefaults = defaults && !filter.empty();
+    if (useDefaults)
         for (const auto &[dim, d] : state().dims) {
             const auto def = defaults->find(dim);
             if (def != defaults->end() && !filter.allowed().count(dim) && !admits(d, def->second))
                 return dim;
         }
+    // A guard that may hold in several ways fails when the filter admits none.
+    for (const auto &[text, ways] : state().ways)
+        if (std::none_of(ways.begin(), ways.end(), [&](const ConditionSet &way) {
+                return wayAdmitted(way, filter, useDefaults ? defaults : nullptr);
+            }))
+            return ways.front().empty() ? text : ways.front().front().dimension;
     return std::nullopt;
 }
 

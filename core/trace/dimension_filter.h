@@ -67,6 +67,8 @@ private:
     struct State {
         std::map<std::string, DimensionState> dims;
         std::map<std::string, bool> text; // guard text -> required truth
+        // guard text -> the ways it may hold (Condition::alternatives)
+        std::map<std::string, std::vector<ConditionSet>> ways;
         bool contradictory = false;
     };
     const State &state() const;
