@@ -281,6 +281,56 @@ private Q_SLOTS:
         QCOMPARE(decodeConditions(encodeConditions(shared[0]->conditions)), shared[0]->conditions);
     }
 
+    // A constructor's parameter takes what the places building its class
+    // pass: here an expression on the model's configuration, and a literal.
+    void constructorParametersTakeWhatTheBuildingSitesPass()
+    {
+        Profile p = settingsProfile();
+        SettingsRule model;
+        model.kind = SettingsRule::Kind::Config;
+        model.name = "PretrainedConfig";
+        model.prefix = "model";
+        p.settings.push_back(model);
+        Tree t;
+        t.add("cfgs", "from transformers import PretrainedConfig\nclass MyConfig(PretrainedConfig):\n    pass\n");
+        t.add("attn",
+              "from cfgs import MyConfig\n"
+              "class Attention:\n"
+              "    def __init__(self, rank, fused=False, extra=None):\n"
+              "        self.rank = rank\n"
+              "        self.fused = fused\n"
+              "        self.extra = extra\n"
+              "    def forward(self, x):\n"
+              "        if self.rank is not None:\n"
+              "            lora_kernel(x)\n"
+              "        if self.fused:\n"
+              "            fused_kernel(x)\n"
+              "        if self.extra is not None:\n"
+              "            extra_kernel(x)\n"
+              "class Layer:\n"
+              "    def __init__(self, config: MyConfig):\n"
+              "        self.attn = Attention(rank=(config.q_rank if hasattr(config, \"q_rank\") else None), fused=True)\n"
+              "class Other:\n"
+              "    def __init__(self, config: PretrainedConfig):\n"
+              "        self.attn = Attention(config.q_rank, True)\n");
+        const Resolved r = resolve(t, p);
+        std::string error;
+        auto passes = [&](const char *callee, const char *text) {
+            const auto e = r.edges("attn.Attention.forward", callee);
+            PathConditions pc;
+            return e.size() == 1 && pc.add(e[0]->conditions) && pc.passes(*DimensionFilter::parse(text, &error), &r.g.settingDefaults);
+        };
+        QVERIFY(passes("lora_kernel", "model.q_rank=1536"));
+        QVERIFY(!passes("lora_kernel", "model.q_rank=none"));
+        // Both building sites pass True; neither passes `extra`, whose default is None.
+        const auto fused = r.edges("attn.Attention.forward", "fused_kernel");
+        QCOMPARE(fused.size(), size_t(1));
+        QVERIFY(std::none_of(fused[0]->conditions.begin(), fused[0]->conditions.end(), [](const Condition &c) { return c.dimension == "unreachable"; }));
+        const auto extra = r.edges("attn.Attention.forward", "extra_kernel");
+        QCOMPARE(extra.size(), size_t(1));
+        QVERIFY(dimension(extra[0], "unreachable"));
+    }
+
     void aFilterHoldsUnnamedSettingsToTheirDefaults()
     {
         const SettingDefaults defaults{{"server.enable_det", "false"}};

@@ -36,8 +36,8 @@ IndexContents sample(const std::string &tag)
     f.module = "pkg.mod";
     f.hash = "h1";
     f.calls = {{"rmsnorm", "torch.ops.ns.op.default", 4, {{"_is_cuda", false}}}};
-    f.functions = {{"rmsnorm", "", 3, 5, {{"triton.jit", ""}}, {{"x", "Tensor"}}, {{"a()", {"b()"}, {"x"}, {{"Linear", "pkg.Impl"}}, "", false, 5, {}}}}};
-    f.locals = {{"rmsnorm", "y", {"Impl()", {}, {"x"}, {}, "", false, 4, {{"_is_cuda", false}}}, ""}};
+    f.functions = {{"rmsnorm", "", 3, 5, {{"triton.jit", ""}}, {{"x", "Tensor"}}, {{"a()", {"b()"}, {"x"}, {{"Linear", "pkg.Impl"}}, {{"fast", "True"}}, "", false, 5, {}}}}};
+    f.locals = {{"rmsnorm", "y", {"Impl()", {}, {"x"}, {}, {}, "", false, 4, {{"_is_cuda", false}}}, ""}};
     f.localCalls = {{"Impl", 0, 0}};
     c.facts = {f};
     c.meta = {{"profile_name", "test"}, {"tag", tag}};

@@ -471,6 +471,14 @@ private:
     // Splits a value into the alternatives it may take: both arms of a
     // conditional expression (with the condition as a guard), both sides of
     // `a or b`; each with the call chains nested in it.
+    // An argument whose truth or value a guard in the callee may need.
+    void keepArgument(std::string key, TSNode value, ValueFact &v) const
+    {
+        constexpr size_t kMaxArgExprs = 8;
+        if (v.argExprs.size() < kMaxArgExprs && keepsArgument(value))
+            v.argExprs.emplace_back(std::move(key), normaliseSpace(text(unparen(value))));
+    }
+
     void addValues(TSNode value, const GuardList &guards, std::vector<ValueFact> &out, int depth = 0)
     {
         value = unparen(value);
@@ -498,17 +506,25 @@ private:
         if (isType(value, "call")) {
             TSNode args = field(value, "arguments");
             bool positional = true;
+            size_t index = 0;
             for (TSNode a : NamedChildren(args)) {
                 if (isType(a, "keyword_argument")) {
                     positional = false;
                     const Chain value = chainOf(field(a, "value"));
                     if (!value.empty() && value.find_first_of("([") == Chain::npos && v.keywordArgs.size() < kMaxKeywordArgs)
                         v.keywordArgs.emplace_back(text(field(a, "name")), value);
+                    else
+                        keepArgument(std::string(text(field(a, "name"))), field(a, "value"), v);
                 } else if (isType(a, "list_splat") || isType(a, "dictionary_splat")) {
                     positional = false;
+                    if (v.argExprs.empty() || v.argExprs.back().first != "*")
+                        v.argExprs.emplace_back("*", std::string()); // what it passes is not known
                 } else if (positional && v.args.size() < kMaxPositionalArgs) {
                     v.args.push_back(chainOf(a));
+                    if (v.args.back().empty() || v.args.back().find_first_of("([") != Chain::npos)
+                        keepArgument("#" + std::to_string(index), a, v);
                 }
+                ++index;
             }
         }
         collectInner(value, v.inner, 0, true);
@@ -663,7 +679,7 @@ void summariseLocalCalls(ModuleFacts &facts)
 
 std::optional<std::string> instantiatedName(const ValueFact &v)
 {
-    if (v.args.empty() && v.keywordArgs.empty())
+    if (v.args.empty() && v.keywordArgs.empty() && v.argExprs.empty())
         return std::nullopt;
     const std::string &c = v.chain;
     if (c.size() < 3 || c.compare(c.size() - 2, 2, "()") != 0)

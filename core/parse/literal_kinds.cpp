@@ -75,4 +75,13 @@ bool keepsExpression(TSNode value)
     return false;
 }
 
+bool keepsArgument(TSNode value)
+{
+    value = unparen(value);
+    if (ts_node_is_null(value) || ts_node_end_byte(value) - ts_node_start_byte(value) > kMaxExpressionText)
+        return false;
+    return isLiteral(value) || isType(value, "boolean_operator") || isType(value, "not_operator")
+        || isType(value, "comparison_operator") || isType(value, "conditional_expression") || isType(value, "call");
+}
+
 } // namespace katlas

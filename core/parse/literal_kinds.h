@@ -15,4 +15,8 @@ ArgKind argKindOf(TSNode n);
 std::string argumentShape(const SyntaxSource &source, TSNode arguments);
 bool keepsExpression(TSNode value);
 
+// Is a call's argument worth keeping as text (ValueFact::argExprs): a
+// literal, a boolean, comparison or conditional expression, or a call.
+bool keepsArgument(TSNode value);
+
 } // namespace katlas

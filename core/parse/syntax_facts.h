@@ -54,6 +54,11 @@ struct ValueFact {
     // Keyword arguments of a top-level call whose value is a plain name
     // (`Linear=Fp8LinearMethod`): classes passed to a factory flow into it.
     std::vector<std::pair<std::string, Chain>> keywordArgs;
+    // Arguments of a top-level call that are expressions a guard may need
+    // (`q_lora_rank=(config.q_lora_rank if hasattr(config, "q_lora_rank") else None)`,
+    // `use_fast=True`): keyword name, or "#i" for the i-th positional, and
+    // source text; "*" (no text) where a splat passes what is not known.
+    std::vector<std::pair<std::string, std::string>> argExprs;
     // The value's source text, kept where a guard may need its truth: a
     // literal, a boolean or comparison expression, or a call with a literal
     // argument (`get_bool_env_var("X", "false")`); empty otherwise.

@@ -56,6 +56,8 @@ public:
     std::vector<DispatchTarget> instanceCall(const Value &instance, const std::vector<std::string> &callMethods);
 
     static Value moduleValue(const SymbolTable &t, int module);
+    // Where each class is built (built on first use).
+    const InstantiationIndex &instantiations();
 
 private:
     Values evalBindings(const std::vector<Binding> &bindings, const Scope &scope);

@@ -91,12 +91,18 @@ bool Evaluator::guardsHold(const GuardList &guards, const ArgTypes &args, const 
     return true;
 }
 
+const InstantiationIndex &Evaluator::instantiations()
+{
+    if (!m_instantiations)
+        m_instantiations = std::make_unique<InstantiationIndex>(m_table);
+    return *m_instantiations;
+}
+
 Values Evaluator::constructorArgument(const FunctionInfo &init, size_t param)
 {
     return memoised("c" + std::to_string(init.symbol) + ':' + std::to_string(param), [&] {
         Values out;
-        if (!m_instantiations)
-            m_instantiations = std::make_unique<InstantiationIndex>(m_table);
+        instantiations();
         const std::string &name = init.fact->params[param].name;
         // The class and its subclasses that inherit this __init__ are built by their names.
         for (SymbolId cls : m_table.subclassesOf(init.cls)) {

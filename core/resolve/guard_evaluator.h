@@ -85,6 +85,9 @@ private:
     std::optional<Outcomes> configAttribute(const Outcomes &object, const std::string &name) const;
     const SettingsRule *configRule(const std::string &annotation) const;
     Outcomes conditionalValues(const GuardExpr &e, const Scope &scope, int depth);
+    // What the places that build `init`'s class pass for its parameter `param`.
+    Outcomes constructorArgumentValues(const FunctionInfo &init, size_t param, int depth);
+    Outcomes hasattrValues(const GuardExpr &call, const Scope &scope, int depth);
     // Conditions of a value's guards, or nullopt when they never hold.
     // The ways a value's guards may hold (several when a guard holds in
     // several ways), or nullopt when they never hold.

@@ -4,6 +4,7 @@
 
 #include "resolve/argument_shape.h"
 #include "resolve/chain.h"
+#include "resolve/instantiation_index.h"
 
 #include <algorithm>
 #include <cctype>
@@ -193,6 +194,10 @@ GuardEvaluator::Outcomes GuardEvaluator::nameValues(const std::string &name, con
                 }
                 if (const SettingsRule *rule = configRule(p.annotation))
                     return {{{Kind::Config, false, rule->prefix, {}}, {}}};
+                // A constructor's parameter: what the places building its class pass.
+                if (fn->cls && fn->fact->qualName.size() > 9
+                    && fn->fact->qualName.compare(fn->fact->qualName.size() - 9, 9, ".__init__") == 0)
+                    return constructorArgumentValues(*fn, static_cast<size_t>(&p - fn->fact->params.data()), depth + 1);
                 return {{}}; // what callers pass is not known here
             }
         const BindingMap &locals = m_table.localsOf(*fn);
@@ -305,6 +310,9 @@ GuardEvaluator::Outcomes GuardEvaluator::callValues(const GuardExpr &call, const
 {
     if (std::optional<Abstract> env = envSetting(call))
         return {{*env, {}}};
+    if (call.chain == "hasattr" && call.operands.size() == 2 && call.operands[1].isLiteral(GuardExpr::Literal::String)
+        && !m_configPrefixes.empty())
+        return hasattrValues(call, scope, depth);
     if (call.chain == "getattr" && call.operands.size() >= 2 && call.operands[1].isLiteral(GuardExpr::Literal::String)
         && !m_configPrefixes.empty())
         if (std::optional<Outcomes> setting = configAttribute(values(call.operands[0], scope, depth + 1), call.operands[1].text))
@@ -428,6 +436,85 @@ std::optional<GuardEvaluator::Abstract> GuardEvaluator::setting(SymbolId cls, co
     return std::nullopt;
 }
 
+GuardEvaluator::Outcomes GuardEvaluator::constructorArgumentValues(const FunctionInfo &init, size_t param, int depth)
+{
+    constexpr size_t kMaxSites = 8;
+    const InstantiationIndex &built = m_evaluator.instantiations();
+    const std::string &name = init.fact->params[param].name;
+    const size_t positional = param >= 1 ? param - 1 : 0; // after self
+    Outcomes out;
+    size_t sites = 0;
+    for (SymbolId cls : m_table.subclassesOf(init.cls)) {
+        if (m_table.lookupMethod(cls, "__init__") != init.symbol)
+            continue;
+        for (const Instantiation &at : built.callsOf(m_table.symbol(cls).name)) {
+            const ValueFact &call = built.call(at);
+            const Scope scope{at.module, at.function, 0};
+            const auto segs = splitChain(call.chain);
+            const Values callee = m_evaluator.evalSegments(segs, segs.size() - 1, scope);
+            if (std::none_of(callee.begin(), callee.end(), [&](const Value &v) { return v.kind == Value::Kind::Class && v.id == cls; }))
+                continue;
+            if (++sites > kMaxSites)
+                return {{}};
+            const std::optional<std::vector<ConditionSet>> ways = guardConditions(call.guards, scope, depth);
+            if (!ways)
+                continue; // a building site that cannot run
+            Outcomes passed;
+            const std::string at_ = "#" + std::to_string(positional);
+            bool splat = false, found = false;
+            for (const auto &[keyword, chain] : call.keywordArgs)
+                if (keyword == name) {
+                    passed = chainValues(chain, scope, depth + 1);
+                    found = true;
+                }
+            for (const auto &[key, text] : call.argExprs) {
+                splat = splat || key == "*";
+                if (!found && (key == name || key == at_)) {
+                    passed = values(parsed(text), scope, depth + 1);
+                    found = true;
+                }
+            }
+            if (!found && positional < call.args.size() && !call.args[positional].empty()) {
+                passed = chainValues(call.args[positional], scope, depth + 1);
+                found = true;
+            }
+            if (!found) // the default, unless a splat may pass it
+                passed = {{!splat && init.fact->params[param].defaultKind == 'N' ? Abstract{Kind::None, false, {}, {}} : Abstract{}, {}}};
+            for (const ConditionSet &way : *ways)
+                for (Outcome o : passed) {
+                    addConditions(o.conditions, way);
+                    out.push_back(std::move(o));
+                }
+            if (out.size() > kMaxCases)
+                return {{}};
+        }
+    }
+    return finished(std::move(out));
+}
+
+GuardEvaluator::Outcomes GuardEvaluator::hasattrValues(const GuardExpr &call, const Scope &scope, int depth)
+{
+    // `hasattr(config, "q_lora_rank")`: the checkpoint names the key, unless its value is "absent".
+    const std::optional<Outcomes> setting = configAttribute(values(call.operands[0], scope, depth + 1), call.operands[1].text);
+    if (!setting)
+        return {{}};
+    Outcomes out;
+    for (const Outcome &o : *setting) {
+        Condition absent;
+        absent.dimension = o.value.text;
+        absent.values = {"absent"};
+        absent.text = o.value.text + " == absent";
+        Condition present = absent;
+        present.negated = true;
+        ConditionSet yes = o.conditions, no = o.conditions;
+        addCondition(yes, present);
+        addCondition(no, absent);
+        out.push_back({{Kind::Bool, true, {}, {}}, yes});
+        out.push_back({{Kind::Bool, false, {}, {}}, no});
+    }
+    return out;
+}
+
 GuardEvaluator::Outcomes GuardEvaluator::conditionalValues(const GuardExpr &e, const Scope &scope, int depth)
 {
     Outcomes out;
@@ -458,15 +545,37 @@ const SettingsRule *GuardEvaluator::configRule(const std::string &annotation) co
 {
     if (annotation.empty())
         return nullptr;
+    const auto word = [](char ch) { return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_'; };
+    // The class named as a whole word: `PretrainedConfig`, `Optional[PretrainedConfig]`.
+    const auto names = [&](const std::string &text, const std::string &name) {
+        for (size_t at = text.find(name); at != std::string::npos; at = text.find(name, at + 1)) {
+            const size_t end = at + name.size();
+            if ((at == 0 || !word(text[at - 1])) && (end == text.size() || !word(text[end])))
+                return true;
+        }
+        return false;
+    };
     for (const SettingsRule &rule : m_profile.settings) {
         if (rule.kind != SettingsRule::Kind::Config)
             continue;
-        // The class named as a whole word: `PretrainedConfig`, `Optional[PretrainedConfig]`.
-        for (size_t at = annotation.find(rule.name); at != std::string::npos; at = annotation.find(rule.name, at + 1)) {
-            const size_t end = at + rule.name.size();
-            const auto word = [](char ch) { return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_'; };
-            if ((at == 0 || !word(annotation[at - 1])) && (end == annotation.size() || !word(annotation[end])))
-                return &rule;
+        if (names(annotation, rule.name))
+            return &rule;
+        // A class of the index derived from it (`config: LongcatFlashConfig`).
+        size_t start = 0;
+        while (start < annotation.size()) {
+            while (start < annotation.size() && !word(annotation[start]))
+                ++start;
+            size_t end = start;
+            while (end < annotation.size() && word(annotation[end]))
+                ++end;
+            if (end > start && std::isupper(static_cast<unsigned char>(annotation[start])))
+                for (SymbolId id : m_table.classesNamed(annotation.substr(start, end - start)))
+                    for (SymbolId k : m_table.cls(id) ? m_table.cls(id)->mro : std::vector<SymbolId>{})
+                        if (const ClassInfo *ki = m_table.cls(k))
+                            for (const std::string &base : ki->externalBases)
+                                if (names(base, rule.name))
+                                    return &rule;
+            start = end;
         }
     }
     return nullptr;

@@ -8,7 +8,7 @@
 namespace katlas {
 namespace {
 
-constexpr std::uint8_t kFactsVersion = 10;
+constexpr std::uint8_t kFactsVersion = 11;
 
 class Writer {
 public:
@@ -109,6 +109,7 @@ void value(Writer &w, const ValueFact &v)
     strings(w, v.inner);
     strings(w, v.args);
     keywords(w, v.keywordArgs);
+    keywords(w, v.argExprs);
     w.s(v.expr);
     w.u(v.unpacked);
     w.i(v.line);
@@ -120,6 +121,7 @@ void value(Reader &r, ValueFact &v)
     strings(r, v.inner);
     strings(r, v.args);
     keywords(r, v.keywordArgs);
+    keywords(r, v.argExprs);
     v.expr = r.s();
     v.unpacked = r.u() != 0;
     v.line = r.n();
