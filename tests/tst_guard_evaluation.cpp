@@ -134,11 +134,12 @@ private Q_SLOTS:
         QCOMPARE(debug.size(), size_t(1));
         PathConditions pc;
         QVERIFY(!pc.add(debug[0]->conditions));
-        // A module flag some function rebinds (`global`) is not a constant.
+        // A module flag is rebound (`global`) only where its function is
+        // called; nothing calls enable_mode(), so the flag stays False.
         const auto mode = r.edges("app.Layer.forward", "mode_kernel");
         QCOMPARE(mode.size(), size_t(1));
-        PathConditions ok;
-        QVERIFY(ok.add(mode[0]->conditions));
+        PathConditions never;
+        QVERIFY(!never.add(mode[0]->conditions));
     }
 
     void valuesTakeTheConditionsOfTheirGuards()
@@ -329,6 +330,56 @@ private Q_SLOTS:
         const auto extra = r.edges("attn.Attention.forward", "extra_kernel");
         QCOMPARE(extra.size(), size_t(1));
         QVERIFY(dimension(extra[0], "unreachable"));
+    }
+
+    // A module flag a function rebinds under `global` holds the new value
+    // where that function is called (through the plain functions calling
+    // it); a function nothing calls does not change it. A local read through
+    // its one assignment is the text a profile rule maps.
+    void rebindingsHoldWhereTheirFunctionIsCalledAndLocalsReadThroughTheirValue()
+    {
+        Profile p = settingsProfile();
+        p.dimensionRules.push_back(guardRule("^get_backend\\(\\)\\.is_fast\\(\\)$", "runner", "fast"));
+        Tree t;
+        t.add("cfg",
+              "class ServerArgs:\n"
+              "    det: bool = False\n"
+              "def get_args() -> ServerArgs:\n"
+              "    return ServerArgs()\n");
+        t.add("mode",
+              "_MODE = False\n"
+              "def mode_on():\n"
+              "    return _MODE\n"
+              "def enable():\n"
+              "    global _MODE\n"
+              "    _MODE = True\n"
+              "def _enable_both():\n"
+              "    enable()\n"
+              "def reset_for_tests():\n"
+              "    global _MODE\n"
+              "    _MODE = True\n");
+        t.add("runner",
+              "from cfg import get_args\n"
+              "from mode import mode_on, _enable_both\n"
+              "class Runner:\n"
+              "    def __init__(self):\n"
+              "        if get_args().det:\n"
+              "            _enable_both()\n"
+              "    def forward(self, x):\n"
+              "        if mode_on():\n"
+              "            invariant_kernel(x)\n"
+              "        backend = get_backend()\n"
+              "        if backend.is_fast():\n"
+              "            fast_kernel(x)\n");
+        const Resolved r = resolve(t, p);
+        const auto invariant = r.edges("runner.Runner.forward", "invariant_kernel");
+        QCOMPARE(invariant.size(), size_t(1));
+        const Condition *det = dimension(invariant[0], "server.det");
+        QVERIFY(det);
+        QCOMPARE(det->values, std::vector<std::string>{"true"});
+        const auto fast = r.edges("runner.Runner.forward", "fast_kernel");
+        QCOMPARE(fast.size(), size_t(1));
+        QVERIFY(dimension(fast[0], "runner"));
     }
 
     void aFilterHoldsUnnamedSettingsToTheirDefaults()

@@ -455,7 +455,7 @@ private:
         for (ValueFact &v : values) {
             v.unpacked = unpacked;
             if (global)
-                m_facts.assignments.push_back({{}, target, std::move(v), {}});
+                m_facts.assignments.push_back({{}, target, std::move(v), {}, ctx.assignScope});
             else
                 assignmentsFor(target, ctx).push_back({ctx.assignScope, target, std::move(v), {}});
         }

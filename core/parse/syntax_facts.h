@@ -115,6 +115,7 @@ struct AssignmentFact {
     std::string target;     // "x" or "self.attr"
     ValueFact value;
     std::string annotation; // `x: T = v` or `x: T`: the annotation's source text
+    std::string globalIn;   // a module binding made in this function (`global x`)
     bool operator==(const AssignmentFact &) const = default;
 };
 

@@ -6,6 +6,7 @@
 #include "resolve/chain.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <cstdlib>
 
@@ -158,6 +159,26 @@ const GuardExpr &GuardEvaluator::parsed(const std::string &text)
     return it->second;
 }
 
+std::optional<std::string> GuardEvaluator::throughLocal(const std::string &text, const Scope &scope) const
+{
+    size_t end = 0;
+    while (end < text.size() && (std::isalnum(static_cast<unsigned char>(text[end])) || text[end] == '_'))
+        ++end;
+    if (end == 0 || end == text.size() || text[end] != '.' || !scope.function)
+        return std::nullopt;
+    const FunctionInfo *fn = m_table.function(scope.function);
+    if (!fn)
+        return std::nullopt;
+    const BindingMap &locals = m_table.localsOf(*fn);
+    const auto it = locals.find(text.substr(0, end));
+    if (it == locals.end() || it->second.size() != 1 || it->second[0].kind != Binding::Kind::Assignment)
+        return std::nullopt;
+    const ValueFact &v = it->second[0].assignment->value;
+    if (v.chain.empty() || v.unpacked || !v.guards.empty())
+        return std::nullopt;
+    return v.chain + text.substr(end);
+}
+
 std::optional<Condition> GuardEvaluator::mapped(const std::string &text)
 {
     Condition c = m_mapper.map({text, false});
@@ -294,12 +315,20 @@ GuardEvaluator::Cases GuardEvaluator::truth(const GuardExpr &e, const Scope &sco
     if (e.kind == GuardExpr::Kind::Chain || e.kind == GuardExpr::Kind::Call || e.kind == GuardExpr::Kind::Equal
         || e.kind == GuardExpr::Kind::NotEqual || e.kind == GuardExpr::Kind::IsNone || e.kind == GuardExpr::Kind::IsNotNone
         || e.kind == GuardExpr::Kind::Other)
-        if (depth > 0 && !e.text.empty())
-            if (std::optional<Condition> c = mapped(e.text)) {
+        if (!e.text.empty()) {
+            // The text as written, and with a local read through its one
+            // assignment (`backend = get_moe_runner_backend()` makes
+            // `backend.is_triton_kernels()` the text a profile rule maps).
+            std::optional<Condition> c = depth > 0 ? mapped(e.text) : std::nullopt;
+            if (!c)
+                if (const std::optional<std::string> text = throughLocal(e.text, scope))
+                    c = mapped(*text);
+            if (c) {
                 Condition no = *c;
                 no.negated = true;
                 return {{true, true, {*c}}, {true, false, {no}}};
             }
+        }
     Cases out;
     switch (e.kind) {
     case GuardExpr::Kind::Not:

@@ -87,7 +87,17 @@ private:
     Outcomes conditionalValues(const GuardExpr &e, const Scope &scope, int depth);
     // What the places that build `init`'s class pass for its parameter `param`.
     Outcomes constructorArgumentValues(const FunctionInfo &init, size_t param, int depth);
+    // What the places building `built` (or a subclass whose `__init__` is
+    // `init`, 0 for none) pass as `name` (or the `positional`-th argument),
+    // `fallback` where they pass nothing; unknown for more than 8 places.
+    Outcomes argumentValues(SymbolId built, SymbolId init, const std::string &name, std::optional<size_t> positional,
+                            const Outcomes &fallback, int depth);
     Outcomes hasattrValues(const GuardExpr &call, const Scope &scope, int depth);
+    // The ways the calls of a function are guarded (one per way of each call
+    // site found, with the ways the plain function making the call is
+    // called); none when nothing in the index calls it; one empty way when
+    // it is called unguarded or from too many places.
+    std::vector<ConditionSet> callerConditions(SymbolId function, int depth);
     // Conditions of a value's guards, or nullopt when they never hold.
     // The ways a value's guards may hold (several when a guard holds in
     // several ways), or nullopt when they never hold.
@@ -96,6 +106,9 @@ private:
     static std::string scopeKey(const Scope &s);
     Abstract literal(const GuardExpr &e) const;
     std::optional<Condition> mapped(const std::string &text);
+    // `x.rest` with the local x replaced by the chain of its one unguarded
+    // assignment; nullopt when that is not so.
+    std::optional<std::string> throughLocal(const std::string &text, const Scope &scope) const;
 
     const SymbolTable &m_table;
     Evaluator &m_evaluator;
@@ -103,6 +116,9 @@ private:
     const Profile &m_profile;
     std::vector<std::pair<SymbolId, const SettingsRule *>> m_settingsClasses;
     std::vector<std::string> m_configPrefixes; // of the Config settings rules
+    // Call facts by the callee's last name (module, fact), built on first use.
+    std::unordered_map<std::string, std::vector<std::pair<int, const CallFact *>>> m_callsByName;
+    std::unordered_set<SymbolId> m_callersInProgress;
     std::map<std::string, std::string> m_defaults;
     std::unordered_map<std::string, GuardExpr> m_parsed;
     std::unordered_map<std::string, Outcomes> m_memo;

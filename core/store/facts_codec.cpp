@@ -8,7 +8,7 @@
 namespace katlas {
 namespace {
 
-constexpr std::uint8_t kFactsVersion = 11;
+constexpr std::uint8_t kFactsVersion = 12;
 
 class Writer {
 public:
@@ -130,8 +130,22 @@ void value(Reader &r, ValueFact &v)
 void decorator(Writer &w, const Decorator &d) { w.s(d.chain); w.s(d.firstArg); }
 void decorator(Reader &r, Decorator &d) { d.chain = r.s(); d.firstArg = r.s(); }
 
-void assignment(Writer &w, const AssignmentFact &a) { w.s(a.scope); w.s(a.target); value(w, a.value); w.s(a.annotation); }
-void assignment(Reader &r, AssignmentFact &a) { a.scope = r.s(); a.target = r.s(); value(r, a.value); a.annotation = r.s(); }
+void assignment(Writer &w, const AssignmentFact &a)
+{
+    w.s(a.scope);
+    w.s(a.target);
+    value(w, a.value);
+    w.s(a.annotation);
+    w.s(a.globalIn);
+}
+void assignment(Reader &r, AssignmentFact &a)
+{
+    a.scope = r.s();
+    a.target = r.s();
+    value(r, a.value);
+    a.annotation = r.s();
+    a.globalIn = r.s();
+}
 
 void writeLocals(Writer &w, const std::vector<AssignmentFact> &locals)
 {
