@@ -382,6 +382,65 @@ private Q_SLOTS:
         QVERIFY(dimension(fast[0], "runner"));
     }
 
+    // An attribute another object's code assigns (a weight loader setting
+    // `attn.use_bmm = True`) holds that value under the loader's guards.
+    void attributesAssignedFromOutsideHoldWhereTheyAreAssigned()
+    {
+        Tree t;
+        t.add("attn",
+              "class Attention:\n"
+              "    def __init__(self):\n"
+              "        self.use_bmm = False\n"
+              "    def forward(self, x):\n"
+              "        if self.use_bmm:\n"
+              "            bmm_kernel(x)\n"
+              "def load(attn):\n"
+              "    use_bmm = False\n"
+              "    if get_bool_env_var(\"USE_BMM\"):\n"
+              "        use_bmm = True\n"
+              "    if use_bmm:\n"
+              "        attn.use_bmm = True\n");
+        const Resolved r = resolve(t, settingsProfile());
+        const auto bmm = r.edges("attn.Attention.forward", "bmm_kernel");
+        QCOMPARE(bmm.size(), size_t(1));
+        const Condition *env = dimension(bmm[0], "env.USE_BMM");
+        QVERIFY(env);
+        QCOMPARE(env->values, std::vector<std::string>{"true"});
+    }
+
+    // The caller's `self` passed to a strategy object binds its class there:
+    // `layer.run()` in the method's copy runs that class's method only.
+    void selfPassedOnBindsItsClass()
+    {
+        Tree t;
+        t.add("kpkg.ops", "def a_kernel(x): torch.ops.kns.a(x)\ndef b_kernel(x): torch.ops.kns.b(x)\n");
+        t.add("moe",
+              "from kpkg.ops import a_kernel, b_kernel\n"
+              "class Method:\n"
+              "    def apply(self, layer: Base, x):\n"
+              "        return layer.run(x)\n"
+              "class Base:\n"
+              "    def run(self, x): pass\n"
+              "class A(Base):\n"
+              "    def __init__(self):\n"
+              "        self.method = Method()\n"
+              "    def run(self, x): a_kernel(x)\n"
+              "    def forward(self, x):\n"
+              "        return self.method.apply(self, x)\n"
+              "class B(Base):\n"
+              "    def run(self, x): b_kernel(x)\n");
+        const Resolved r = resolve(t);
+        const CallIndex index(r.g);
+        std::vector<std::int64_t> sites;
+        for (const CallSite &s : r.g.callSites)
+            if (r.name(s.callerId) == "moe.A.forward")
+                sites.push_back(s.id);
+        std::set<std::string> kernels;
+        for (const KernelPath &p : findPaths(index, sites, {}).paths)
+            kernels.insert(index.symbol(p.kernelId).name);
+        QCOMPARE(kernels, std::set<std::string>{"a_kernel"});
+    }
+
     void aFilterHoldsUnnamedSettingsToTheirDefaults()
     {
         const SettingDefaults defaults{{"server.enable_det", "false"}};

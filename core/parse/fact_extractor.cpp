@@ -368,8 +368,10 @@ private:
         return {};
     }
 
-    // `obj.attr = v` on anything but self: the attribute can change from outside.
-    void noteForeignAttribute(TSNode target, const Ctx &ctx)
+    // `obj.attr = v` on anything but self: the attribute can change from
+    // outside. The assignment is kept as target `*.attr` (`value`: null when
+    // the target is one of several, whose part is not known).
+    void noteForeignAttribute(TSNode target, const Ctx &ctx, TSNode value = TSNode{})
     {
         if (!isType(target, "attribute"))
             return;
@@ -377,8 +379,21 @@ private:
         if (isType(obj, "identifier") && !ctx.selfName.empty() && text(obj) == ctx.selfName)
             return;
         std::string attr(text(field(target, "attribute")));
+        if (attr.empty())
+            return;
+        std::vector<ValueFact> values;
+        if (!ts_node_is_null(value))
+            addValues(value, ctx.guards, values);
+        if (values.empty()) {
+            ValueFact opaque;
+            opaque.line = lineOf(target);
+            opaque.guards = ctx.guards;
+            values.push_back(std::move(opaque));
+        }
+        for (ValueFact &v : values)
+            m_facts.assignments.push_back({ctx.assignScope, kForeignTarget + attr, std::move(v), {}});
         auto &seen = m_facts.foreignAttributes;
-        if (!attr.empty() && std::find(seen.begin(), seen.end(), attr) == seen.end())
+        if (std::find(seen.begin(), seen.end(), attr) == seen.end())
             seen.push_back(std::move(attr));
     }
 
@@ -387,7 +402,7 @@ private:
         TSNode left = field(n, "left");
         TSNode right = field(n, "right");
         TSNode type = field(n, "type");
-        noteForeignAttribute(left, ctx);
+        noteForeignAttribute(left, ctx, right);
         if (isType(left, "pattern_list") || isType(left, "tuple_pattern") || isType(left, "tuple"))
             for (TSNode child : NamedChildren(left))
                 noteForeignAttribute(child, ctx);

@@ -41,17 +41,22 @@ std::string argumentShape(const SyntaxSource &source, TSNode arguments)
     std::string positional, keywords;
     if (ts_node_is_null(arguments) || !isType(arguments, "argument_list"))
         return {};
+    // The caller's own `self` passed on: its class may be bound in the callee.
+    const auto kindOf = [&](TSNode a) {
+        a = unparen(a);
+        return isType(a, "identifier") && source.text(a) == "self" ? 'S' : argKindOf(a);
+    };
     for (TSNode a : NamedChildren(arguments)) {
         if (positional.size() + keywords.size() > kMaxShape)
             break;
         if (isType(a, "keyword_argument"))
-            keywords += "|" + std::string(source.text(field(a, "name"))) + "=" + argKindOf(field(a, "value"));
+            keywords += "|" + std::string(source.text(field(a, "name"))) + "=" + kindOf(field(a, "value"));
         else if (isType(a, "dictionary_splat"))
             keywords += "|**";
         else if (isType(a, "list_splat"))
             positional += '*';
         else
-            positional += argKindOf(a);
+            positional += kindOf(a);
     }
     return positional + keywords;
 }

@@ -110,6 +110,10 @@ struct ImportFact {
 
 // `x = v`, `self.attr = v`, `for x in v`, class attributes. `scope` is the
 // enclosing function or class qualName (empty at module level).
+// The target of an assignment to an attribute of another object than self
+// (`self_attn.use_deep_gemm_bmm = True` is `*.use_deep_gemm_bmm`).
+inline constexpr const char *kForeignTarget = "*.";
+
 struct AssignmentFact {
     std::string scope;
     std::string target;     // "x" or "self.attr"
@@ -144,7 +148,8 @@ struct CallFact {
     int line = 0;
     GuardList guards;
     // The arguments' shape: an ArgKind per positional argument ('*' for
-    // `*xs`), then `|name=K` per keyword (`|**` for `**kw`): "VN|bias=C".
+    // `*xs`; 'S' for the caller's `self`), then `|name=K` per keyword (`|**`
+    // for `**kw`): "VN|bias=C".
     std::string args;
     bool operator==(const CallFact &) const = default;
 };

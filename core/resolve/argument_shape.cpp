@@ -54,7 +54,7 @@ std::map<std::string, ArgKind> bindArguments(const FunctionFact &function, bool 
             kind = k->second;
         else if (splat == std::string::npos && !s.keywordSplat && (p.keywordOnly || at >= s.positional.size()))
             kind = p.defaultKind;
-        if (kind == 'N' || kind == 'C')
+        if (kind == 'N' || kind == 'C' || kind == 'S')
             out.emplace(p.name, kind);
     }
     return out;
@@ -73,6 +73,17 @@ std::vector<std::string> testedParameters(const FunctionFact &function, const st
         note(c->guards);
     for (const ValueFact &r : function.returns)
         note(r.guards);
+    return out;
+}
+
+std::vector<std::string> receiverParameters(const FunctionFact &function, const std::vector<const CallFact *> &calls, bool skipFirst)
+{
+    std::vector<std::string> out;
+    for (size_t i = skipFirst && !function.params.empty() ? 1 : 0; i < function.params.size(); ++i) {
+        const std::string prefix = function.params[i].name + ".";
+        if (std::any_of(calls.begin(), calls.end(), [&](const CallFact *c) { return c->callee.rfind(prefix, 0) == 0; }))
+            out.push_back(function.params[i].name);
+    }
     return out;
 }
 
@@ -95,26 +106,48 @@ std::string forwardedShape(const std::string &callShape, const FunctionFact *cal
     for (size_t i = callerBound && !caller->params.empty() ? 1 : 0; i < caller->params.size(); ++i)
         own += caller->params[i].keywordOnly ? 0 : 1;
     const Shape in = parse(*incoming);
+    // What the caller's caller passed as its `self` is no `self` here.
+    const auto handed = [](char kind) { return kind == 'S' ? 'V' : kind; };
     std::string out = in.positional.size() > own ? in.positional.substr(own) : std::string();
+    std::transform(out.begin(), out.end(), out.begin(), handed);
     for (const auto &[name, kind] : in.keywords)
         if (std::none_of(caller->params.begin(), caller->params.end(), [&](const Param &p) { return p.name == name; }))
-            out += "|" + name + "=" + kind;
+            out += "|" + name + "=" + handed(kind);
     if (in.keywordSplat)
         out += "|**";
     return out;
 }
 
 std::string variantFor(const FunctionFact &function, bool skipFirst, const std::string &shape,
-                       const std::vector<std::string> &tested, bool forwards)
+                       const std::vector<std::string> &tested, bool forwards,
+                       const std::vector<std::string> &receivers, std::int64_t callerSelf)
 {
     if (forwards)
         return shape.empty() ? std::string("|") : shape; // an empty call still fixes the defaults
-    if (tested.empty())
+    if (tested.empty() && (receivers.empty() || !callerSelf))
         return {};
     std::string out;
-    for (const auto &[name, kind] : bindArguments(function, skipFirst, shape))
-        if (std::find(tested.begin(), tested.end(), name) != tested.end())
-            out += "|" + name + "=" + kind;
+    for (const auto &[name, kind] : bindArguments(function, skipFirst, shape)) {
+        const bool receiver = kind == 'S' && callerSelf && std::find(receivers.begin(), receivers.end(), name) != receivers.end();
+        if (receiver)
+            out += "|" + name + "=@" + std::to_string(callerSelf);
+        else if (std::find(tested.begin(), tested.end(), name) != tested.end())
+            out += "|" + name + "=" + (kind == 'S' ? 'C' : kind);
+    }
+    return out;
+}
+
+std::vector<std::pair<std::string, std::int64_t>> boundClasses(const std::string &variant)
+{
+    std::vector<std::pair<std::string, std::int64_t>> out;
+    for (size_t at = variant.find("=@"); at != std::string::npos; at = variant.find("=@", at + 2)) {
+        const size_t bar = variant.rfind('|', at);
+        const size_t end = variant.find('|', at);
+        if (bar == std::string::npos)
+            continue;
+        out.emplace_back(variant.substr(bar + 1, at - bar - 1),
+                         std::stoll(variant.substr(at + 2, end == std::string::npos ? std::string::npos : end - at - 2)));
+    }
     return out;
 }
 

@@ -8,6 +8,7 @@
 
 #include "parse/syntax_facts.h"
 
+#include <cstdint>
 #include <map>
 #include <string>
 #include <vector>
@@ -29,10 +30,19 @@ bool forwardsArguments(const FunctionFact &function, const std::vector<const Cal
 // caller's own positional parameters.
 std::string forwardedShape(const std::string &callShape, const FunctionFact *caller, bool callerBound, const std::string *incoming);
 
+// The parameters whose attributes a function calls (`layer.forward(...)`).
+std::vector<std::string> receiverParameters(const FunctionFact &function, const std::vector<const CallFact *> &calls, bool skipFirst);
+
 // The variant of `function` a call of `shape` makes: the shape itself for a
 // function that forwards it; for one that tests parameters, those it fixes
-// as keywords (`|residual=N`); empty when nothing is known.
+// as keywords (`|residual=N`); for a receiver parameter given the caller's
+// `self`, the caller's class (`|layer=@42`: `self.quant_method.apply(self, x)`
+// runs `layer.forward` of that class only); empty when nothing is known.
 std::string variantFor(const FunctionFact &function, bool skipFirst, const std::string &shape,
-                       const std::vector<std::string> &tested, bool forwards);
+                       const std::vector<std::string> &tested, bool forwards,
+                       const std::vector<std::string> &receivers = {}, std::int64_t callerSelf = 0);
+
+// The classes a variant binds its parameters to: ("layer", 42).
+std::vector<std::pair<std::string, std::int64_t>> boundClasses(const std::string &variant);
 
 } // namespace katlas

@@ -113,8 +113,9 @@ public:
             const FunctionInfo *fn = m_table.function(original);
             groupCalls(fn->module);
             const std::string *shape = variant.empty() ? nullptr : &*m_variants.insert(variant).first;
+            const ArgTypes *bound = boundArguments(variant);
             for (const CallFact *c : m_callsByFunction[original])
-                addCallSite(*c, fn->module, special, {fn->module, original, cls, nullptr, shape});
+                addCallSite(*c, fn->module, special, {fn->module, original, cls, bound, shape});
             if (m_graph.callSites.size() >= 4096)
                 flush(progress);
         }
@@ -285,8 +286,9 @@ private:
         return s.id;
     }
 
-    // The variant of `function` a call with `shape` makes (argument_shape.h).
-    std::string variantOf(SymbolId function, const std::string &shape)
+    // The variant of `function` a call with `shape` made where `self` is of
+    // class `callerSelf` makes (argument_shape.h).
+    std::string variantOf(SymbolId function, const std::string &shape, SymbolId callerSelf)
     {
         const FunctionInfo *fn = m_table.function(function);
         if (!fn)
@@ -295,18 +297,33 @@ private:
         if (added && !m_kernels.sourceOf(function)) { // a kernel ends every path: one copy of it is enough
             groupCalls(fn->module);
             const auto &calls = m_callsByFunction[function];
-            it->second = {testedParameters(*fn->fact, calls), forwardsArguments(*fn->fact, calls)};
+            it->second = {testedParameters(*fn->fact, calls), forwardsArguments(*fn->fact, calls),
+                          receiverParameters(*fn->fact, calls, fn->cls && !fn->isStatic)};
         }
-        const auto &[tested, forwards] = it->second;
-        if (tested.empty() && !forwards)
+        const auto &[tested, forwards, receivers] = it->second;
+        if (tested.empty() && !forwards && receivers.empty())
             return {};
-        return variantFor(*fn->fact, fn->cls && !fn->isStatic, shape, tested, forwards);
+        return variantFor(*fn->fact, fn->cls && !fn->isStatic, shape, tested, forwards, receivers, callerSelf);
     }
 
-    void addTargets(std::vector<Target> &out, const std::vector<DispatchTarget> &targets, const Value &v, const std::string *shape)
+    // The classes a copy's variant binds its parameters to, as the
+    // evaluator's argument bindings (kept for the scopes that point to them).
+    const ArgTypes *boundArguments(const std::string &variant)
+    {
+        if (variant.find("=@") == std::string::npos)
+            return nullptr;
+        auto [it, added] = m_variantArgs.try_emplace(variant);
+        if (added)
+            for (const auto &[param, cls] : boundClasses(variant))
+                it->second.push_back({param, cls, false});
+        return &it->second;
+    }
+
+    void addTargets(std::vector<Target> &out, const std::vector<DispatchTarget> &targets, const Value &v, const std::string *shape,
+                    SymbolId callerSelf)
     {
         for (const DispatchTarget &t : targets) {
-            Target r{callTarget(t.function, t.selfClass, shape ? variantOf(t.function, *shape) : std::string()),
+            Target r{callTarget(t.function, t.selfClass, shape ? variantOf(t.function, *shape, callerSelf) : std::string()),
                      weaker(v.how, t.how), v.conditions};
             addConditions(r.conditions, t.conditions);
             out.push_back(std::move(r));
@@ -316,13 +333,15 @@ private:
     std::vector<Target> resolve(const Chain &chain, const Scope &scope, const std::string *shape = nullptr)
     {
         std::vector<Target> out;
+        const FunctionInfo *caller = m_table.function(scope.function);
+        const SymbolId callerSelf = caller && caller->cls && !caller->isStatic ? (scope.selfClass ? scope.selfClass : caller->cls) : 0;
         for (const Value &v : m_evaluator.evalChain(chain, scope)) {
             switch (v.kind) {
             case Value::Kind::Function:
-                addTargets(out, m_evaluator.dispatch(v), v, shape);
+                addTargets(out, m_evaluator.dispatch(v), v, shape, callerSelf);
                 break;
             case Value::Kind::Instance:
-                addTargets(out, m_evaluator.instanceCall(v, m_profile.callMethods), v, shape);
+                addTargets(out, m_evaluator.instanceCall(v, m_profile.callMethods), v, shape, callerSelf);
                 break;
             case Value::Kind::Class:
                 // Instantiation runs __init__; a class without one is still
@@ -567,7 +586,9 @@ private:
     std::map<std::tuple<SymbolId, SymbolId, std::string>, SymbolId> m_specialisations;
     std::map<std::pair<SymbolId, SymbolId>, int> m_variantCount; // per function and owner
     std::set<std::string> m_variants; // stable storage of the shapes scopes point to
-    std::unordered_map<SymbolId, std::pair<std::vector<std::string>, bool>> m_argumentUse; // tested params, forwards
+    // tested params, forwards, receiver params
+    std::unordered_map<SymbolId, std::tuple<std::vector<std::string>, bool, std::vector<std::string>>> m_argumentUse;
+    std::map<std::string, ArgTypes> m_variantArgs; // stable storage of the bindings scopes point to
     std::map<SymbolId, SymbolId> m_specialOf;
     std::deque<std::tuple<SymbolId, SymbolId, SymbolId, std::string>> m_pending;
     std::unordered_map<SymbolId, std::vector<const CallFact *>> m_callsByFunction;

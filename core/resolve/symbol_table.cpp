@@ -175,6 +175,8 @@ void SymbolTable::collectBindings(int moduleIndex)
         (*b)[bound].push_back({Binding::Kind::Import, 0, &imp, nullptr});
     }
     for (const AssignmentFact &a : f.assignments) {
+        if (a.target.rfind(kForeignTarget, 0) == 0)
+            continue; // another object's attribute binds no name here
         if (a.target.rfind("self.", 0) == 0) {
             const auto it = scope.find(a.scope);
             if (it == scope.end())
