@@ -1,5 +1,6 @@
 // Guard evaluation (see guard_evaluator.h and docs/guard-evaluation.md).
 #include "resolve/guard_evaluator.h"
+#include "resolve/guard_limits.h"
 
 #include "graph/runtime_condition.h"
 #include "resolve/argument_shape.h"
@@ -11,10 +12,10 @@
 #include <cstdlib>
 
 namespace katlas {
+
+using namespace guard_limits;
 namespace {
 
-constexpr int kMaxDepth = 20;
-constexpr size_t kMaxCases = 16;
 
 using Kind = GuardEvaluator::Abstract::Kind;
 

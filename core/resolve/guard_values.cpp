@@ -1,6 +1,7 @@
 // Following a guard's names to the values they may hold (see
 // guard_evaluator.h): chains, attributes, bindings, calls, settings.
 #include "resolve/guard_evaluator.h"
+#include "resolve/guard_limits.h"
 
 #include "resolve/argument_shape.h"
 #include "resolve/chain.h"
@@ -10,10 +11,9 @@
 #include <cctype>
 
 namespace katlas {
-namespace {
 
-constexpr int kMaxDepth = 20;
-constexpr size_t kMaxCases = 16;
+using namespace guard_limits;
+namespace {
 
 using Kind = GuardEvaluator::Abstract::Kind;
 
@@ -30,14 +30,6 @@ bool isProperty(const FunctionInfo &fn)
     });
 }
 
-// What a value-following step gives: "unknown" when it found nothing, or more
-// ways than are worth telling apart.
-GuardEvaluator::Outcomes finished(GuardEvaluator::Outcomes out)
-{
-    if (out.empty() || out.size() > kMaxCases)
-        return {{}};
-    return out;
-}
 
 } // namespace
 
@@ -470,145 +462,6 @@ std::optional<GuardEvaluator::Abstract> GuardEvaluator::setting(SymbolId cls, co
     return std::nullopt;
 }
 
-GuardEvaluator::Outcomes GuardEvaluator::argumentValues(SymbolId built, SymbolId init, const std::string &name,
-                                                       std::optional<size_t> positional, const Outcomes &fallback, int depth)
-{
-    constexpr size_t kMaxSites = 8;
-    const InstantiationIndex &sites = m_evaluator.instantiations();
-    Outcomes out;
-    size_t count = 0;
-    for (SymbolId cls : m_table.subclassesOf(built)) {
-        if (m_table.lookupMethod(cls, "__init__") != init)
-            continue;
-        for (const Instantiation &at : sites.callsOf(m_table.symbol(cls).name)) {
-            const ValueFact &call = sites.call(at);
-            const Scope scope{at.module, at.function, 0};
-            const auto segs = splitChain(call.chain);
-            const Values callee = m_evaluator.evalSegments(segs, segs.size() - 1, scope);
-            if (std::none_of(callee.begin(), callee.end(), [&](const Value &v) { return v.kind == Value::Kind::Class && v.id == cls; }))
-                continue;
-            if (++count > kMaxSites)
-                return {{}};
-            const std::optional<std::vector<ConditionSet>> ways = guardConditions(call.guards, scope, depth);
-            if (!ways)
-                continue; // a building site that cannot run
-            const std::string index = positional ? "#" + std::to_string(*positional) : std::string("#");
-            bool splat = false, found = false;
-            Outcomes passed;
-            for (const auto &[keyword, chain] : call.keywordArgs)
-                if (keyword == name) {
-                    passed = chainValues(chain, scope, depth + 1);
-                    found = true;
-                }
-            for (const auto &[key, text] : call.argExprs) {
-                splat = splat || key == "*";
-                if (!found && (key == name || key == index)) {
-                    passed = values(parsed(text), scope, depth + 1);
-                    found = true;
-                }
-            }
-            if (!found && positional && *positional < call.args.size() && !call.args[*positional].empty()) {
-                passed = chainValues(call.args[*positional], scope, depth + 1);
-                found = true;
-            }
-            // Not passed: the default, unless a splat or a positional argument may pass it.
-            const bool mayBePositional = !positional && !call.args.empty();
-            if (!found)
-                passed = splat || mayBePositional ? Outcomes{{}} : fallback;
-            for (const ConditionSet &way : *ways)
-                for (Outcome o : passed) {
-                    addConditions(o.conditions, way);
-                    out.push_back(std::move(o));
-                }
-            if (out.size() > kMaxCases)
-                return {{}};
-        }
-    }
-    return finished(std::move(out));
-}
-
-std::vector<ConditionSet> GuardEvaluator::callerConditions(SymbolId function, int depth)
-{
-    constexpr size_t kMaxSites = 8;
-    const FunctionInfo *fn = m_table.function(function);
-    if (!fn || fn->cls)
-        return {{}};
-    if (m_callsByName.empty())
-        for (int m = 0; m < m_table.moduleCount(); ++m)
-            for (const CallFact &c : m_table.files()[static_cast<size_t>(m_table.moduleAt(m).fileIndex)].calls) {
-                const size_t dot = c.callee.rfind('.');
-                m_callsByName[c.callee.substr(dot == Chain::npos ? 0 : dot + 1)].emplace_back(m, &c);
-            }
-    if (depth > kMaxDepth || !m_callersInProgress.insert(function).second)
-        return {{}};
-    const std::string &name = m_table.symbol(function).name;
-    const auto it = m_callsByName.find(name);
-    std::vector<ConditionSet> out;
-    size_t sites = 0;
-    bool unknown = false;
-    for (const auto &[module, call] : it == m_callsByName.end() ? std::vector<std::pair<int, const CallFact *>>{} : it->second) {
-        const Scope scope{module, m_table.functionForScope(module, call->scope), 0};
-        const Values callee = m_evaluator.evalChain(call->callee, scope);
-        if (std::none_of(callee.begin(), callee.end(), [&](const Value &v) { return v.kind == Value::Kind::Function && v.id == function; }))
-            continue;
-        if (++sites > kMaxSites) {
-            unknown = true;
-            break;
-        }
-        const std::optional<std::vector<ConditionSet>> ways = guardConditions(call->guards, scope, depth);
-        if (!ways)
-            continue;
-        // A call inside a plain function counts where that function is called.
-        const FunctionInfo *caller = scope.function ? m_table.function(scope.function) : nullptr;
-        const std::vector<ConditionSet> outer = caller && !caller->cls ? callerConditions(scope.function, depth + 1)
-                                                                       : std::vector<ConditionSet>{{}};
-        for (const ConditionSet &o : outer)
-            for (const ConditionSet &w : *ways) {
-                out.push_back(o);
-                addConditions(out.back(), w);
-            }
-        if (out.size() > kMaxSites) {
-            unknown = true;
-            break;
-        }
-    }
-    m_callersInProgress.erase(function);
-    // Nothing in the index calls it: in a deployment of the indexed code it
-    // does not run.
-    return unknown ? std::vector<ConditionSet>{{}} : out;
-}
-
-GuardEvaluator::Outcomes GuardEvaluator::constructorArgumentValues(const FunctionInfo &init, size_t param, int depth)
-{
-    const Param &p = init.fact->params[param];
-    const Outcomes fallback{{p.defaultKind == 'N' ? Abstract{Kind::None, false, {}, {}} : Abstract{}, {}}};
-    return argumentValues(init.cls, init.symbol, p.name, param >= 1 ? std::optional<size_t>(param - 1) : std::nullopt,
-                          fallback, depth);
-}
-
-GuardEvaluator::Outcomes GuardEvaluator::hasattrValues(const GuardExpr &call, const Scope &scope, int depth)
-{
-    // `hasattr(config, "q_lora_rank")`: the checkpoint names the key, unless its value is "absent".
-    const std::optional<Outcomes> setting = configAttribute(values(call.operands[0], scope, depth + 1), call.operands[1].text);
-    if (!setting)
-        return {{}};
-    Outcomes out;
-    for (const Outcome &o : *setting) {
-        Condition absent;
-        absent.dimension = o.value.text;
-        absent.values = {"absent"};
-        absent.text = o.value.text + " == absent";
-        Condition present = absent;
-        present.negated = true;
-        ConditionSet yes = o.conditions, no = o.conditions;
-        addCondition(yes, present);
-        addCondition(no, absent);
-        out.push_back({{Kind::Bool, true, {}, {}}, yes});
-        out.push_back({{Kind::Bool, false, {}, {}}, no});
-    }
-    return out;
-}
-
 GuardEvaluator::Outcomes GuardEvaluator::conditionalValues(const GuardExpr &e, const Scope &scope, int depth)
 {
     Outcomes out;
@@ -623,56 +476,6 @@ GuardEvaluator::Outcomes GuardEvaluator::conditionalValues(const GuardExpr &e, c
         }
     }
     return finished(std::move(out));
-}
-
-std::optional<GuardEvaluator::Outcomes> GuardEvaluator::configAttribute(const Outcomes &object, const std::string &name) const
-{
-    if (object.empty() || !std::all_of(object.begin(), object.end(), [](const Outcome &o) { return o.value.kind == Kind::Config; }))
-        return std::nullopt;
-    Outcomes out;
-    for (const Outcome &o : object)
-        out.push_back({{Kind::Setting, false, o.value.text + "." + name, {}}, o.conditions});
-    return out;
-}
-
-const SettingsRule *GuardEvaluator::configRule(const std::string &annotation) const
-{
-    if (annotation.empty())
-        return nullptr;
-    const auto word = [](char ch) { return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_'; };
-    // The class named as a whole word: `PretrainedConfig`, `Optional[PretrainedConfig]`.
-    const auto names = [&](const std::string &text, const std::string &name) {
-        for (size_t at = text.find(name); at != std::string::npos; at = text.find(name, at + 1)) {
-            const size_t end = at + name.size();
-            if ((at == 0 || !word(text[at - 1])) && (end == text.size() || !word(text[end])))
-                return true;
-        }
-        return false;
-    };
-    for (const SettingsRule &rule : m_profile.settings) {
-        if (rule.kind != SettingsRule::Kind::Config)
-            continue;
-        if (names(annotation, rule.name))
-            return &rule;
-        // A class of the index derived from it (`config: LongcatFlashConfig`).
-        size_t start = 0;
-        while (start < annotation.size()) {
-            while (start < annotation.size() && !word(annotation[start]))
-                ++start;
-            size_t end = start;
-            while (end < annotation.size() && word(annotation[end]))
-                ++end;
-            if (end > start && std::isupper(static_cast<unsigned char>(annotation[start])))
-                for (SymbolId id : m_table.classesNamed(annotation.substr(start, end - start)))
-                    for (SymbolId k : m_table.cls(id) ? m_table.cls(id)->mro : std::vector<SymbolId>{})
-                        if (const ClassInfo *ki = m_table.cls(k))
-                            for (const std::string &base : ki->externalBases)
-                                if (names(base, rule.name))
-                                    return &rule;
-            start = end;
-        }
-    }
-    return nullptr;
 }
 
 std::optional<GuardEvaluator::Abstract> GuardEvaluator::envSetting(const GuardExpr &call)

@@ -1,0 +1,57 @@
+// Facts derived from the others of one file: which locals build classes,
+// which methods call through self (see fact_extractor.h).
+#include "parse/fact_extractor.h"
+
+#include <algorithm>
+#include <unordered_map>
+
+namespace katlas {
+
+void summariseLocalCalls(ModuleFacts &facts)
+{
+    facts.localCalls.clear();
+    std::unordered_map<std::string_view, int> functions;
+    for (size_t i = 0; i < facts.functions.size(); ++i)
+        functions.emplace(facts.functions[i].qualName, static_cast<int>(i));
+    for (size_t i = 0; i < facts.locals.size(); ++i) {
+        const auto function = functions.find(facts.locals[i].scope);
+        if (function == functions.end())
+            continue;
+        if (const std::optional<std::string> name = instantiatedName(facts.locals[i].value))
+            facts.localCalls.push_back({*name, function->second, static_cast<int>(i)});
+    }
+}
+
+std::optional<std::string> instantiatedName(const ValueFact &v)
+{
+    if (v.args.empty() && v.keywordArgs.empty() && v.argExprs.empty())
+        return std::nullopt;
+    const std::string &c = v.chain;
+    if (c.size() < 3 || c.compare(c.size() - 2, 2, "()") != 0)
+        return std::nullopt;
+    const std::string callee = c.substr(0, c.size() - 2);
+    if (callee.find_first_of("()[]") != std::string::npos)
+        return std::nullopt;
+    const auto dot = callee.rfind('.');
+    return callee.substr(dot == std::string::npos ? 0 : dot + 1);
+}
+
+void markCallsOnSelf(ModuleFacts &facts)
+{
+    std::unordered_multimap<std::string_view, FunctionFact *> byName; // redefinitions share a name
+    for (FunctionFact &fn : facts.functions)
+        if (!fn.className.empty() && !fn.params.empty()
+            && std::none_of(fn.decorators.begin(), fn.decorators.end(), [](const Decorator &d) { return d.chain == "staticmethod"; }))
+            byName.emplace(fn.qualName, &fn);
+    for (const CallFact &c : facts.calls) {
+        for (auto [it, end] = byName.equal_range(c.scope); it != end; ++it) {
+            FunctionFact &fn = *it->second;
+            const std::string &self = fn.params.front().name;
+            const std::string_view callee = c.callee;
+            fn.callsOnSelf = fn.callsOnSelf || callee == self || callee.starts_with("super()")
+                || (callee.size() > self.size() && callee.starts_with(self) && callee[self.size()] == '.');
+        }
+    }
+}
+
+} // namespace katlas

@@ -1,0 +1,135 @@
+// Values that come from where things are called and built (see
+// guard_evaluator.h): a constructor's parameters and a dataclass's fields
+// from the places building the class, and the guards under which a
+// function is called.
+#include "resolve/guard_evaluator.h"
+#include "resolve/guard_limits.h"
+
+#include "resolve/chain.h"
+#include "resolve/instantiation_index.h"
+
+#include <algorithm>
+
+namespace katlas {
+
+using namespace guard_limits;
+
+using Kind = GuardEvaluator::Abstract::Kind;
+
+std::vector<ConditionSet> GuardEvaluator::callerConditions(SymbolId function, int depth)
+{
+    constexpr size_t kMaxSites = 8;
+    const FunctionInfo *fn = m_table.function(function);
+    if (!fn || fn->cls)
+        return {{}};
+    if (m_callsByName.empty())
+        for (int m = 0; m < m_table.moduleCount(); ++m)
+            for (const CallFact &c : m_table.files()[static_cast<size_t>(m_table.moduleAt(m).fileIndex)].calls) {
+                const size_t dot = c.callee.rfind('.');
+                m_callsByName[c.callee.substr(dot == Chain::npos ? 0 : dot + 1)].emplace_back(m, &c);
+            }
+    if (depth > kMaxDepth || !m_callersInProgress.insert(function).second)
+        return {{}};
+    const std::string &name = m_table.symbol(function).name;
+    const auto it = m_callsByName.find(name);
+    std::vector<ConditionSet> out;
+    size_t sites = 0;
+    bool unknown = false;
+    for (const auto &[module, call] : it == m_callsByName.end() ? std::vector<std::pair<int, const CallFact *>>{} : it->second) {
+        const Scope scope{module, m_table.functionForScope(module, call->scope), 0};
+        const Values callee = m_evaluator.evalChain(call->callee, scope);
+        if (std::none_of(callee.begin(), callee.end(), [&](const Value &v) { return v.kind == Value::Kind::Function && v.id == function; }))
+            continue;
+        if (++sites > kMaxSites) {
+            unknown = true;
+            break;
+        }
+        const std::optional<std::vector<ConditionSet>> ways = guardConditions(call->guards, scope, depth);
+        if (!ways)
+            continue;
+        // A call inside a plain function counts where that function is called.
+        const FunctionInfo *caller = scope.function ? m_table.function(scope.function) : nullptr;
+        const std::vector<ConditionSet> outer = caller && !caller->cls ? callerConditions(scope.function, depth + 1)
+                                                                       : std::vector<ConditionSet>{{}};
+        for (const ConditionSet &o : outer)
+            for (const ConditionSet &w : *ways) {
+                out.push_back(o);
+                addConditions(out.back(), w);
+            }
+        if (out.size() > kMaxSites) {
+            unknown = true;
+            break;
+        }
+    }
+    m_callersInProgress.erase(function);
+    // Nothing in the index calls it: in a deployment of the indexed code it
+    // does not run.
+    return unknown ? std::vector<ConditionSet>{{}} : out;
+}
+
+GuardEvaluator::Outcomes GuardEvaluator::argumentValues(SymbolId built, SymbolId init, const std::string &name,
+                                                       std::optional<size_t> positional, const Outcomes &fallback, int depth)
+{
+    constexpr size_t kMaxSites = 8;
+    const InstantiationIndex &sites = m_evaluator.instantiations();
+    Outcomes out;
+    size_t count = 0;
+    for (SymbolId cls : m_table.subclassesOf(built)) {
+        if (m_table.lookupMethod(cls, "__init__") != init)
+            continue;
+        for (const Instantiation &at : sites.callsOf(m_table.symbol(cls).name)) {
+            const ValueFact &call = sites.call(at);
+            const Scope scope{at.module, at.function, 0};
+            const auto segs = splitChain(call.chain);
+            const Values callee = m_evaluator.evalSegments(segs, segs.size() - 1, scope);
+            if (std::none_of(callee.begin(), callee.end(), [&](const Value &v) { return v.kind == Value::Kind::Class && v.id == cls; }))
+                continue;
+            if (++count > kMaxSites)
+                return {{}};
+            const std::optional<std::vector<ConditionSet>> ways = guardConditions(call.guards, scope, depth);
+            if (!ways)
+                continue; // a building site that cannot run
+            const std::string index = positional ? "#" + std::to_string(*positional) : std::string("#");
+            bool splat = false, found = false;
+            Outcomes passed;
+            for (const auto &[keyword, chain] : call.keywordArgs)
+                if (keyword == name) {
+                    passed = chainValues(chain, scope, depth + 1);
+                    found = true;
+                }
+            for (const auto &[key, text] : call.argExprs) {
+                splat = splat || key == "*";
+                if (!found && (key == name || key == index)) {
+                    passed = values(parsed(text), scope, depth + 1);
+                    found = true;
+                }
+            }
+            if (!found && positional && *positional < call.args.size() && !call.args[*positional].empty()) {
+                passed = chainValues(call.args[*positional], scope, depth + 1);
+                found = true;
+            }
+            // Not passed: the default, unless a splat or a positional argument may pass it.
+            const bool mayBePositional = !positional && !call.args.empty();
+            if (!found)
+                passed = splat || mayBePositional ? Outcomes{{}} : fallback;
+            for (const ConditionSet &way : *ways)
+                for (Outcome o : passed) {
+                    addConditions(o.conditions, way);
+                    out.push_back(std::move(o));
+                }
+            if (out.size() > kMaxCases)
+                return {{}};
+        }
+    }
+    return finished(std::move(out));
+}
+
+GuardEvaluator::Outcomes GuardEvaluator::constructorArgumentValues(const FunctionInfo &init, size_t param, int depth)
+{
+    const Param &p = init.fact->params[param];
+    const Outcomes fallback{{p.defaultKind == 'N' ? Abstract{Kind::None, false, {}, {}} : Abstract{}, {}}};
+    return argumentValues(init.cls, init.symbol, p.name, param >= 1 ? std::optional<size_t>(param - 1) : std::nullopt,
+                          fallback, depth);
+}
+
+} // namespace katlas

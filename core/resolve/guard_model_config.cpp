@@ -1,0 +1,86 @@
+// The model's configuration in guard evaluation (see guard_evaluator.h):
+// `config.x`, `getattr(config, "x", d)` and `hasattr(config, "x")` on a
+// parameter annotated with the profile's config class are model settings.
+#include "resolve/guard_evaluator.h"
+
+#include <algorithm>
+#include <cctype>
+
+namespace katlas {
+
+using Kind = GuardEvaluator::Abstract::Kind;
+
+GuardEvaluator::Outcomes GuardEvaluator::hasattrValues(const GuardExpr &call, const Scope &scope, int depth)
+{
+    // `hasattr(config, "q_lora_rank")`: the checkpoint names the key, unless its value is "absent".
+    const std::optional<Outcomes> setting = configAttribute(values(call.operands[0], scope, depth + 1), call.operands[1].text);
+    if (!setting)
+        return {{}};
+    Outcomes out;
+    for (const Outcome &o : *setting) {
+        Condition absent;
+        absent.dimension = o.value.text;
+        absent.values = {"absent"};
+        absent.text = o.value.text + " == absent";
+        Condition present = absent;
+        present.negated = true;
+        ConditionSet yes = o.conditions, no = o.conditions;
+        addCondition(yes, present);
+        addCondition(no, absent);
+        out.push_back({{Kind::Bool, true, {}, {}}, yes});
+        out.push_back({{Kind::Bool, false, {}, {}}, no});
+    }
+    return out;
+}
+
+std::optional<GuardEvaluator::Outcomes> GuardEvaluator::configAttribute(const Outcomes &object, const std::string &name) const
+{
+    if (object.empty() || !std::all_of(object.begin(), object.end(), [](const Outcome &o) { return o.value.kind == Kind::Config; }))
+        return std::nullopt;
+    Outcomes out;
+    for (const Outcome &o : object)
+        out.push_back({{Kind::Setting, false, o.value.text + "." + name, {}}, o.conditions});
+    return out;
+}
+
+const SettingsRule *GuardEvaluator::configRule(const std::string &annotation) const
+{
+    if (annotation.empty())
+        return nullptr;
+    const auto word = [](char ch) { return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_'; };
+    // The class named as a whole word: `PretrainedConfig`, `Optional[PretrainedConfig]`.
+    const auto names = [&](const std::string &text, const std::string &name) {
+        for (size_t at = text.find(name); at != std::string::npos; at = text.find(name, at + 1)) {
+            const size_t end = at + name.size();
+            if ((at == 0 || !word(text[at - 1])) && (end == text.size() || !word(text[end])))
+                return true;
+        }
+        return false;
+    };
+    for (const SettingsRule &rule : m_profile.settings) {
+        if (rule.kind != SettingsRule::Kind::Config)
+            continue;
+        if (names(annotation, rule.name))
+            return &rule;
+        // A class of the index derived from it (`config: LongcatFlashConfig`).
+        size_t start = 0;
+        while (start < annotation.size()) {
+            while (start < annotation.size() && !word(annotation[start]))
+                ++start;
+            size_t end = start;
+            while (end < annotation.size() && word(annotation[end]))
+                ++end;
+            if (end > start && std::isupper(static_cast<unsigned char>(annotation[start])))
+                for (SymbolId id : m_table.classesNamed(annotation.substr(start, end - start)))
+                    for (SymbolId k : m_table.cls(id) ? m_table.cls(id)->mro : std::vector<SymbolId>{})
+                        if (const ClassInfo *ki = m_table.cls(k))
+                            for (const std::string &base : ki->externalBases)
+                                if (names(base, rule.name))
+                                    return &rule;
+            start = end;
+        }
+    }
+    return nullptr;
+}
+
+} // namespace katlas
