@@ -441,6 +441,43 @@ private Q_SLOTS:
         QCOMPARE(kernels, std::set<std::string>{"a_kernel"});
     }
 
+    // A literal True/False argument decides the callee's tests of it, also
+    // where the callee hands it down as `flag=flag`.
+    void literalFlagsAreHandedDown()
+    {
+        Tree t;
+        t.add("kpkg.quant",
+              "def col_major(x): torch.ops.kns.col(x)\n"
+              "def row_major(x): torch.ops.kns.row(x)\n");
+        t.add("gemm",
+              "from kpkg.quant import col_major, row_major\n"
+              "def _raw(x, column_major=False):\n"
+              "    if column_major:\n"
+              "        col_major(x)\n"
+              "    else:\n"
+              "        row_major(x)\n"
+              "def quant(x, column_major=False):\n"
+              "    return _raw(x, column_major=column_major)\n"
+              "def triton_linear(x):\n"
+              "    return quant(x, column_major=False)\n"
+              "def deep_linear(x):\n"
+              "    return quant(x, column_major=True)\n");
+        const Resolved r = resolve(t);
+        const CallIndex index(r.g);
+        auto kernelsOf = [&](const char *caller) {
+            std::vector<std::int64_t> sites;
+            for (const CallSite &s : r.g.callSites)
+                if (r.name(s.callerId) == caller)
+                    sites.push_back(s.id);
+            std::set<std::string> out;
+            for (const KernelPath &p : findPaths(index, sites, {}).paths)
+                out.insert(index.symbol(p.kernelId).name);
+            return out;
+        };
+        QCOMPARE(kernelsOf("gemm.triton_linear"), std::set<std::string>{"row_major"});
+        QCOMPARE(kernelsOf("gemm.deep_linear"), std::set<std::string>{"col_major"});
+    }
+
     void aFilterHoldsUnnamedSettingsToTheirDefaults()
     {
         const SettingDefaults defaults{{"server.enable_det", "false"}};

@@ -30,6 +30,10 @@ ArgKind argKindOf(TSNode n)
         return 'V';
     if (isType(n, "none"))
         return 'N';
+    if (isType(n, "true"))
+        return 'T';
+    if (isType(n, "false"))
+        return 'F';
     return isLiteral(n) || isType(n, "list") || isType(n, "dictionary") || isType(n, "tuple") || isType(n, "lambda")
             || isType(n, "list_comprehension") || isType(n, "binary_operator")
         ? 'C'
@@ -49,8 +53,13 @@ std::string argumentShape(const SyntaxSource &source, TSNode arguments)
     for (TSNode a : NamedChildren(arguments)) {
         if (positional.size() + keywords.size() > kMaxShape)
             break;
-        if (isType(a, "keyword_argument"))
-            keywords += "|" + std::string(source.text(field(a, "name"))) + "=" + kindOf(field(a, "value"));
+        if (isType(a, "keyword_argument")) {
+            // `flag=flag` hands on the caller's own name: '=' (argument_shape.h).
+            const std::string_view name = source.text(field(a, "name"));
+            const TSNode value = unparen(field(a, "value"));
+            const bool same = isType(value, "identifier") && source.text(value) == name && name != "self";
+            keywords += "|" + std::string(name) + "=" + (same ? '=' : kindOf(value));
+        }
         else if (isType(a, "dictionary_splat"))
             keywords += "|**";
         else if (isType(a, "list_splat"))

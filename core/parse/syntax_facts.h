@@ -147,9 +147,11 @@ struct CallFact {
     Chain callee;           // "self.q_b_proj", "kernel[]", "torch.ops.ns.op.default"
     int line = 0;
     GuardList guards;
-    // The arguments' shape: an ArgKind per positional argument ('*' for
-    // `*xs`; 'S' for the caller's `self`), then `|name=K` per keyword (`|**`
-    // for `**kw`): "VN|bias=C".
+    // The arguments' shape: an ArgKind per positional argument ('N' None,
+    // 'T' True, 'F' False, 'C' another literal or display, 'S' the caller's
+    // `self`, 'V' anything else, '*' for `*xs`), then `|name=K` per keyword
+    // ('=' for `name=name`, the caller's own name; `|**` for `**kw`):
+    // "VN|bias=C|flag==".
     std::string args;
     bool operator==(const CallFact &) const = default;
 };

@@ -2,6 +2,7 @@
 #include "resolve/argument_shape.h"
 
 #include <algorithm>
+#include <cctype>
 
 namespace katlas {
 namespace {
@@ -29,10 +30,16 @@ Shape parse(const std::string &text)
     return s;
 }
 
+// Does the guard read the parameter itself (not an attribute or a call of it)?
 bool tests(const std::string &guard, const std::string &p)
 {
-    return guard == p || guard.rfind(p + " is ", 0) == 0 || guard.find(" " + p + " is ") != std::string::npos
-        || guard.find("(" + p + " is ") != std::string::npos;
+    const auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.'; };
+    for (size_t at = guard.find(p); at != std::string::npos; at = guard.find(p, at + 1)) {
+        const size_t end = at + p.size();
+        if ((at == 0 || !word(guard[at - 1])) && (end == guard.size() || (!word(guard[end]) && guard[end] != '(' && guard[end] != '[')))
+            return true;
+    }
+    return false;
 }
 
 } // namespace
@@ -54,7 +61,7 @@ std::map<std::string, ArgKind> bindArguments(const FunctionFact &function, bool 
             kind = k->second;
         else if (splat == std::string::npos && !s.keywordSplat && (p.keywordOnly || at >= s.positional.size()))
             kind = p.defaultKind;
-        if (kind == 'N' || kind == 'C' || kind == 'S')
+        if (kind == 'N' || kind == 'C' || kind == 'S' || kind == 'T' || kind == 'F')
             out.emplace(p.name, kind);
     }
     return out;
@@ -69,8 +76,13 @@ std::vector<std::string> testedParameters(const FunctionFact &function, const st
                 if (tests(g.text, p.name) && std::find(out.begin(), out.end(), p.name) == out.end())
                     out.push_back(p.name);
     };
-    for (const CallFact *c : calls)
+    for (const CallFact *c : calls) {
         note(c->guards);
+        // A parameter handed down by name (`flag=flag`) matters to the callee.
+        for (const Param &p : function.params)
+            if (c->args.find("|" + p.name + "==") != std::string::npos && std::find(out.begin(), out.end(), p.name) == out.end())
+                out.push_back(p.name);
+    }
     for (const ValueFact &r : function.returns)
         note(r.guards);
     return out;
@@ -116,6 +128,23 @@ std::string forwardedShape(const std::string &callShape, const FunctionFact *cal
     if (in.keywordSplat)
         out += "|**";
     return out;
+}
+
+std::string withCallerNames(const std::string &shape, const std::map<std::string, ArgKind> &caller)
+{
+    if (shape.find("==") == std::string::npos)
+        return shape;
+    std::string out;
+    size_t at = 0;
+    for (size_t eq = shape.find("==", at); eq != std::string::npos; eq = shape.find("==", at)) {
+        const size_t bar = shape.rfind('|', eq);
+        const std::string name = shape.substr(bar + 1, eq - bar - 1);
+        const auto it = caller.find(name);
+        out += shape.substr(at, eq + 1 - at);
+        out += it == caller.end() ? 'V' : it->second;
+        at = eq + 2;
+    }
+    return out + shape.substr(at);
 }
 
 std::string variantFor(const FunctionFact &function, bool skipFirst, const std::string &shape,

@@ -15,11 +15,13 @@
 
 namespace katlas {
 
-// The parameters whose kind a call of this shape fixes ('N' None, 'C' a
-// value that is not None), by name. `skipFirst`: the call is bound (self).
+// The parameters whose kind a call of this shape fixes ('N' None, 'T'
+// True, 'F' False, 'C' / 'S' a value that is not None), by name.
+// `skipFirst`: the call is bound (self).
 std::map<std::string, ArgKind> bindArguments(const FunctionFact &function, bool skipFirst, const std::string &shape);
 
-// The parameters a function's guards (of its calls and returns) test for None or truth.
+// The parameters a function's guards (of its calls and returns) read, and
+// those it hands down by name (`flag=flag`).
 std::vector<std::string> testedParameters(const FunctionFact &function, const std::vector<const CallFact *> &calls);
 
 // Does it hand its `*args` on (`self._forward_method(*args, **kwargs)`)?
@@ -32,6 +34,11 @@ std::string forwardedShape(const std::string &callShape, const FunctionFact *cal
 
 // The parameters whose attributes a function calls (`layer.forward(...)`).
 std::vector<std::string> receiverParameters(const FunctionFact &function, const std::vector<const CallFact *> &calls, bool skipFirst);
+
+// The shape with each `name=name` keyword ('=') given the kind the caller's
+// own parameter of that name is bound to in its copy (`caller`), else 'V':
+// a flag handed down keeps its literal value.
+std::string withCallerNames(const std::string &shape, const std::map<std::string, ArgKind> &caller);
 
 // The variant of `function` a call of `shape` makes: the shape itself for a
 // function that forwards it; for one that tests parameters, those it fixes

@@ -390,8 +390,10 @@ private:
         site.guards = c.guards;
         const ConditionSet siteConditions = m_guards.conditionsOf(c.guards, scope);
         const FunctionInfo *callerFn = m_table.function(scope.function);
-        const std::string shape = forwardedShape(c.args, callerFn ? callerFn->fact : nullptr,
-                                                 callerFn && callerFn->cls && !callerFn->isStatic, scope.variant);
+        const bool callerBound = callerFn && callerFn->cls && !callerFn->isStatic;
+        const std::string shape = withCallerNames(
+            forwardedShape(c.args, callerFn ? callerFn->fact : nullptr, callerBound, scope.variant),
+            callerFn && scope.variant ? bindArguments(*callerFn->fact, callerBound, *scope.variant) : std::map<std::string, ArgKind>{});
         std::vector<Target> targets = resolve(c.callee, scope, &shape);
         if (m_launches.enabled() && caller != m_table.moduleAt(module).symbol && libraryOfModule(module))
             noteLibraryCall(c.callee, caller, targets);

@@ -200,8 +200,10 @@ GuardEvaluator::Outcomes GuardEvaluator::nameValues(const std::string &name, con
                 // A copy made for calls of one shape knows which arguments are None.
                 if (fnId == scope.function && scope.variant) {
                     const auto bound = bindArguments(*fn->fact, fn->cls && !fn->isStatic, *scope.variant);
-                    if (const auto it = bound.find(name); it != bound.end())
-                        return {{{it->second == 'N' ? Kind::None : Kind::NotNone, false, {}, {}}, {}}};
+                    if (const auto it = bound.find(name); it != bound.end()) {
+                        const ArgKind k = it->second;
+                        return {{{k == 'N' ? Kind::None : k == 'T' || k == 'F' ? Kind::Bool : Kind::NotNone, k == 'T', {}, {}}, {}}};
+                    }
                 }
                 if (const SettingsRule *rule = configRule(p.annotation))
                     return {{{Kind::Config, false, rule->prefix, {}}, {}}};
