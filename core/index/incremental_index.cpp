@@ -102,6 +102,7 @@ std::optional<IndexReport> patchPreviousIndex(IndexRun &run, QThreadPool &pool)
     incremental.kernelsBefore = loadKernelIds(*run.old);
     incremental.loadCalls = [&](int fileIndex) { return loadCalls(*run.old, fileIndex + 1); };
     incremental.loadLocals = [&](int fileIndex) { return loadLocals(*run.old, fileIndex + 1); };
+    incremental.filesCalling = [&](const std::string &name) { return filesCalling(*run.old, name); };
     BuildProgress progress;
     progress.cancel = run.cancel;
     progress.report = [&](int d, int t) { run.say(IndexProgress::Phase::Resolving, d, t); };

@@ -164,6 +164,22 @@ private:
     {
         m_lastSiteId = incremental.lastCallSiteId;
         m_loadCalls = incremental.loadCalls;
+        if (incremental.filesCalling) {
+            // The changed files' calls are new; the others' are found in the index.
+            std::vector<int> changed = incremental.modules;
+            auto calling = incremental.filesCalling;
+            m_guards.setCallSource([this](int module) -> const std::vector<CallFact> & { return callsOf(module); },
+                                   [this, changed, calling](const std::string &name) {
+                                       std::set<int> modules(changed.begin(), changed.end());
+                                       std::map<int, int> moduleOfFile;
+                                       for (int m = 0; m < m_table.moduleCount(); ++m)
+                                           moduleOfFile[m_table.moduleAt(m).fileIndex] = m;
+                                       for (int file : calling(name))
+                                           if (const auto it = moduleOfFile.find(file); it != moduleOfFile.end())
+                                               modules.insert(it->second);
+                                       return std::vector<int>(modules.begin(), modules.end());
+                                   });
+        }
         m_withCalls.insert(incremental.modules.begin(), incremental.modules.end());
         for (const Symbol &s : incremental.addedSymbols) {
             if (s.id < m_firstAddedId || (s.originId && !m_table.function(s.originId)))

@@ -46,6 +46,10 @@ struct IncrementalBuild {
     // a function needs the locals of its file).
     std::function<std::vector<CallFact>(int fileIndex)> loadCalls;
     std::function<std::vector<AssignmentFact>(int fileIndex)> loadLocals;
+    // The file indexes of the index's call sites calling `name` (by the
+    // callee's last component): guard evaluation looks for the calls of a
+    // function there.
+    std::function<std::vector<int>(const std::string &name)> filesCalling;
     // The kernels already in the index: a new per-receiver copy of a
     // kernel-library method is a kernel when its method is.
     std::set<std::int64_t> kernelsBefore;

@@ -16,23 +16,33 @@ constexpr size_t kMaxOverrides = 256;
 // taken when any of the classes sharing it is selected.
 ConditionSet unionByDimension(const std::vector<const ConditionSet *> &alternatives)
 {
-    std::map<std::string, Condition> byDim;
-    for (const ConditionSet *set : alternatives) {
+    for (const ConditionSet *set : alternatives)
         if (!set || set->empty())
             return {}; // one alternative needs nothing: neither does the target
-        for (const Condition &c : *set) {
-            Condition &u = byDim[c.dimension];
-            u.dimension = c.dimension;
-            u.text = c.text;
-            for (const std::string &v : c.values)
+    if (alternatives.size() == 1)
+        return *alternatives.front();
+    // A dimension every alternative constrains: the union of positive values,
+    // or an exclusion they all share; any other dimension is free.
+    ConditionSet out;
+    for (const Condition &first : *alternatives.front()) {
+        Condition u = first;
+        bool kept = true;
+        for (size_t i = 1; i < alternatives.size() && kept; ++i) {
+            const auto it = std::find_if(alternatives[i]->begin(), alternatives[i]->end(),
+                                         [&](const Condition &c) { return c.dimension == first.dimension; });
+            if (it == alternatives[i]->end() || it->negated != first.negated
+                || (first.negated && it->values != first.values)) {
+                kept = false;
+                break;
+            }
+            for (const std::string &v : it->values)
                 if (std::find(u.values.begin(), u.values.end(), v) == u.values.end())
                     u.values.push_back(v);
         }
-    }
-    ConditionSet out;
-    for (auto &[dim, c] : byDim) {
-        std::sort(c.values.begin(), c.values.end());
-        out.push_back(c);
+        if (kept) {
+            std::sort(u.values.begin(), u.values.end());
+            out.push_back(std::move(u));
+        }
     }
     return out;
 }

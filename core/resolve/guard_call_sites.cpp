@@ -22,20 +22,12 @@ std::vector<ConditionSet> GuardEvaluator::callerConditions(SymbolId function, in
     const FunctionInfo *fn = m_table.function(function);
     if (!fn || fn->cls)
         return {{}};
-    if (m_callsByName.empty())
-        for (int m = 0; m < m_table.moduleCount(); ++m)
-            for (const CallFact &c : m_table.files()[static_cast<size_t>(m_table.moduleAt(m).fileIndex)].calls) {
-                const size_t dot = c.callee.rfind('.');
-                m_callsByName[c.callee.substr(dot == Chain::npos ? 0 : dot + 1)].emplace_back(m, &c);
-            }
     if (depth > kMaxDepth || !m_callersInProgress.insert(function).second)
         return {{}};
-    const std::string &name = m_table.symbol(function).name;
-    const auto it = m_callsByName.find(name);
     std::vector<ConditionSet> out;
     size_t sites = 0;
     bool unknown = false;
-    for (const auto &[module, call] : it == m_callsByName.end() ? std::vector<std::pair<int, const CallFact *>>{} : it->second) {
+    for (const auto &[module, call] : callsNamed(m_table.symbol(function).name)) {
         const Scope scope{module, m_table.functionForScope(module, call->scope), 0};
         const Values callee = m_evaluator.evalChain(call->callee, scope);
         if (std::none_of(callee.begin(), callee.end(), [&](const Value &v) { return v.kind == Value::Kind::Function && v.id == function; }))
@@ -65,6 +57,28 @@ std::vector<ConditionSet> GuardEvaluator::callerConditions(SymbolId function, in
     // Nothing in the index calls it: in a deployment of the indexed code it
     // does not run.
     return unknown ? std::vector<ConditionSet>{{}} : out;
+}
+
+std::vector<std::pair<int, const CallFact *>> GuardEvaluator::callsNamed(const std::string &name)
+{
+    const auto lastName = [](const Chain &callee) {
+        const size_t dot = callee.rfind('.');
+        return callee.substr(dot == Chain::npos ? 0 : dot + 1);
+    };
+    if (m_modulesCalling) { // facts without calls: ask which modules call it
+        std::vector<std::pair<int, const CallFact *>> out;
+        for (int m : m_modulesCalling(name))
+            for (const CallFact &c : m_callsOf(m))
+                if (lastName(c.callee) == name)
+                    out.emplace_back(m, &c);
+        return out;
+    }
+    if (m_callsByName.empty())
+        for (int m = 0; m < m_table.moduleCount(); ++m)
+            for (const CallFact &c : m_table.files()[static_cast<size_t>(m_table.moduleAt(m).fileIndex)].calls)
+                m_callsByName[lastName(c.callee)].emplace_back(m, &c);
+    const auto it = m_callsByName.find(name);
+    return it == m_callsByName.end() ? std::vector<std::pair<int, const CallFact *>>{} : it->second;
 }
 
 GuardEvaluator::Outcomes GuardEvaluator::argumentValues(SymbolId built, SymbolId init, const std::string &name,

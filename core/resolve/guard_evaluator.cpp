@@ -317,8 +317,10 @@ std::vector<std::pair<std::string, ConditionSet>> GuardEvaluator::derivedReturns
 
 GuardEvaluator::Cases GuardEvaluator::truth(const GuardExpr &e, const Scope &scope, int depth)
 {
-    if (depth > kMaxDepth)
+    if (depth > kMaxDepth) {
+        ++m_cutoffs;
         return {{false, false, {}}};
+    }
     if (e.kind == GuardExpr::Kind::Chain || e.kind == GuardExpr::Kind::Call || e.kind == GuardExpr::Kind::Equal
         || e.kind == GuardExpr::Kind::NotEqual || e.kind == GuardExpr::Kind::IsNone || e.kind == GuardExpr::Kind::IsNotNone
         || e.kind == GuardExpr::Kind::Other)

@@ -13,6 +13,7 @@
 #include "resolve/condition_mapper.h"
 #include "resolve/evaluator.h"
 
+#include <functional>
 #include <map>
 #include <optional>
 #include <unordered_map>
@@ -39,6 +40,18 @@ public:
     // value the rule's pattern names, "*" where a return is not known, with
     // the conditions under which it is returned.
     std::vector<std::pair<std::string, ConditionSet>> derivedReturns(SymbolId function, const DerivedRule &rule);
+
+    // Where the calls of a module come from, and which modules may call a
+    // name (by the callee's last component), when the table's facts came
+    // without their calls (an incremental build); by default every module's
+    // own calls are searched.
+    using CallsOf = std::function<const std::vector<CallFact> &(int module)>;
+    using ModulesCalling = std::function<std::vector<int>(const std::string &name)>;
+    void setCallSource(CallsOf callsOf, ModulesCalling modulesCalling)
+    {
+        m_callsOf = std::move(callsOf);
+        m_modulesCalling = std::move(modulesCalling);
+    }
 
     // The settings met so far with their defaults: "server.x" -> "false".
     const std::map<std::string, std::string> &settingDefaults() const { return m_defaults; }
@@ -119,9 +132,21 @@ private:
     // Call facts by the callee's last name (module, fact), built on first use.
     std::unordered_map<std::string, std::vector<std::pair<int, const CallFact *>>> m_callsByName;
     std::unordered_set<SymbolId> m_callersInProgress;
+    CallsOf m_callsOf;
+    ModulesCalling m_modulesCalling;
+    // The calls of `name` in the index: (module, fact).
+    std::vector<std::pair<int, const CallFact *>> callsNamed(const std::string &name);
+    // How often the depth bound cut an evaluation short: results made while
+    // it grew depend on how deep they were asked for (see Memo).
+    size_t m_cutoffs = 0;
     std::map<std::string, std::string> m_defaults;
     std::unordered_map<std::string, GuardExpr> m_parsed;
-    std::unordered_map<std::string, Outcomes> m_memo;
+    struct Memo {
+        Outcomes outcomes;
+        int depth = 0;         // of the query that worked it out
+        bool complete = true;  // no depth bound cut it short
+    };
+    std::unordered_map<std::string, Memo> m_memo;
     std::unordered_set<std::string> m_inProgress;
     std::unordered_set<std::string> m_foreignAttributes; // assigned on other objects than self
     // Those assignments by attribute name: (module, fact).

@@ -35,8 +35,10 @@ bool isProperty(const FunctionInfo &fn)
 
 GuardEvaluator::Outcomes GuardEvaluator::values(const GuardExpr &e, const Scope &scope, int depth)
 {
-    if (depth > kMaxDepth)
+    if (depth > kMaxDepth) {
+        ++m_cutoffs;
         return {{}};
+    }
     switch (e.kind) {
     case GuardExpr::Kind::Literal:
         return {{literal(e), {}}};
@@ -64,10 +66,15 @@ GuardEvaluator::Outcomes GuardEvaluator::values(const GuardExpr &e, const Scope 
 GuardEvaluator::Outcomes GuardEvaluator::chainValues(const Chain &chain, const Scope &scope, int depth)
 {
     const std::string key = scopeKey(scope) + '#' + chain;
-    if (auto it = m_memo.find(key); it != m_memo.end())
-        return it->second;
-    if (!m_inProgress.insert(key).second)
+    // A result cut short by the depth bound holds for a query as deep or
+    // deeper; a shallower one works it out again.
+    if (auto it = m_memo.find(key); it != m_memo.end() && (it->second.complete || depth >= it->second.depth))
+        return it->second.outcomes;
+    if (!m_inProgress.insert(key).second) {
+        ++m_cutoffs; // a cycle: what it gives depends on the way in
         return {{}};
+    }
+    const size_t cutoffs = m_cutoffs;
     Outcomes out;
     const auto segs = splitChain(chain);
     if (m_derived)
@@ -102,7 +109,7 @@ GuardEvaluator::Outcomes GuardEvaluator::chainValues(const Chain &chain, const S
     if (out.size() > kMaxCases)
         out = {{}};
     m_inProgress.erase(key);
-    m_memo.emplace(key, out);
+    m_memo[key] = {out, depth, m_cutoffs == cutoffs};
     return out;
 }
 
@@ -274,8 +281,10 @@ GuardEvaluator::Outcomes GuardEvaluator::bindingValues(const std::vector<Binding
 
 GuardEvaluator::Outcomes GuardEvaluator::factValues(const ValueFact &fact, const Scope &scope, int depth)
 {
-    if (depth > kMaxDepth)
+    if (depth > kMaxDepth) {
+        ++m_cutoffs;
         return {{}};
+    }
     const std::optional<std::vector<ConditionSet>> guards = guardConditions(fact.guards, scope, depth);
     if (!guards)
         return {};
@@ -312,8 +321,10 @@ std::optional<std::vector<ConditionSet>> GuardEvaluator::guardConditions(const G
         }
         // A value under a guard that is decided only counts where it holds;
         // under guards known no better it counts as possible.
-        if (depth >= kMaxDepth * 3 / 4)
+        if (depth >= kMaxDepth * 3 / 4) {
+            ++m_cutoffs;
             continue;
+        }
         const std::optional<Decision> d = decide(g, scope);
         if (d && d->never)
             return std::nullopt;

@@ -50,16 +50,32 @@ void RegistryIndex::add(std::unordered_map<SymbolId, ConditionSet> &map, SymbolI
 
 void RegistryIndex::collectClasses(Evaluator &evaluator)
 {
+    // A class one registered function returns, under conditions the profile
+    // maps (`if not runner.use_mla_backend: return FlashInferAttnBackend(...)`),
+    // is registered with them too; one returned in several places keeps the keys only.
+    std::unordered_map<SymbolId, std::vector<ConditionSet>> returnedUnder;
     for (const auto &[fn, conds] : m_functions) {
         for (const Value &v : evaluator.returnsOf(fn, 0)) {
             if (v.kind != Value::Kind::Instance && v.kind != Value::Kind::Class)
                 continue;
+            const SymbolId cls = v.kind == Value::Kind::Instance ? v.selfClass : v.id;
             for (const Condition &c : conds)
                 for (const std::string &key : c.values)
-                    add(m_classes, v.kind == Value::Kind::Instance ? v.selfClass : v.id, c.dimension, key,
-                        c.text.substr(9));
+                    add(m_classes, cls, c.dimension, key, c.text.substr(9));
+            ConditionSet mapped;
+            for (const Condition &c : v.conditions)
+                if (!c.dimension.empty())
+                    mapped.push_back(c);
+            auto &ways = returnedUnder[cls];
+            if (std::find(ways.begin(), ways.end(), mapped) == ways.end())
+                ways.push_back(std::move(mapped));
         }
     }
+    for (const auto &[cls, ways] : returnedUnder)
+        if (ways.size() == 1)
+            for (const Condition &c : ways.front())
+                if (std::none_of(m_classes[cls].begin(), m_classes[cls].end(), [&](const Condition &x) { return x.dimension == c.dimension; }))
+                    m_classes[cls].push_back(c);
     for (int m = 0; m < m_table.moduleCount(); ++m) {
         const ModuleFacts &f = m_table.files()[static_cast<size_t>(m_table.moduleAt(m).fileIndex)];
         for (const DictEntryFact &e : f.dictEntries)

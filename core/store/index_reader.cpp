@@ -122,6 +122,18 @@ std::vector<T> loadFileBlob(const Database &db, const char *sql, std::int64_t fi
 
 } // namespace
 
+std::vector<int> filesCalling(const Database &db, const std::string &name)
+{
+    std::vector<int> out;
+    Statement st(db.handle(), "SELECT DISTINCT file_id FROM call_site WHERE callee = ?1 OR callee LIKE ?2");
+    st.bind(1, std::string_view(name));
+    const std::string suffix = "%." + name;
+    st.bind(2, std::string_view(suffix));
+    while (st.next())
+        out.push_back(static_cast<int>(st.i64(0) - 1));
+    return out;
+}
+
 std::vector<CallFact> loadCalls(const Database &db, std::int64_t fileId)
 {
     return loadFileBlob<CallFact>(db, "SELECT calls FROM file WHERE id = ?", fileId, decodeCalls);
