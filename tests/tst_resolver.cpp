@@ -269,7 +269,9 @@ private Q_SLOTS:
               "    return FastBackend(runner)\n"
               "@register_backend(\"slow\")\n"
               "def create_slow(runner):\n"
-              "    return SlowBackend(runner)\n"
+              "    if not flag_a():\n"
+              "        return SlowBackend(runner)\n"
+              "    return FastBackend(runner)\n"
               "def run(backend: Backend, x, mode):\n"
               "    backend.forward(x, mode)\n");
         const Resolved r = resolve(t);
@@ -278,7 +280,14 @@ private Q_SLOTS:
         for (const Edge *e : r.edges("attn.run", "backend.forward")) {
             const Condition *c = dimension(e, "attention_backend");
             QVERIFY(c);
-            QCOMPARE(c->values.front(), std::string(r.name(e->calleeId) == "attn.FastBackend.forward" ? "fast" : "slow"));
+            const bool fast = r.name(e->calleeId) == "attn.FastBackend.forward";
+            // Fast is registered twice: under "fast", and under "slow" when flag_a() holds.
+            QCOMPARE(c->values, fast ? (std::vector<std::string>{"fast", "slow"}) : std::vector<std::string>{"slow"});
+            // Slow comes from one return only, under `not flag_a()`: it keeps that exclusion.
+            const Condition *moe = dimension(e, "moe");
+            QCOMPARE(moe != nullptr, !fast);
+            if (moe)
+                QVERIFY(moe->negated);
         }
         // Inside the specialisation, self is the subclass.
         QCOMPARE(r.callees("attn.FastBackend.forward", "self.forward_decode"),
