@@ -9,6 +9,7 @@
 #include <tree_sitter/api.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cstring>
 #include <unordered_map>
 
@@ -381,17 +382,25 @@ private:
         std::string attr(text(field(target, "attribute")));
         if (attr.empty())
             return;
+        // Only a value a guard can read (a literal, a flag expression, a
+        // name) is kept whole; any other leaves a bare mark: unknown.
         std::vector<ValueFact> values;
         if (!ts_node_is_null(value))
             addValues(value, ctx.guards, values);
-        if (values.empty()) {
-            ValueFact opaque;
-            opaque.line = lineOf(target);
-            opaque.guards = ctx.guards;
-            values.push_back(std::move(opaque));
-        }
-        for (ValueFact &v : values)
+        const bool readable = !values.empty() && std::all_of(values.begin(), values.end(), [](const ValueFact &v) {
+            return !v.expr.empty() || (!v.chain.empty() && v.chain.find_first_of("([") == Chain::npos);
+        });
+        if (!readable)
+            values.assign(1, ValueFact{});
+        for (ValueFact &v : values) {
+            if (!readable)
+                v.unpacked = true; // holds something not known
+            v.inner.clear();
+            v.args.clear();
+            v.keywordArgs.clear();
+            v.argExprs.clear();
             m_facts.assignments.push_back({ctx.assignScope, kForeignTarget + attr, std::move(v), {}});
+        }
         auto &seen = m_facts.foreignAttributes;
         if (std::find(seen.begin(), seen.end(), attr) == seen.end())
             seen.push_back(std::move(attr));
@@ -486,10 +495,16 @@ private:
     // Splits a value into the alternatives it may take: both arms of a
     // conditional expression (with the condition as a guard), both sides of
     // `a or b`; each with the call chains nested in it.
-    // An argument whose truth or value a guard in the callee may need.
+    // An argument whose truth or value a guard in the callee may need: kept
+    // for calls that build a class (a capitalised name, as Python names
+    // classes), whose parameters guard evaluation follows to them.
     void keepArgument(std::string key, TSNode value, ValueFact &v) const
     {
         constexpr size_t kMaxArgExprs = 8;
+        const size_t dot = v.chain.rfind('.', v.chain.size() > 2 ? v.chain.size() - 3 : 0);
+        const char first = v.chain.empty() ? 0 : v.chain[dot == Chain::npos ? 0 : dot + 1];
+        if (!std::isupper(static_cast<unsigned char>(first)))
+            return;
         if (v.argExprs.size() < kMaxArgExprs && keepsArgument(value))
             v.argExprs.emplace_back(std::move(key), normaliseSpace(text(unparen(value))));
     }

@@ -126,6 +126,7 @@ public:
         m_graph.symbols.insert(m_graph.symbols.end(), m_extraSymbols.begin(), m_extraSymbols.end());
         deriveDimensions();
         m_graph.settingDefaults = m_guards.settingDefaults();
+        m_guards.releaseMemos(); // the world may outlive the build: give back what only resolving needed
         return true;
     }
 

@@ -65,20 +65,25 @@ std::vector<std::pair<int, const CallFact *>> GuardEvaluator::callsNamed(const s
         const size_t dot = callee.rfind('.');
         return callee.substr(dot == Chain::npos ? 0 : dot + 1);
     };
-    if (m_modulesCalling) { // facts without calls: ask which modules call it
-        std::vector<std::pair<int, const CallFact *>> out;
+    // Few names are asked for (functions rebinding module flags): each is
+    // looked for once, in every module's calls or, for facts without their
+    // calls, in those of the modules the index says call it.
+    auto [it, added] = m_callsByName.try_emplace(name);
+    if (!added)
+        return it->second;
+    if (m_modulesCalling) {
         for (int m : m_modulesCalling(name))
             for (const CallFact &c : m_callsOf(m))
                 if (lastName(c.callee) == name)
-                    out.emplace_back(m, &c);
-        return out;
+                    it->second.emplace_back(m, &c);
+        return it->second;
     }
-    if (m_callsByName.empty())
-        for (int m = 0; m < m_table.moduleCount(); ++m)
-            for (const CallFact &c : m_table.files()[static_cast<size_t>(m_table.moduleAt(m).fileIndex)].calls)
-                m_callsByName[lastName(c.callee)].emplace_back(m, &c);
-    const auto it = m_callsByName.find(name);
-    return it == m_callsByName.end() ? std::vector<std::pair<int, const CallFact *>>{} : it->second;
+    for (int m = 0; m < m_table.moduleCount(); ++m)
+        for (const CallFact &c : m_table.files()[static_cast<size_t>(m_table.moduleAt(m).fileIndex)].calls)
+            if (c.callee.size() >= name.size() && c.callee.compare(c.callee.size() - name.size(), name.size(), name) == 0
+                && lastName(c.callee) == name)
+                it->second.emplace_back(m, &c);
+    return it->second;
 }
 
 GuardEvaluator::Outcomes GuardEvaluator::argumentValues(SymbolId built, SymbolId init, const std::string &name,

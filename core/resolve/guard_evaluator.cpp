@@ -158,6 +158,14 @@ GuardEvaluator::GuardEvaluator(const SymbolTable &table, Evaluator &evaluator, C
     }
 }
 
+void GuardEvaluator::releaseMemos()
+{
+    decltype(m_memo)().swap(m_memo);
+    decltype(m_decisions)().swap(m_decisions);
+    decltype(m_parsed)().swap(m_parsed);
+    decltype(m_callsByName)().swap(m_callsByName);
+}
+
 const GuardExpr &GuardEvaluator::parsed(const std::string &text)
 {
     auto it = m_parsed.find(text);

@@ -8,7 +8,7 @@
 namespace katlas {
 namespace {
 
-constexpr std::uint8_t kFactsVersion = 15;
+constexpr std::uint8_t kFactsVersion = 16;
 
 class Writer {
 public:
