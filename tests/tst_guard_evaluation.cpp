@@ -41,6 +41,33 @@ Profile settingsProfile()
     return p;
 }
 
+// The kernels the calls in `caller` (every line, or one) reach, unfiltered.
+std::set<std::string> kernelsReached(const Resolved &r, const std::string &caller, int line = 0)
+{
+    const CallIndex index(r.g);
+    std::vector<std::int64_t> sites;
+    for (const CallSite &s : r.g.callSites)
+        if (r.name(s.callerId) == caller && (line == 0 || s.line == line))
+            sites.push_back(s.id);
+    std::set<std::string> out;
+    for (const KernelPath &p : findPaths(index, sites, {}).paths)
+        out.insert(index.symbol(p.kernelId).name);
+    return out;
+}
+
+// The settings profile that also reads the model's configuration
+// (`config: PretrainedConfig` -> model.<attribute>).
+Profile modelSettingsProfile()
+{
+    Profile p = settingsProfile();
+    SettingsRule model;
+    model.kind = SettingsRule::Kind::Config;
+    model.name = "PretrainedConfig";
+    model.prefix = "model";
+    p.settings.push_back(model);
+    return p;
+}
+
 Tree settingsTree()
 {
     Tree t;
@@ -200,17 +227,7 @@ private Q_SLOTS:
               "        self.norm(x, residual=residual)\n"
               "        self.norm(x, None)\n");
         const Resolved r = resolve(t);
-        const CallIndex index(r.g);
-        auto kernelsOf = [&](int line) {
-            std::vector<std::int64_t> sites;
-            for (const CallSite &s : r.g.callSites)
-                if (r.name(s.callerId) == "layers.Layer.forward" && s.line == line)
-                    sites.push_back(s.id);
-            std::set<std::string> out;
-            for (const KernelPath &p : findPaths(index, sites, {}).paths)
-                out.insert(index.symbol(p.kernelId).name);
-            return out;
-        };
+        auto kernelsOf = [&](int line) { return kernelsReached(r, "layers.Layer.forward", line); };
         QCOMPARE(kernelsOf(15), std::set<std::string>{"rmsnorm"});
         QCOMPARE(kernelsOf(16), (std::set<std::string>{"fused_add_rmsnorm", "rmsnorm"})); // residual may be None
         QCOMPARE(kernelsOf(17), std::set<std::string>{"rmsnorm"});
@@ -227,12 +244,7 @@ private Q_SLOTS:
     // and a filter that rules out each drops the path.
     void modelSettingsAndSettingsSwitchedOnByTheSettingsClass()
     {
-        Profile p = settingsProfile();
-        SettingsRule model;
-        model.kind = SettingsRule::Kind::Config;
-        model.name = "PretrainedConfig";
-        model.prefix = "model";
-        p.settings.push_back(model);
+        Profile p = modelSettingsProfile();
         p.dimensions = {{"runner", "", {"auto", "fused"}, {}, "server.runner"}};
         Tree t;
         t.add("cfg",
@@ -286,12 +298,7 @@ private Q_SLOTS:
     // pass: here an expression on the model's configuration, and a literal.
     void constructorParametersTakeWhatTheBuildingSitesPass()
     {
-        Profile p = settingsProfile();
-        SettingsRule model;
-        model.kind = SettingsRule::Kind::Config;
-        model.name = "PretrainedConfig";
-        model.prefix = "model";
-        p.settings.push_back(model);
+        Profile p = modelSettingsProfile();
         Tree t;
         t.add("cfgs", "from transformers import PretrainedConfig\nclass MyConfig(PretrainedConfig):\n    pass\n");
         t.add("attn",
@@ -430,15 +437,7 @@ private Q_SLOTS:
               "class B(Base):\n"
               "    def run(self, x): b_kernel(x)\n");
         const Resolved r = resolve(t);
-        const CallIndex index(r.g);
-        std::vector<std::int64_t> sites;
-        for (const CallSite &s : r.g.callSites)
-            if (r.name(s.callerId) == "moe.A.forward")
-                sites.push_back(s.id);
-        std::set<std::string> kernels;
-        for (const KernelPath &p : findPaths(index, sites, {}).paths)
-            kernels.insert(index.symbol(p.kernelId).name);
-        QCOMPARE(kernels, std::set<std::string>{"a_kernel"});
+        QCOMPARE(kernelsReached(r, "moe.A.forward"), std::set<std::string>{"a_kernel"});
     }
 
     // A literal True/False argument decides the callee's tests of it, also
@@ -463,19 +462,8 @@ private Q_SLOTS:
               "def deep_linear(x):\n"
               "    return quant(x, column_major=True)\n");
         const Resolved r = resolve(t);
-        const CallIndex index(r.g);
-        auto kernelsOf = [&](const char *caller) {
-            std::vector<std::int64_t> sites;
-            for (const CallSite &s : r.g.callSites)
-                if (r.name(s.callerId) == caller)
-                    sites.push_back(s.id);
-            std::set<std::string> out;
-            for (const KernelPath &p : findPaths(index, sites, {}).paths)
-                out.insert(index.symbol(p.kernelId).name);
-            return out;
-        };
-        QCOMPARE(kernelsOf("gemm.triton_linear"), std::set<std::string>{"row_major"});
-        QCOMPARE(kernelsOf("gemm.deep_linear"), std::set<std::string>{"col_major"});
+        QCOMPARE(kernelsReached(r, "gemm.triton_linear"), std::set<std::string>{"row_major"});
+        QCOMPARE(kernelsReached(r, "gemm.deep_linear"), std::set<std::string>{"col_major"});
     }
 
     void aFilterHoldsUnnamedSettingsToTheirDefaults()

@@ -30,20 +30,26 @@ void forEachPart(std::string_view s, char sep, Part &&part)
     }
 }
 
+// `±dimension`, `field`, then the values apart by `value`.
+void appendCondition(std::string &out, const Condition &c, char field, char value)
+{
+    out += c.negated ? '!' : '+';
+    out += c.dimension;
+    out += field;
+    for (size_t i = 0; i < c.values.size(); ++i) {
+        if (i)
+            out += value;
+        out += c.values[i];
+    }
+}
+
 std::string encodeWay(const ConditionSet &way)
 {
     std::string out;
     for (const Condition &c : way) {
         if (!out.empty())
             out += kWay;
-        out += c.negated ? '!' : '+';
-        out += c.dimension;
-        out += kWayField;
-        for (size_t i = 0; i < c.values.size(); ++i) {
-            if (i)
-                out += kWayValue;
-            out += c.values[i];
-        }
+        appendCondition(out, c, kWayField, kWayValue);
     }
     return out;
 }
@@ -94,14 +100,7 @@ std::string encodeConditions(const ConditionSet &conditions)
     for (const Condition &c : conditions) {
         if (!out.empty())
             out += kItem;
-        out += c.negated ? '!' : '+';
-        out += c.dimension;
-        out += kField;
-        for (size_t i = 0; i < c.values.size(); ++i) {
-            if (i)
-                out += kValue;
-            out += c.values[i];
-        }
+        appendCondition(out, c, kField, kValue);
         for (size_t i = 0; i < c.alternatives.size(); ++i) {
             if (i || !c.values.empty())
                 out += kValue;
