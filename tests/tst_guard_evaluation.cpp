@@ -394,25 +394,43 @@ private Q_SLOTS:
     void attributesAssignedFromOutsideHoldWhereTheyAreAssigned()
     {
         Tree t;
+        t.add("cfg",
+              "class ServerArgs:\n"
+              "    enable_det: bool = False\n"
+              "def get_args() -> ServerArgs:\n"
+              "    return ServerArgs()\n");
         t.add("attn",
+              "from cfg import get_args\n"
               "class Attention:\n"
               "    def __init__(self):\n"
               "        self.use_bmm = False\n"
               "    def forward(self, x):\n"
               "        if self.use_bmm:\n"
               "            bmm_kernel(x)\n"
+              "        if not hasattr(self, \"shuffled\"):\n"
+              "            unshuffled_kernel(x)\n"
               "def load(attn):\n"
               "    use_bmm = False\n"
               "    if get_bool_env_var(\"USE_BMM\"):\n"
               "        use_bmm = True\n"
               "    if use_bmm:\n"
-              "        attn.use_bmm = True\n");
+              "        attn.use_bmm = True\n"
+              "    if get_args().enable_det:\n"
+              "        attn.shuffled = shuffle(attn)\n");
         const Resolved r = resolve(t, settingsProfile());
         const auto bmm = r.edges("attn.Attention.forward", "bmm_kernel");
         QCOMPARE(bmm.size(), size_t(1));
         const Condition *env = dimension(bmm[0], "env.USE_BMM");
         QVERIFY(env);
         QCOMPARE(env->values, std::vector<std::string>{"true"});
+        // An attribute only the loader sets exists where the loader sets it.
+        const auto unshuffled = r.edges("attn.Attention.forward", "unshuffled_kernel");
+        QCOMPARE(unshuffled.size(), size_t(1));
+        PathConditions pc;
+        QVERIFY(pc.add(unshuffled[0]->conditions));
+        std::string error;
+        QVERIFY(pc.passes(*DimensionFilter::parse("platform=cuda", &error), &r.g.settingDefaults));
+        QVERIFY(!pc.passes(*DimensionFilter::parse("server.enable_det=true", &error), &r.g.settingDefaults));
     }
 
     // The caller's `self` passed to a strategy object binds its class there:

@@ -390,8 +390,10 @@ private:
         const bool readable = !values.empty() && std::all_of(values.begin(), values.end(), [](const ValueFact &v) {
             return !v.expr.empty() || (!v.chain.empty() && v.chain.find_first_of("([") == Chain::npos);
         });
-        if (!readable)
+        if (!readable) {
             values.assign(1, ValueFact{});
+            values.front().guards = ctx.guards; // where it is set still counts
+        }
         for (ValueFact &v : values) {
             if (!readable)
                 v.unpacked = true; // holds something not known

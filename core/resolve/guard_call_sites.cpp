@@ -86,6 +86,46 @@ std::vector<std::pair<int, const CallFact *>> GuardEvaluator::callsNamed(const s
     return it->second;
 }
 
+GuardEvaluator::Outcomes GuardEvaluator::assignedAttribute(const std::string &name, int depth)
+{
+    // Only an attribute that code sets on objects from outside them, and
+    // that no class sets on itself or declares, exists just where that runs.
+    if (m_selfAssigned.empty())
+        for (int m = 0; m < m_table.moduleCount(); ++m)
+            for (const AssignmentFact &a : m_table.files()[static_cast<size_t>(m_table.moduleAt(m).fileIndex)].assignments)
+                if (a.target.rfind("self.", 0) == 0)
+                    m_selfAssigned.insert(a.target.substr(5));
+    const auto it = m_foreignAssignments.find(name);
+    if (it == m_foreignAssignments.end() || it->second.size() > kMaxCases || m_selfAssigned.count(name)
+        || !m_table.classesNamed(name).empty())
+        return {{}};
+    std::vector<ConditionSet> ways;
+    for (const auto &[module, a] : it->second) {
+        const std::optional<std::vector<ConditionSet>> w
+            = guardConditions(a->value.guards, {module, m_table.functionForScope(module, a->scope), 0}, depth + 1);
+        if (w)
+            for (ConditionSet way : *w) {
+                for (Condition &c : way)
+                    if (!c.dimension.empty())
+                        c.text.clear(); // the same condition, whatever text it was read from
+                if (std::find(ways.begin(), ways.end(), way) == ways.end())
+                    ways.push_back(std::move(way));
+            }
+    }
+    Outcomes out;
+    for (const ConditionSet &way : ways)
+        out.push_back({{Kind::Bool, true, {}, {}}, way});
+    // Missing where every assignment needs the same one condition and it fails.
+    ConditionSet otherwise;
+    if (ways.size() == 1 && ways.front().size() == 1 && !ways.front().front().dimension.empty()) {
+        Condition c = ways.front().front();
+        c.negated = !c.negated;
+        otherwise.push_back(c);
+    }
+    out.push_back({{Kind::Bool, false, {}, {}}, otherwise});
+    return finished(std::move(out));
+}
+
 GuardEvaluator::Outcomes GuardEvaluator::argumentValues(SymbolId built, SymbolId init, const std::string &name,
                                                        std::optional<size_t> positional, const Outcomes &fallback, int depth)
 {

@@ -109,6 +109,10 @@ private:
     Outcomes argumentValues(SymbolId built, SymbolId init, const std::string &name, std::optional<size_t> positional,
                             const Outcomes &fallback, int depth);
     Outcomes hasattrValues(const GuardExpr &call, const Scope &scope, int depth);
+    // `hasattr(obj, "name")` for an attribute only code outside the objects
+    // sets (`layer.gemm1_weights_fp4_shuffled = ...` under the TRT-LLM MoE
+    // runner): true where those assignments run.
+    Outcomes assignedAttribute(const std::string &name, int depth);
     // The ways the calls of a function are guarded (one per way of each call
     // site found, with the ways the plain function making the call is
     // called); none when nothing in the index calls it; one empty way when
@@ -135,6 +139,7 @@ private:
     // Call facts by the callee's last name (module, fact), built on first use.
     std::unordered_map<std::string, std::vector<std::pair<int, const CallFact *>>> m_callsByName;
     std::unordered_set<SymbolId> m_callersInProgress;
+    std::unordered_set<std::string> m_selfAssigned; // attributes some class sets on self
     CallsOf m_callsOf;
     ModulesCalling m_modulesCalling;
     // The calls of `name` in the index: (module, fact).

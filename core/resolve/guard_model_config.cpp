@@ -13,9 +13,11 @@ using Kind = GuardEvaluator::Abstract::Kind;
 GuardEvaluator::Outcomes GuardEvaluator::hasattrValues(const GuardExpr &call, const Scope &scope, int depth)
 {
     // `hasattr(config, "q_lora_rank")`: the checkpoint names the key, unless its value is "absent".
-    const std::optional<Outcomes> setting = configAttribute(values(call.operands[0], scope, depth + 1), call.operands[1].text);
+    const std::optional<Outcomes> setting = m_configPrefixes.empty()
+        ? std::nullopt
+        : configAttribute(values(call.operands[0], scope, depth + 1), call.operands[1].text);
     if (!setting)
-        return {{}};
+        return assignedAttribute(call.operands[1].text, depth);
     Outcomes out;
     for (const Outcome &o : *setting) {
         Condition absent;

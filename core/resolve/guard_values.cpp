@@ -349,8 +349,7 @@ GuardEvaluator::Outcomes GuardEvaluator::callValues(const GuardExpr &call, const
 {
     if (std::optional<Abstract> env = envSetting(call))
         return {{*env, {}}};
-    if (call.chain == "hasattr" && call.operands.size() == 2 && call.operands[1].isLiteral(GuardExpr::Literal::String)
-        && !m_configPrefixes.empty())
+    if (call.chain == "hasattr" && call.operands.size() == 2 && call.operands[1].isLiteral(GuardExpr::Literal::String))
         return hasattrValues(call, scope, depth);
     if (call.chain == "getattr" && call.operands.size() >= 2 && call.operands[1].isLiteral(GuardExpr::Literal::String)
         && !m_configPrefixes.empty())
