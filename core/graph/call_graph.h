@@ -30,11 +30,11 @@ struct Condition {
     std::string dimension;           // empty for unmapped guard text
     std::vector<std::string> values; // one of these (or none of these if negated)
     bool negated = false;
+    // Unmapped text (empty dimension): `values` may hold the ways the guard
+    // may hold, each a set of dimension conditions, encoded by
+    // graph/condition_ways.h (`a if s else b == 0` holds with s=true, or
+    // with s=false and b=0). A filter that admits none rules the path out.
     std::string text;                // the guard text it came from
-    // Unmapped text only: the ways the guard may hold, each a set of
-    // dimension conditions (`a if s else b == 0` holds with s=true, or with
-    // s=false and b=0). A filter that admits none of them rules the path out.
-    std::vector<std::vector<Condition>> alternatives;
     bool operator==(const Condition &) const = default;
 };
 using ConditionSet = std::vector<Condition>;

@@ -2,6 +2,7 @@
 #include "resolve/guard_evaluator.h"
 #include "resolve/guard_limits.h"
 
+#include "graph/condition_ways.h"
 #include "graph/runtime_condition.h"
 #include "resolve/argument_shape.h"
 #include "resolve/chain.h"
@@ -113,7 +114,6 @@ std::vector<ConditionSet> alternativesOf(const std::vector<const ConditionSet *>
         for (Condition c : *m)
             if (!c.dimension.empty() && c.dimension != "unreachable") {
                 c.text.clear();
-                c.alternatives.clear();
                 way.push_back(std::move(c));
             }
         if (way.empty())
@@ -226,7 +226,7 @@ ConditionSet GuardEvaluator::conditionsOf(const GuardList &guards, const Scope &
         }
         addConditions(out, d->conditions);
         if (d->keepText) {
-            c.alternatives = d->ways;
+            setWays(c, d->ways);
             addCondition(out, c);
         }
     }

@@ -29,7 +29,7 @@ public:
         bool never = false;       // the guard cannot hold (in any configuration)
         ConditionSet conditions;  // conditions the guard needs
         bool keepText = false;    // they are necessary, not sufficient: the text stays too
-        std::vector<ConditionSet> ways; // with the text: each way it may hold (Condition::alternatives)
+        std::vector<ConditionSet> ways; // with the text: each way it may hold (graph/condition_ways.h)
     };
     // nullopt when nothing more is known than the guard's text.
     std::optional<Decision> decide(const Guard &guard, const Scope &scope);

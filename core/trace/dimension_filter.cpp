@@ -1,6 +1,8 @@
 // Filters and path conditions (see dimension_filter.h).
 #include "trace/dimension_filter.h"
 
+#include "graph/condition_ways.h"
+
 #include <QCoreApplication>
 
 #include <algorithm>
@@ -101,8 +103,8 @@ bool PathConditions::add(const ConditionSet &conditions)
             const auto [it, inserted] = next->text.emplace(c.text, !c.negated);
             if (!inserted && it->second != !c.negated)
                 next->contradictory = true;
-            if (!c.alternatives.empty())
-                next->ways.emplace(c.text, c.alternatives);
+            if (!c.values.empty())
+                next->ways.emplace(c.text, waysOf(c));
             continue;
         }
         DimensionState &d = next->dims[c.dimension];

@@ -67,7 +67,7 @@ private:
     struct State {
         std::map<std::string, DimensionState> dims;
         std::map<std::string, bool> text; // guard text -> required truth
-        // guard text -> the ways it may hold (Condition::alternatives)
+        // guard text -> the ways it may hold (graph/condition_ways.h)
         std::map<std::string, std::vector<ConditionSet>> ways;
         bool contradictory = false;
     };
