@@ -166,20 +166,9 @@ private:
         m_lastSiteId = incremental.lastCallSiteId;
         m_loadCalls = incremental.loadCalls;
         if (incremental.filesCalling) {
-            // The changed files' calls are new; the others' are found in the index.
-            std::vector<int> changed = incremental.modules;
-            auto calling = incremental.filesCalling;
+            m_filesCalling = incremental.filesCalling;
             m_guards.setCallSource([this](int module) -> const std::vector<CallFact> & { return callsOf(module); },
-                                   [this, changed, calling](const std::string &name) {
-                                       std::set<int> modules(changed.begin(), changed.end());
-                                       std::map<int, int> moduleOfFile;
-                                       for (int m = 0; m < m_table.moduleCount(); ++m)
-                                           moduleOfFile[m_table.moduleAt(m).fileIndex] = m;
-                                       for (int file : calling(name))
-                                           if (const auto it = moduleOfFile.find(file); it != moduleOfFile.end())
-                                               modules.insert(it->second);
-                                       return std::vector<int>(modules.begin(), modules.end());
-                                   });
+                                   [this](const std::string &name) { return modulesCalling(name); });
         }
         m_withCalls.insert(incremental.modules.begin(), incremental.modules.end());
         for (const Symbol &s : incremental.addedSymbols) {
@@ -229,6 +218,20 @@ private:
         if (added)
             it->second = m_loadCalls(m_table.moduleAt(module).fileIndex);
         return it->second;
+    }
+
+    // The modules that may call `name` in an incremental build: the changed
+    // ones, whose calls are new, and those whose call sites in the index do.
+    std::vector<int> modulesCalling(const std::string &name)
+    {
+        if (m_moduleOfFile.empty())
+            for (int m = 0; m < m_table.moduleCount(); ++m)
+                m_moduleOfFile[m_table.moduleAt(m).fileIndex] = m;
+        std::set<int> modules(m_withCalls.begin(), m_withCalls.end());
+        for (int file : m_filesCalling(name))
+            if (const auto it = m_moduleOfFile.find(file); it != m_moduleOfFile.end())
+                modules.insert(it->second);
+        return {modules.begin(), modules.end()};
     }
 
     void groupCalls(int module)
@@ -608,6 +611,8 @@ private:
     // tested params, forwards, receiver params
     std::unordered_map<SymbolId, std::tuple<std::vector<std::string>, bool, std::vector<std::string>>> m_argumentUse;
     std::map<std::string, ArgTypes> m_variantArgs; // stable storage of the bindings scopes point to
+    std::function<std::vector<int>(const std::string &)> m_filesCalling; // incremental: see IncrementalBuild
+    std::unordered_map<int, int> m_moduleOfFile;
     std::map<SymbolId, SymbolId> m_specialOf;
     std::deque<std::tuple<SymbolId, SymbolId, SymbolId, std::string>> m_pending;
     std::unordered_map<SymbolId, std::vector<const CallFact *>> m_callsByFunction;

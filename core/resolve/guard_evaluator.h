@@ -136,7 +136,7 @@ private:
     const Profile &m_profile;
     std::vector<std::pair<SymbolId, const SettingsRule *>> m_settingsClasses;
     std::vector<std::string> m_configPrefixes; // of the Config settings rules
-    // Call facts by the callee's last name (module, fact), built on first use.
+    // Call facts by the callee's last name (module, fact), each name looked for once.
     std::unordered_map<std::string, std::vector<std::pair<int, const CallFact *>>> m_callsByName;
     std::unordered_set<SymbolId> m_callersInProgress;
     std::unordered_set<std::string> m_selfAssigned; // attributes some class sets on self
