@@ -403,9 +403,6 @@ private:
             v.argExprs.clear();
             m_facts.assignments.push_back({ctx.assignScope, kForeignTarget + attr, std::move(v), {}});
         }
-        auto &seen = m_facts.foreignAttributes;
-        if (std::find(seen.begin(), seen.end(), attr) == seen.end())
-            seen.push_back(std::move(attr));
     }
 
     void visitAssignment(TSNode n, const Ctx &ctx)

@@ -183,9 +183,6 @@ struct ModuleFacts {
     std::vector<DictEntryFact> dictEntries;
     std::vector<CallFact> calls;
     std::vector<Diagnostic> diagnostics;
-    // Attribute names assigned on other objects than self (`tuner.mode = x`):
-    // a flag of that name may change from outside its class.
-    std::vector<std::string> foreignAttributes;
     bool operator==(const ModuleFacts &) const = default;
 };
 

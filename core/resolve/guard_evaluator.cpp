@@ -140,7 +140,6 @@ GuardEvaluator::GuardEvaluator(const SymbolTable &table, Evaluator &evaluator, C
 {
     for (int m = 0; m < table.moduleCount(); ++m) {
         const ModuleFacts &f = table.files()[static_cast<size_t>(table.moduleAt(m).fileIndex)];
-        m_foreignAttributes.insert(f.foreignAttributes.begin(), f.foreignAttributes.end());
         const size_t prefix = std::char_traits<char>::length(kForeignTarget);
         for (const AssignmentFact &a : f.assignments)
             if (a.target.rfind(kForeignTarget, 0) == 0)

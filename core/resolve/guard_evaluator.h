@@ -156,8 +156,7 @@ private:
     };
     std::unordered_map<std::string, Memo> m_memo;
     std::unordered_set<std::string> m_inProgress;
-    std::unordered_set<std::string> m_foreignAttributes; // assigned on other objects than self
-    // Those assignments by attribute name: (module, fact).
+    // Assignments to attributes of other objects than self, by attribute name: (module, fact).
     std::unordered_map<std::string, std::vector<std::pair<int, const AssignmentFact *>>> m_foreignAssignments;
     std::unordered_map<std::string, std::optional<Decision>> m_decisions;
     std::unordered_set<std::string> m_deciding;

@@ -129,19 +129,6 @@ GuardEvaluator::Outcomes GuardEvaluator::attributeValues(const Value &object, co
         const ClassInfo *c = m_table.cls(cls);
         if (!c)
             break;
-        // Assignments on other objects (`self_attn.use_deep_gemm_bmm = True`
-        // in a weight loader) count too, whatever object they reach: each
-        // under its guards, where it is made.
-        Outcomes foreign;
-        if (m_foreignAttributes.count(name)) {
-            const auto it = m_foreignAssignments.find(name);
-            if (it == m_foreignAssignments.end() || it->second.size() > kMaxCases)
-                return {{}};
-            for (const auto &[module, a] : it->second) {
-                Outcomes more = factValues(a->value, {module, m_table.functionForScope(module, a->scope), 0}, depth + 1);
-                foreign.insert(foreign.end(), more.begin(), more.end());
-            }
-        }
         // A property is what its getter returns; another method read as a
         // flag is a bound method: truthy.
         if (const SymbolId method = m_table.lookupMethod(cls, name)) {
@@ -182,9 +169,17 @@ GuardEvaluator::Outcomes GuardEvaluator::attributeValues(const Value &object, co
                 out.insert(out.end(), more.begin(), more.end());
             }
         }
-        if (!foreign.empty() && out.empty())
-            return {{}}; // set only from outside: what it holds before is not known
-        out.insert(out.end(), foreign.begin(), foreign.end());
+        // Assignments on other objects (`self_attn.use_deep_gemm_bmm = True`
+        // in a weight loader) count too, whatever object they reach: each
+        // under its guards, where it is made.
+        if (const auto it = m_foreignAssignments.find(name); it != m_foreignAssignments.end()) {
+            if (out.empty() || it->second.size() > kMaxCases)
+                return {{}}; // set only from outside, or from too many places
+            for (const auto &[module, a] : it->second) {
+                Outcomes more = factValues(a->value, {module, m_table.functionForScope(module, a->scope), 0}, depth + 1);
+                out.insert(out.end(), more.begin(), more.end());
+            }
+        }
         break;
     }
     case Value::Kind::Function:

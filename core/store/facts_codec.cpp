@@ -8,7 +8,7 @@
 namespace katlas {
 namespace {
 
-constexpr std::uint8_t kFactsVersion = 16;
+constexpr std::uint8_t kFactsVersion = 17;
 
 class Writer {
 public:
@@ -183,7 +183,6 @@ void write(Writer &w, const ModuleFacts &f)
     w.list(f.localCalls, [](Writer &w, const LocalCallFact &c) { w.s(c.name); w.i(c.function); w.i(c.index); });
     w.list(f.dictEntries, [](Writer &w, const DictEntryFact &d) { w.s(d.dictName); w.s(d.key); w.s(d.value); w.i(d.line); });
     w.list(f.diagnostics, [](Writer &w, const Diagnostic &d) { w.i(d.line); w.s(d.message); });
-    strings(w, f.foreignAttributes);
 }
 
 void writeCalls(Writer &w, const std::vector<CallFact> &calls)
@@ -222,7 +221,6 @@ void read(Reader &r, ModuleFacts &f)
     r.list(f.localCalls, [](Reader &r, LocalCallFact &c) { c.name = r.s(); c.function = r.n(); c.index = r.n(); });
     r.list(f.dictEntries, [](Reader &r, DictEntryFact &d) { d.dictName = r.s(); d.key = r.s(); d.value = r.s(); d.line = r.n(); });
     r.list(f.diagnostics, [](Reader &r, Diagnostic &d) { d.line = r.n(); d.message = r.s(); });
-    strings(r, f.foreignAttributes);
 }
 
 } // namespace
