@@ -88,6 +88,7 @@ struct Resolved {
         return out;
     }
     std::string name(std::int64_t id) const { return id ? g.symbols[static_cast<size_t>(id - 1)].qualName : "<unresolved>"; }
+    int line(std::int64_t id) const { return id ? g.symbols[static_cast<size_t>(id - 1)].line : 0; }
     std::vector<std::string> callees(const std::string &caller, const std::string &chain) const
     {
         std::vector<std::string> out;

@@ -183,6 +183,57 @@ private Q_SLOTS:
         }
     }
 
+    void redefinitionsHoldUnderTheirOwnGuards()
+    {
+        // A name defined again under a guard is the later definition where
+        // the guard holds and the earlier one where it does not; one defined
+        // again unconditionally is the later one everywhere; if/else
+        // definitions are each under their branch.
+        Tree t;
+        t.add("kern",
+              "_is_cuda = is_cuda()\n"
+              "def pick():\n"
+              "    return generic_kernel\n"
+              "if not _is_cuda:\n"
+              "    def pick():\n"
+              "        return other_kernel\n"
+              "def gone():\n"
+              "    old_kernel()\n"
+              "def gone():\n"
+              "    new_kernel()\n"
+              "if _is_cuda:\n"
+              "    def both():\n"
+              "        cuda_kernel()\n"
+              "else:\n"
+              "    def both():\n"
+              "        hip_kernel()\n"
+              "def run(x):\n"
+              "    pick()\n"
+              "    gone()\n"
+              "    both()\n");
+        const Resolved r = resolve(t, testProfile());
+        const std::vector<std::string> picks = r.callees("kern.run", "pick");
+        QCOMPARE(picks.size(), size_t(2));
+        for (const Edge *e : r.edges("kern.run", "pick")) {
+            const Condition *c = dimension(e, "platform");
+            QVERIFY(c);
+            QCOMPARE(c->values, std::vector<std::string>{"cuda"});
+            // The first definition stands on CUDA, the one under `not _is_cuda` elsewhere.
+            QCOMPARE(c->negated, r.line(e->calleeId) == 5);
+        }
+        QCOMPARE(r.callees("kern.run", "gone").size(), size_t(1));
+        for (const Edge *e : r.edges("kern.run", "gone")) {
+            QCOMPARE(r.line(e->calleeId), 9);
+            QVERIFY(!dimension(e, "platform"));
+        }
+        QCOMPARE(r.callees("kern.run", "both").size(), size_t(2));
+        for (const Edge *e : r.edges("kern.run", "both")) {
+            const Condition *c = dimension(e, "platform");
+            QVERIFY(c);
+            QCOMPARE(c->negated, r.line(e->calleeId) == 15);
+        }
+    }
+
     void derivedDimensionsComeFromTheComputingFunctions()
     {
         const Resolved r = resolve(settingsTree(), settingsProfile());

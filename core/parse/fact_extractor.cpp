@@ -249,6 +249,7 @@ private:
             cls.line = lineOf(n);
             cls.endLine = endLineOf(n);
             cls.decorators = std::move(decorators);
+            cls.guards = ctx.guards;
             TSNode supers = field(n, "superclasses");
             if (!ts_node_is_null(supers)) {
                 for (TSNode child : NamedChildren(supers)) {
@@ -273,6 +274,7 @@ private:
         fn.className = ctx.classQual;
         fn.line = lineOf(n);
         fn.endLine = endLineOf(n);
+        fn.guards = ctx.guards;
         bool isStatic = false;
         for (const Decorator &d : decorators)
             isStatic = isStatic || d.chain == "staticmethod";

@@ -82,6 +82,9 @@ struct FunctionFact {
     bool callsOnSelf = false;
     std::string varargs;    // the `*args` parameter's name, if any
     std::string kwargs;     // the `**kwargs` parameter's name, if any
+    // The tests of the if/elif/else blocks the definition is in, within the
+    // scope it binds its name in: `if _is_hip: def f(...)` exists on HIP only.
+    GuardList guards;
     bool operator==(const FunctionFact &) const = default;
 };
 
@@ -91,6 +94,7 @@ struct ClassFact {
     int endLine = 0;
     std::vector<Chain> bases;
     std::vector<Decorator> decorators;
+    GuardList guards; // as FunctionFact::guards
     bool operator==(const ClassFact &) const = default;
 };
 

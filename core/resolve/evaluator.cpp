@@ -256,7 +256,10 @@ Values Evaluator::evalBindings(const std::vector<Binding> &bindings, const Scope
             const Symbol &s = m_table.symbol(b.symbol);
             v.kind = s.kind == SymbolKind::Class ? Value::Kind::Class : Value::Kind::Function;
             v.id = b.symbol;
-            append(out, {v});
+            Values vals{v};
+            if (b.guards)
+                addMapped(vals, *b.guards, true, &scope);
+            append(out, std::move(vals));
             break;
         }
         case Binding::Kind::Import: {

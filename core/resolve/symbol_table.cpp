@@ -1,6 +1,8 @@
 // Building the symbol table from syntax facts (see symbol_table.h).
 #include "resolve/symbol_table.h"
 
+#include "resolve/definition_guards.h"
+
 #include <algorithm>
 #include <functional>
 
@@ -143,7 +145,7 @@ void SymbolTable::collectBindings(int moduleIndex)
 
     // Where a binding made in scope `s` lands: module globals, a function's
     // locals or a class body.
-    auto bindingsOf = [&](const std::string &s) -> BindingMap * {
+    const std::function<BindingMap *(const std::string &)> bindingsOf = [&](const std::string &s) -> BindingMap * {
         if (s.empty())
             return &mod.globals;
         const auto it = scope.find(s);
@@ -156,10 +158,7 @@ void SymbolTable::collectBindings(int moduleIndex)
         return nullptr;
     };
 
-    for (const auto &[qual, id] : scope) {
-        if (BindingMap *b = bindingsOf(parentScope(qual)))
-            (*b)[lastComponent(qual)].push_back({Binding::Kind::Definition, id, nullptr, nullptr});
-    }
+    bindDefinitions(moduleIndex, bindingsOf);
     for (const ImportFact &imp : f.imports) {
         BindingMap *b = bindingsOf(imp.scope);
         if (!b)
@@ -214,6 +213,59 @@ void SymbolTable::collectBindings(int moduleIndex)
         const auto outer = scope.find(parentScope(fn.qualName));
         if (outer != scope.end() && m_functions.count(outer->second))
             fi.outer = outer->second;
+    }
+}
+
+// Every class and function definition binds its name in the scope around it,
+// each under the guards resolve/definition_guards.h works out from the
+// definitions of that name in that scope.
+void SymbolTable::bindDefinitions(int moduleIndex,
+                                  const std::function<BindingMap *(const std::string &)> &bindingsOf)
+{
+    const ModuleFacts &f = m_files[static_cast<size_t>(moduleIndex)];
+    struct Def {
+        int line;
+        SymbolId id;
+        const std::string *qual;
+        const GuardList *guards;
+    };
+    // Classes, then functions, took consecutive ids after the module's (addModule).
+    std::vector<Def> defs;
+    defs.reserve(f.classes.size() + f.functions.size());
+    SymbolId id = m_modules[static_cast<size_t>(moduleIndex)].symbol;
+    for (const ClassFact &c : f.classes)
+        defs.push_back({c.line, ++id, &c.qualName, &c.guards});
+    for (const FunctionFact &fn : f.functions)
+        defs.push_back({fn.line, ++id, &fn.qualName, &fn.guards});
+    std::stable_sort(defs.begin(), defs.end(), [](const Def &a, const Def &b) {
+        return *a.qual != *b.qual ? *a.qual < *b.qual : a.line < b.line;
+    });
+    for (size_t i = 0; i < defs.size();) {
+        size_t end = i + 1;
+        while (end < defs.size() && *defs[end].qual == *defs[i].qual)
+            ++end;
+        BindingMap *b = bindingsOf(parentScope(*defs[i].qual));
+        if (b && end == i + 1) {
+            Binding binding{Binding::Kind::Definition, defs[i].id, nullptr, nullptr};
+            if (!defs[i].guards->empty())
+                binding.guards = defs[i].guards;
+            (*b)[lastComponent(*defs[i].qual)].push_back(binding);
+        } else if (b) {
+            std::vector<const GuardList *> inOrder;
+            for (size_t k = i; k < end; ++k)
+                inOrder.push_back(defs[k].guards);
+            const std::vector<std::optional<GuardList>> holds = definitionGuards(inOrder);
+            for (size_t k = i; k < end; ++k) {
+                const std::optional<GuardList> &g = holds[k - i];
+                if (!g)
+                    continue;
+                Binding binding{Binding::Kind::Definition, defs[k].id, nullptr, nullptr};
+                if (!g->empty())
+                    binding.guards = &m_definitionGuards.emplace_back(*g);
+                (*b)[lastComponent(*defs[k].qual)].push_back(binding);
+            }
+        }
+        i = end;
     }
 }
 

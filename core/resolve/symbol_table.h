@@ -7,6 +7,7 @@
 #include "parse/syntax_facts.h"
 
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <string>
 #include <unordered_map>
@@ -24,6 +25,9 @@ struct Binding {
     SymbolId symbol = 0;                     // Definition
     const ImportFact *import = nullptr;      // Import
     const AssignmentFact *assignment = nullptr; // Assignment
+    // Definition: the guards under which it is what the name is bound to
+    // (resolve/definition_guards.h); null for none.
+    const GuardList *guards = nullptr;
 };
 using BindingMap = std::unordered_map<std::string, std::vector<Binding>>;
 
@@ -119,6 +123,7 @@ public:
 private:
     void addModule(int fileIndex);
     void collectBindings(int moduleIndex);
+    void bindDefinitions(int moduleIndex, const std::function<BindingMap *(const std::string &)> &bindingsOf);
     const std::vector<AssignmentFact> &localsOfFile(int moduleIndex) const;
     void bindLocals(int moduleIndex) const;
 
@@ -128,7 +133,8 @@ private:
     std::unordered_map<std::string, int> m_moduleByName;
     std::unordered_map<SymbolId, ClassInfo> m_classes;
     std::unordered_map<SymbolId, FunctionInfo> m_functions;
-    std::vector<std::unordered_map<std::string, SymbolId>> m_scopes; // per module: qualName -> symbol
+    std::vector<std::unordered_map<std::string, SymbolId>> m_scopes; // per module: qualName -> symbol (its last definition)
+    std::deque<GuardList> m_definitionGuards; // what Binding::guards point to
     std::unordered_map<std::string, std::vector<SymbolId>> m_classesByName;
     LocalsSource m_localsSource;
     mutable std::vector<char> m_localsBound; // per module

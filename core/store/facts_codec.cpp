@@ -8,7 +8,7 @@
 namespace katlas {
 namespace {
 
-constexpr std::uint8_t kFactsVersion = 17;
+constexpr std::uint8_t kFactsVersion = 18;
 
 class Writer {
 public:
@@ -166,6 +166,7 @@ void write(Writer &w, const ModuleFacts &f)
     w.list(f.classes, [](Writer &w, const ClassFact &c) {
         w.s(c.qualName); w.i(c.line); w.i(c.endLine); strings(w, c.bases);
         w.list(c.decorators, [](Writer &w, const Decorator &d) { decorator(w, d); });
+        guards(w, c.guards);
     });
     w.list(f.functions, [](Writer &w, const FunctionFact &fn) {
         w.s(fn.qualName); w.s(fn.className); w.i(fn.line); w.i(fn.endLine);
@@ -175,6 +176,7 @@ void write(Writer &w, const ModuleFacts &f)
         w.u(fn.callsOnSelf);
         w.s(fn.varargs);
         w.s(fn.kwargs);
+        guards(w, fn.guards);
     });
     w.list(f.imports, [](Writer &w, const ImportFact &i) {
         w.s(i.module); w.s(i.name); w.s(i.alias); w.i(i.level); w.i(i.line); w.s(i.scope); guards(w, i.guards);
@@ -204,6 +206,7 @@ void read(Reader &r, ModuleFacts &f)
     r.list(f.classes, [](Reader &r, ClassFact &c) {
         c.qualName = r.s(); c.line = r.n(); c.endLine = r.n(); strings(r, c.bases);
         r.list(c.decorators, [](Reader &r, Decorator &d) { decorator(r, d); });
+        guards(r, c.guards);
     });
     r.list(f.functions, [](Reader &r, FunctionFact &fn) {
         fn.qualName = r.s(); fn.className = r.s(); fn.line = r.n(); fn.endLine = r.n();
@@ -213,6 +216,7 @@ void read(Reader &r, ModuleFacts &f)
         fn.callsOnSelf = r.u() != 0;
         fn.varargs = r.s();
         fn.kwargs = r.s();
+        guards(r, fn.guards);
     });
     r.list(f.imports, [](Reader &r, ImportFact &i) {
         i.module = r.s(); i.name = r.s(); i.alias = r.s(); i.level = r.n(); i.line = r.n(); i.scope = r.s(); guards(r, i.guards);
