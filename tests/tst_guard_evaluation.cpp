@@ -183,6 +183,30 @@ private Q_SLOTS:
         }
     }
 
+    void aGuardWithManyWaysKeepsWhatEveryWayNeeds()
+    {
+        // 32 ways, past the bound: they are folded, not forgotten, and every
+        // way the guard holds needs `flag_a()`.
+        Tree t;
+        t.add("pick",
+              "def use_x():\n"
+              "    return (flag_a()\n"
+              "        and (get_bool_env_var(\"A\") or get_bool_env_var(\"B\"))\n"
+              "        and (get_bool_env_var(\"C\") or get_bool_env_var(\"D\"))\n"
+              "        and (get_bool_env_var(\"E\") or get_bool_env_var(\"F\"))\n"
+              "        and (get_bool_env_var(\"G\") or get_bool_env_var(\"H\")))\n"
+              "def run(x):\n"
+              "    if use_x():\n"
+              "        x_kernel(x)\n");
+        const Resolved r = resolve(t, settingsProfile());
+        const auto edges = r.edges("pick.run", "x_kernel");
+        QCOMPARE(edges.size(), size_t(1));
+        const Condition *c = dimension(edges[0], "moe");
+        QVERIFY(c);
+        QCOMPARE(c->values, std::vector<std::string>{"a"});
+        QVERIFY(!c->negated);
+    }
+
     void redefinitionsHoldUnderTheirOwnGuards()
     {
         // A name defined again under a guard is the later definition where

@@ -356,12 +356,15 @@ GuardEvaluator::Cases GuardEvaluator::truth(const GuardExpr &e, const Scope &sco
     case GuardExpr::Kind::Or: {
         // `and` stops at the first false side, `or` at the first true one.
         const bool stop = e.kind == GuardExpr::Kind::Or;
+        std::optional<Cases> right;
         for (const Case &l : truth(e.operands[0], scope, depth + 1)) {
             if (l.known && l.truth == stop) {
                 out.push_back(l);
                 continue;
             }
-            for (const Case &r : truth(e.operands[1], scope, depth + 1)) {
+            if (!right)
+                right = truth(e.operands[1], scope, depth + 1);
+            for (const Case &r : *right) {
                 if (contradict(l.conditions, r.conditions))
                     continue;
                 Case c{l.known && r.known, r.truth, joined(l.conditions, r.conditions)};
@@ -369,8 +372,7 @@ GuardEvaluator::Cases GuardEvaluator::truth(const GuardExpr &e, const Scope &sco
                     c.known = true; // the right side alone decides it
                 out.push_back(std::move(c));
             }
-            if (out.size() > kMaxCases)
-                return {{false, false, {}}};
+            out = folded(std::move(out));
         }
         return out;
     }
@@ -436,12 +438,10 @@ GuardEvaluator::Cases GuardEvaluator::truthOf(const Outcomes &outcomes)
             }
             break;
         }
-        if (out.size() > kMaxCases)
-            return {{false, false, {}}};
     }
     if (out.empty())
         out.push_back({false, false, {}});
-    return out;
+    return folded(std::move(out));
 }
 
 GuardEvaluator::Cases GuardEvaluator::compare(const GuardExpr &e, const Scope &scope, int depth)
@@ -485,12 +485,10 @@ GuardEvaluator::Cases GuardEvaluator::compare(const GuardExpr &e, const Scope &s
             });
             out.push_back({true, equal != negated, o.conditions});
         }
-        if (out.size() > kMaxCases)
-            return {{false, false, {}}};
     }
     if (out.empty())
         out.push_back({false, false, {}});
-    return out;
+    return folded(std::move(out));
 }
 
 GuardEvaluator::Abstract GuardEvaluator::literal(const GuardExpr &e) const
