@@ -2,6 +2,7 @@
 // truth written by hand from the demo's code: every kernel with its source,
 // category and definition; every listed edge with exactly its dimension
 // conditions; and the edges that must not exist.
+#include "graph/allocation_condition.h"
 #include "demo_fixture.h"
 
 #include "store/index_reader.h"
@@ -27,12 +28,13 @@ ValueSets valueSets(const QJsonObject &o)
     return out;
 }
 
-// The mapped conditions of an edge, split into required and excluded values.
+// The mapped conditions of an edge, split into required and excluded values
+// (building sites are bookkeeping, not conditions a reader writes down).
 std::pair<ValueSets, ValueSets> split(const ConditionSet &conditions)
 {
     ValueSets required, excluded;
     for (const Condition &c : conditions)
-        if (!c.dimension.empty())
+        if (!c.dimension.empty() && !isAllocationDimension(c.dimension))
             (c.negated ? excluded : required)[c.dimension].insert(c.values.begin(), c.values.end());
     return {required, excluded};
 }

@@ -207,6 +207,46 @@ private Q_SLOTS:
         QVERIFY(!c->negated);
     }
 
+    void instancesSeeWhatTheirBuildingSitePassed()
+    {
+        // One Communicator class, built by two layers with different norms:
+        // through layer A's instance only A's norm runs.
+        Tree t;
+        t.add("kpkg.ops", "def a_kernel(x): torch.ops.kns.a(x)\ndef b_kernel(x): torch.ops.kns.b(x)\n");
+        t.add("norms",
+              "from kpkg.ops import a_kernel, b_kernel\n"
+              "class NormA:\n"
+              "    def forward(self, x): a_kernel(x)\n"
+              "class NormB:\n"
+              "    def forward(self, x): b_kernel(x)\n");
+        t.add("comm",
+              "class Communicator:\n"
+              "    def __init__(self, norm):\n"
+              "        self.norm = norm\n"
+              "    def run(self, x):\n"
+              "        self.norm.forward(x)\n");
+        t.add("layers",
+              "from norms import NormA, NormB\n"
+              "from comm import Communicator\n"
+              "class LayerA:\n"
+              "    def __init__(self):\n"
+              "        self.norm = NormA()\n"
+              "        self.comm = Communicator(norm=self.norm)\n"
+              "    def forward(self, x):\n"
+              "        self.comm.run(x)\n"
+              "class LayerB:\n"
+              "    def __init__(self):\n"
+              "        self.norm = NormB()\n"
+              "        self.comm = Communicator(self.norm)\n"
+              "    def forward(self, x):\n"
+              "        self.comm.run(x)\n");
+        const Resolved r = resolve(t, testProfile());
+        QCOMPARE(kernelsReached(r, "layers.LayerA.forward"), std::set<std::string>{"a_kernel"});
+        QCOMPARE(kernelsReached(r, "layers.LayerB.forward"), std::set<std::string>{"b_kernel"});
+        // Inside the shared class, without an instance, both may run.
+        QCOMPARE(kernelsReached(r, "comm.Communicator.run"), (std::set<std::string>{"a_kernel", "b_kernel"}));
+    }
+
     void redefinitionsHoldUnderTheirOwnGuards()
     {
         // A name defined again under a guard is the later definition where

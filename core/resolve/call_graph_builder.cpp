@@ -24,33 +24,6 @@ constexpr size_t kMaxSpecialisations = 50000;
 constexpr size_t kMaxNameOnlyCandidates = 3;
 constexpr int kMaxVariants = 8; // argument-shape copies of one function
 
-// Folds `other` into `into` when the two are the same but for the values of
-// one positive dimension condition (or are equal). True when folded.
-bool mergeAlternative(ConditionSet &into, const ConditionSet &other)
-{
-    if (into == other)
-        return true;
-    if (into.size() != other.size())
-        return false;
-    int differing = -1;
-    for (size_t i = 0; i < into.size(); ++i) {
-        if (into[i] == other[i])
-            continue;
-        const Condition &a = into[i], &b = other[i];
-        if (differing >= 0 || a.dimension.empty() || a.dimension != b.dimension || a.negated || b.negated)
-            return false;
-        differing = static_cast<int>(i);
-    }
-    if (differing < 0)
-        return true;
-    std::vector<std::string> &values = into[static_cast<size_t>(differing)].values;
-    for (const std::string &v : other[static_cast<size_t>(differing)].values)
-        if (std::find(values.begin(), values.end(), v) == values.end())
-            values.push_back(v);
-    std::sort(values.begin(), values.end());
-    return true;
-}
-
 struct Target {
     SymbolId callee = 0;
     Resolution how = Resolution::Exact;

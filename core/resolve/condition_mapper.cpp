@@ -70,4 +70,29 @@ void addConditions(ConditionSet &set, const ConditionSet &more)
         addCondition(set, c);
 }
 
+bool mergeAlternative(ConditionSet &into, const ConditionSet &other)
+{
+    if (into == other)
+        return true;
+    if (into.size() != other.size())
+        return false;
+    int differing = -1;
+    for (size_t i = 0; i < into.size(); ++i) {
+        if (into[i] == other[i])
+            continue;
+        const Condition &a = into[i], &b = other[i];
+        if (differing >= 0 || a.dimension.empty() || a.dimension != b.dimension || a.negated || b.negated)
+            return false;
+        differing = static_cast<int>(i);
+    }
+    if (differing < 0)
+        return true;
+    std::vector<std::string> &values = into[static_cast<size_t>(differing)].values;
+    for (const std::string &v : other[static_cast<size_t>(differing)].values)
+        if (std::find(values.begin(), values.end(), v) == values.end())
+            values.push_back(v);
+    std::sort(values.begin(), values.end());
+    return true;
+}
+
 } // namespace katlas

@@ -35,5 +35,8 @@ private:
 // Adds `c` to `set` unless an equal condition is there already.
 void addCondition(ConditionSet &set, const Condition &c);
 void addConditions(ConditionSet &set, const ConditionSet &more);
+// Folds `other` into `into` when the two are the same but for the values of
+// one positive dimension condition (or are equal). True when folded.
+bool mergeAlternative(ConditionSet &into, const ConditionSet &other);
 
 } // namespace katlas

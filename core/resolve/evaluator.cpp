@@ -1,6 +1,7 @@
 // Static evaluation of chains (see evaluator.h).
 #include "resolve/evaluator.h"
 
+#include "resolve/allocation_sites.h"
 #include "resolve/guard_evaluator.h"
 #include "resolve/instantiation_index.h"
 #include "resolve/registry_index.h"
@@ -69,7 +70,10 @@ std::string key(char kind, long long a, long long b, const std::string &name = {
 
 } // namespace
 
-Evaluator::Evaluator(const SymbolTable &table, ConditionMapper &mapper) : m_table(table), m_mapper(mapper) { }
+Evaluator::Evaluator(const SymbolTable &table, ConditionMapper &mapper)
+    : m_table(table), m_mapper(mapper), m_allocations(std::make_unique<AllocationSites>(table))
+{
+}
 
 void Evaluator::clearMemo()
 {
@@ -467,6 +471,9 @@ Values Evaluator::callResult(const Value &v, const ValueFact *call, const Scope 
         Value inst = v;
         inst.kind = Value::Kind::Instance;
         inst.selfClass = v.id;
+        if (call && callerScope)
+            if (const std::optional<Condition> built = m_allocations->condition(v.id, callerScope->module, callerScope->function))
+                addCondition(inst.conditions, *built);
         out.push_back(inst);
         return out;
     }

@@ -14,6 +14,7 @@
 
 namespace katlas {
 
+class AllocationSites;
 class InstantiationIndex;
 
 class RegistryIndex;
@@ -85,6 +86,7 @@ private:
     std::unordered_map<std::string, Values> m_memo;
     std::unordered_set<std::string> m_inProgress;
     std::unique_ptr<InstantiationIndex> m_instantiations; // built on first use
+    std::unique_ptr<AllocationSites> m_allocations;
 };
 
 template <typename Compute> inline Values Evaluator::memoised(const std::string &k, Compute &&compute)

@@ -3,6 +3,8 @@
 // constructor's parameters receive where its class is built.
 #include "resolve/evaluator.h"
 
+#include "graph/allocation_condition.h"
+#include "resolve/allocation_sites.h"
 #include "resolve/instantiation_index.h"
 
 #include <algorithm>
@@ -124,9 +126,22 @@ Values Evaluator::constructorArgument(const FunctionInfo &init, size_t param)
                 if (arg.empty())
                     continue;
                 Values passed = evalChain(arg, scope);
-                for (Value &v : passed)
+                const std::optional<Condition> built = m_allocations->condition(cls, at.module, at.function);
+                for (Value &v : passed) {
                     v.how = weaker(v.how, Resolution::Type);
-                append(out, std::move(passed));
+                    if (built) {
+                        // Where the value itself was built is not followed
+                        // further: one building site per value keeps them few.
+                        std::erase_if(v.conditions, [](const Condition &c) { return isAllocationDimension(c.dimension); });
+                        addCondition(v.conditions, *built);
+                    }
+                    // The same value passed at several places: one value built at any of them.
+                    const auto same = std::find_if(out.begin(), out.end(), [&](Value &o) {
+                        return o.sameTarget(v) && o.how == v.how && mergeAlternative(o.conditions, v.conditions);
+                    });
+                    if (same == out.end())
+                        out.push_back(std::move(v));
+                }
             }
         }
         return out;

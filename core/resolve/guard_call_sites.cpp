@@ -129,7 +129,9 @@ GuardEvaluator::Outcomes GuardEvaluator::assignedAttribute(const std::string &na
 GuardEvaluator::Outcomes GuardEvaluator::argumentValues(SymbolId built, SymbolId init, const std::string &name,
                                                        std::optional<size_t> positional, const Outcomes &fallback, int depth)
 {
-    constexpr size_t kMaxSites = 8;
+    // Many places may build a class (a model's LogitsProcessor(config) in
+    // every model): what counts is how many different things they pass.
+    constexpr size_t kMaxSites = 256;
     const InstantiationIndex &sites = m_evaluator.instantiations();
     Outcomes out;
     size_t count = 0;
@@ -174,7 +176,8 @@ GuardEvaluator::Outcomes GuardEvaluator::argumentValues(SymbolId built, SymbolId
             for (const ConditionSet &way : *ways)
                 for (Outcome o : passed) {
                     addConditions(o.conditions, way);
-                    out.push_back(std::move(o));
+                    if (std::none_of(out.begin(), out.end(), [&](const Outcome &seen) { return seen == o; }))
+                        out.push_back(std::move(o));
                 }
             if (out.size() > kMaxCases)
                 return {{}};

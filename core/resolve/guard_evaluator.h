@@ -68,10 +68,12 @@ public:
         bool truth = false;      // Bool
         std::string text;        // Number / String: the literal; Setting: its dimension; Config: the prefix
         std::string fallback;    // Setting: its default value, empty when it has none
+        bool operator==(const Abstract &) const = default;
     };
     struct Outcome {
         Abstract value;
         ConditionSet conditions;
+        bool operator==(const Outcome &) const = default;
     };
     using Outcomes = std::vector<Outcome>;
     struct Case {

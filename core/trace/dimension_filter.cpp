@@ -1,6 +1,7 @@
 // Filters and path conditions (see dimension_filter.h).
 #include "trace/dimension_filter.h"
 
+#include "graph/allocation_condition.h"
 #include "graph/condition_ways.h"
 
 #include <QCoreApplication>
@@ -169,7 +170,7 @@ std::map<std::string, std::vector<std::string>> PathConditions::required() const
 {
     std::map<std::string, std::vector<std::string>> out;
     for (const auto &[dim, d] : state().dims)
-        if (d.oneOf) {
+        if (d.oneOf && !isAllocationDimension(dim)) {
             auto &v = out[dim];
             for (const std::string &x : *d.oneOf)
                 if (!d.noneOf.count(x))
@@ -182,7 +183,7 @@ std::map<std::string, std::vector<std::string>> PathConditions::excluded() const
 {
     std::map<std::string, std::vector<std::string>> out;
     for (const auto &[dim, d] : state().dims)
-        if (!d.oneOf && !d.noneOf.empty())
+        if (!d.oneOf && !d.noneOf.empty() && !isAllocationDimension(dim))
             out[dim] = std::vector<std::string>(d.noneOf.begin(), d.noneOf.end());
     return out;
 }

@@ -1,0 +1,45 @@
+#include "resolve/allocation_sites.h"
+
+#include "graph/allocation_condition.h"
+
+#include <algorithm>
+
+namespace katlas {
+
+bool AllocationSites::sensitive(SymbolId cls)
+{
+    if (const auto it = m_sensitive.find(cls); it != m_sensitive.end())
+        return it->second;
+    bool out = false;
+    const SymbolId init = m_table.lookupMethod(cls, "__init__");
+    const FunctionInfo *fn = init ? m_table.function(init) : nullptr;
+    const ClassInfo *info = m_table.cls(cls);
+    if (fn && info && fn->fact->params.size() > 1) {
+        const auto &params = fn->fact->params;
+        const auto isParam = [&](const std::string &name) {
+            return std::any_of(params.begin() + 1, params.end(), [&](const Param &p) { return p.name == name; });
+        };
+        for (SymbolId k : info->mro) {
+            const ClassInfo *ki = m_table.cls(k);
+            if (!ki)
+                continue;
+            for (const auto &[attr, assignments] : ki->selfAttrs)
+                for (const auto &[assignment, function] : assignments)
+                    out = out || (function == init && isParam(assignment->value.chain));
+            if (out)
+                break;
+        }
+    }
+    m_sensitive.emplace(cls, out);
+    return out;
+}
+
+std::optional<Condition> AllocationSites::condition(SymbolId cls, int module, SymbolId function)
+{
+    if (!sensitive(cls))
+        return std::nullopt;
+    return builtAt(m_table.symbol(cls).qualName,
+                   function ? m_table.symbol(function).qualName : m_table.moduleAt(module).name);
+}
+
+} // namespace katlas

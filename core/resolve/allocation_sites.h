@@ -1,0 +1,31 @@
+// Values per building site: which classes keep what their constructor is
+// passed (`self.norm = norm` in `__init__`), so that an instance built at one
+// place sees only what that place passed (graph/allocation_condition.h,
+// docs/guard-evaluation.md "Values per building site").
+#pragma once
+
+#include "resolve/symbol_table.h"
+
+#include <optional>
+#include <unordered_map>
+
+namespace katlas {
+
+class AllocationSites {
+public:
+    explicit AllocationSites(const SymbolTable &table) : m_table(table) {}
+    // Does `cls`'s `__init__` store one of its parameters on self as it is?
+    bool sensitive(SymbolId cls);
+    // The condition an instance of `cls` built in `function` of `module` (0:
+    // at module level), and what that call passes, carry; nullopt when `cls`
+    // is not sensitive. The place is named by its function, not its line, so
+    // an edit elsewhere in the file does not move it; the builds of one class
+    // in one function are one place.
+    std::optional<Condition> condition(SymbolId cls, int module, SymbolId function);
+
+private:
+    const SymbolTable &m_table;
+    std::unordered_map<SymbolId, bool> m_sensitive;
+};
+
+} // namespace katlas
