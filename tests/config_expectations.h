@@ -93,7 +93,7 @@ inline ConfigurationScore scoreConfiguration(const TraceSession &session, const 
     std::function<std::set<std::string>(const OpNode &)> visit = [&](const OpNode &node) {
         std::set<std::string> listed;
         if (node.kind == OpNode::Kind::Leaf) {
-            for (const KernelPath &p : findPaths(session.index(), node.callSites, filter).paths)
+            for (const KernelPath &p : findPaths(session.index(), node.callSites, filter, {}, &graph.siteContext).paths)
                 listed.insert(session.index().kernel(p.kernelId)->source + ":" + kernelName(session.index(), p.kernelId));
             judge(node.id, listed);
             return listed;
@@ -101,7 +101,7 @@ inline ConfigurationScore scoreConfiguration(const TraceSession &session, const 
         const bool asOne = expected.count(node.id) > 0;
         for (const OpNode &child : node.children) {
             if (asOne) {
-                for (const KernelPath &p : findPaths(session.index(), child.callSites, filter).paths)
+                for (const KernelPath &p : findPaths(session.index(), child.callSites, filter, {}, &graph.siteContext).paths)
                     listed.insert(session.index().kernel(p.kernelId)->source + ":" + kernelName(session.index(), p.kernelId));
             } else {
                 visit(child);

@@ -85,7 +85,7 @@ int benchTrace(const Args &args)
             continue;
         QElapsedTimer one;
         one.start();
-        const OpPaths found = findPaths(session->index(), sites, effective);
+        const OpPaths found = findPaths(session->index(), sites, effective, {}, &graph.siteContext);
         paths += found.paths.size();
         const qint64 ms = one.nsecsElapsed() / 1000;
         total += ms;

@@ -125,7 +125,7 @@ int runTraceCommand(const Args &args)
         if (sites.empty())
             throw CommandFailed{QCoreApplication::translate("Cli", "no leaf op named '%1'; did you mean: %2")
                                     .arg(QString::fromStdString(op), didYouMean(TraceSession::opNames(r.graph), op))};
-        const OpPaths paths = findPaths(index, sites, effectiveFrom(filter, session->profile()));
+        const OpPaths paths = findPaths(index, sites, effectiveFrom(filter, session->profile()), {}, &r.graph.siteContext);
         if (json) {
             out() << QJsonDocument(QJsonObject{{QStringLiteral("op"), QString::fromStdString(op)},
                                                {QStringLiteral("paths"), pathsJson(index, paths)},
@@ -205,7 +205,7 @@ int runMatrixCommand(const Args &args)
         throw CommandFailed{QCoreApplication::translate("Cli", "no leaf op named '%1'; did you mean: %2")
                                 .arg(QString::fromStdString(op), didYouMean(TraceSession::opNames(r.graph), op))};
     const DimensionFilter effective = effectiveFrom(filterFrom(args, session->profile()), session->profile());
-    const OpPaths paths = findPaths(session->index(), sites, effective);
+    const OpPaths paths = findPaths(session->index(), sites, effective, {}, &r.graph.siteContext);
     const ConfigMatrix m = buildConfigMatrix(session->index(), paths, session->profile(), effective);
     out() << QString::fromStdString(m.rowDimension.empty() ? "-" : m.rowDimension).leftJustified(20);
     for (const std::string &c : m.columns)

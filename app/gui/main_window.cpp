@@ -259,7 +259,7 @@ void MainWindow::refreshSelection()
         m_pathModel->removeRows(0, m_pathModel->rowCount());
         return;
     }
-    m_paths = findPaths(m_session->index(), node->callSites, m_effective);
+    m_paths = findPaths(m_session->index(), node->callSites, m_effective, {}, &m_opGraph.siteContext);
     m_matrixModel->setMatrix(buildConfigMatrix(m_session->index(), m_paths, m_session->profile(), m_effective));
     m_pathModel->setPaths(m_session->index(), m_paths);
     m_pathView->expandToDepth(0);

@@ -29,7 +29,7 @@ QString idleOpColor() { return QStringLiteral("#d9d9d9"); }
 namespace {
 
 void addNodes(const CallIndex &index, const std::vector<OpNode> &nodes, const std::string &parent,
-              const DrawingOptions &options, LayoutGraph &out)
+              const DrawingOptions &options, LayoutGraph &out, const SiteContexts *contexts)
 {
     for (const OpNode &n : nodes) {
         LayoutNode node;
@@ -46,10 +46,10 @@ void addNodes(const CallIndex &index, const std::vector<OpNode> &nodes, const st
         if (!parent.empty())
             out.edges.push_back({parent, n.id, {}});
         if (n.kind == OpNode::Kind::Container && !options.collapsed.count(n.id))
-            addNodes(index, n.children, n.id, options, out);
+            addNodes(index, n.children, n.id, options, out, contexts);
         if (n.kind == OpNode::Kind::Leaf && options.expandedLeaves.count(n.id)) {
             std::set<std::int64_t> kernels;
-            for (const KernelPath &p : findPaths(index, n.callSites, options.filter).paths)
+            for (const KernelPath &p : findPaths(index, n.callSites, options.filter, {}, contexts).paths)
                 kernels.insert(p.kernelId);
             for (std::int64_t k : kernels) {
                 LayoutNode kn;
@@ -71,7 +71,7 @@ void addNodes(const CallIndex &index, const std::vector<OpNode> &nodes, const st
 LayoutGraph opGraphLayoutInput(const CallIndex &index, const OpGraph &graph, const DrawingOptions &options)
 {
     LayoutGraph out;
-    addNodes(index, graph.roots, {}, options, out);
+    addNodes(index, graph.roots, {}, options, out, &graph.siteContext);
     return out;
 }
 

@@ -59,7 +59,7 @@ TraceReport buildTraceReport(const TraceSession &session, const std::string &mod
     std::map<std::int64_t, ReportKernel> kernels;
     const auto depth = callDepthsFrom(index, {r.graph.entry});
     auto collect = [&](LeafOp &op, bool model) {
-        op.paths = findPaths(index, op.callSites, r.effective);
+        op.paths = findPaths(index, op.callSites, r.effective, {}, &r.graph.siteContext);
         for (const KernelPath &p : op.paths.paths) {
             op.kernels.insert(p.kernelId);
             if (p.frames.size() == 1)

@@ -1,6 +1,8 @@
 // Building the op execution graph (see op_graph.h).
 #include "trace/op_graph.h"
 
+#include "graph/allocation_condition.h"
+#include "resolve/condition_mapper.h"
 #include "trace/path_finder.h"
 
 #include <QCoreApplication>
@@ -29,17 +31,21 @@ public:
     {
     }
 
-    void expand(std::int64_t function, std::vector<OpNode> &out, const std::string &prefix, int depth)
+    void expand(std::int64_t function, std::vector<OpNode> &out, const std::string &prefix, int depth,
+                const ConditionSet &context = {})
     {
         if (depth > 32 || m_stack.count(function))
             return;
         m_stack.insert(function);
-        for (std::int64_t site : m_index.sitesOf(function))
-            addSite(site, out, prefix, depth);
+        for (std::int64_t site : m_index.sitesOf(function)) {
+            noteContext(site, context);
+            addSite(site, out, prefix, depth, context);
+        }
         m_stack.erase(function);
     }
 
     std::vector<std::string> withoutKernel;
+    SiteContexts siteContext;
 
 private:
     void noteWithoutKernel(const std::string &op)
@@ -81,7 +87,28 @@ private:
         return {};
     }
 
-    void addSite(std::int64_t siteId, std::vector<OpNode> &out, const std::string &prefix, int depth)
+    // A site reached through several ways keeps what they agree on, or nothing.
+    void noteContext(std::int64_t site, const ConditionSet &context)
+    {
+        const auto [it, added] = siteContext.try_emplace(site, context);
+        if (!added && !mergeAlternative(it->second, context))
+            it->second.clear();
+    }
+
+    // The building places an edge into a container adds to the context.
+    static ConditionSet within(const ConditionSet &context, const ConditionSet &edge)
+    {
+        ConditionSet out = context;
+        for (const Condition &c : edge)
+            if (isAllocationDimension(c.dimension)) {
+                std::erase_if(out, [&](const Condition &o) { return o.dimension == c.dimension; });
+                out.push_back(c);
+            }
+        return out;
+    }
+
+    void addSite(std::int64_t siteId, std::vector<OpNode> &out, const std::string &prefix, int depth,
+                 const ConditionSet &context)
     {
         const CallSite &site = m_index.site(siteId);
         std::vector<std::pair<std::int64_t, const Edge *>> containers;
@@ -91,7 +118,7 @@ private:
             if (!e.calleeId)
                 continue;
             PathConditions pc;
-            if (!pc.add(e.conditions) || !pc.passes(m_filter, &m_index.graph().settingDefaults))
+            if (!pc.add(context) || !pc.add(e.conditions) || !pc.passes(m_filter, &m_index.graph().settingDefaults))
                 continue;
             if (isModelCode(e.calleeId) && !m_index.kernel(e.calleeId) && !m_index.sitesOf(e.calleeId).empty())
                 containers.push_back({e.calleeId, &e});
@@ -111,7 +138,7 @@ private:
                 if (branches && node.label.empty())
                     node.label = m_index.symbol(m_index.symbol(callee).parentId).name;
                 node.id = id + (node.label.empty() ? "" : "#" + node.label);
-                expand(callee, node.children, node.id, depth + 1);
+                expand(callee, node.children, node.id, depth + 1, within(context, edge->conditions));
                 if (node.children.empty()) {
                     noteWithoutKernel(site.callee);
                     continue;
@@ -130,7 +157,7 @@ private:
                 noteWithoutKernel(site.callee);
             return;
         }
-        if (findPaths(m_index, {siteId}, m_filter, {24, 1, 0}).paths.empty())
+        if (findPaths(m_index, {siteId}, m_filter, {24, 1, 0}, &siteContext).paths.empty())
             return;
         auto same = std::find_if(out.begin(), out.end(), [&](const OpNode &o) {
             return o.kind == OpNode::Kind::Leaf && o.name == site.callee;
@@ -180,7 +207,7 @@ std::set<std::string> opsWithoutPath(const CallIndex &index, const OpGraph &grap
         bool any = false;
         PathConditions into = above;
         if (n.kind == OpNode::Kind::Leaf)
-            any = !findPaths(index, n.callSites, filter, {24, 1, 0}).paths.empty();
+            any = !findPaths(index, n.callSites, filter, {24, 1, 0}, &graph.siteContext).paths.empty();
         else if (!entered(n, above, into)) {
             // A branch the filter rules out: nothing below it runs.
             forEachOp(std::vector<OpNode>{n}, [&](const OpNode &d, int) { out.insert(d.id); });
@@ -230,6 +257,8 @@ OpGraph buildOpGraph(const CallIndex &index, const Profile &profile, const std::
     OpGraphBuilder builder(index, profile, *model, filter);
     builder.expand(graph.entry, graph.roots, "", 0);
     graph.opsWithoutKernel = builder.withoutKernel;
+    graph.siteContext = std::move(builder.siteContext);
+    std::erase_if(graph.siteContext, [](const auto &entry) { return entry.second.empty(); });
     for (const ExtraEntry &e : profile.extraEntries) {
         const std::vector<std::int64_t> fns = index.byQualName(e.function);
         if (fns.empty())

@@ -7,6 +7,7 @@
 #include "profile/profile.h"
 #include "trace/call_index.h"
 #include "trace/dimension_filter.h"
+#include "trace/path_finder.h"
 
 #include <set>
 #include <string>
@@ -39,6 +40,10 @@ struct OpGraph {
     std::vector<OpNode> roots;
     std::vector<NonModelOp> nonModel;
     std::vector<std::string> opsWithoutKernel; // names of ops in model code that reach no kernel
+    // The building places of the instances through which each call site of
+    // the graph is reached (allocation conditions; empty where not known or
+    // where ways in disagree): pass it to findPaths.
+    SiteContexts siteContext;
     std::string error;       // set when the model or its entry is unknown
 };
 

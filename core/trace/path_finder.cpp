@@ -71,13 +71,18 @@ private:
 } // namespace
 
 OpPaths findPaths(const CallIndex &index, const std::vector<std::int64_t> &siteIds, const DimensionFilter &filter,
-                  const PathLimits &limits)
+                  const PathLimits &limits, const SiteContexts *contexts)
 {
     OpPaths out;
     PathWalk walk(index, filter, limits, out);
     std::vector<PathFrame> frames;
-    for (std::int64_t site : siteIds)
-        walk.fromSite(site, {}, frames, 0);
+    for (std::int64_t site : siteIds) {
+        PathConditions start;
+        if (contexts)
+            if (const auto it = contexts->find(site); it != contexts->end())
+                start.add(it->second);
+        walk.fromSite(site, start, frames, 0);
+    }
     out.notShownCapped = walk.capped();
     if (out.paths.empty()) {
         out.reason = !walk.filteredDimension().empty() ? OpPaths::Empty::FilteredOut : OpPaths::Empty::NoKernel;

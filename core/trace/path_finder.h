@@ -7,6 +7,7 @@
 #include "trace/call_index.h"
 #include "trace/dimension_filter.h"
 
+#include <unordered_map>
 #include <vector>
 
 namespace katlas {
@@ -38,7 +39,12 @@ struct OpPaths {
     std::string filteredDimension; // for FilteredOut: a dimension that removed paths
 };
 
+// Where a call site is reached from above (OpGraph::siteContext): the
+// building places of the instances on the way (graph/allocation_condition.h),
+// which its paths start with.
+using SiteContexts = std::unordered_map<std::int64_t, ConditionSet>;
+
 OpPaths findPaths(const CallIndex &index, const std::vector<std::int64_t> &siteIds, const DimensionFilter &filter,
-                  const PathLimits &limits = {});
+                  const PathLimits &limits = {}, const SiteContexts *contexts = nullptr);
 
 } // namespace katlas
