@@ -104,7 +104,9 @@ private:
         } else if (op == "==" || op == "!=") {
             if (left.kind == GuardExpr::Kind::Literal)
                 std::swap(left, right);
-            if (right.kind != GuardExpr::Kind::Literal)
+            // A literal, or a name standing for one (`Backend.TRITON`), which
+            // evaluation may pin down.
+            if (right.kind != GuardExpr::Kind::Literal && right.kind != GuardExpr::Kind::Chain)
                 return;
             e.kind = op == "==" ? GuardExpr::Kind::Equal : GuardExpr::Kind::NotEqual;
             e.operands.push_back(std::move(left));
@@ -116,7 +118,7 @@ private:
             e.operands.push_back(std::move(left));
             for (TSNode item : NamedChildren(list)) {
                 GuardExpr x = read(item, depth + 1);
-                if (x.kind != GuardExpr::Kind::Literal || e.operands.size() > kMaxOperands)
+                if ((x.kind != GuardExpr::Kind::Literal && x.kind != GuardExpr::Kind::Chain) || e.operands.size() > kMaxOperands)
                     return;
                 e.operands.push_back(std::move(x));
             }

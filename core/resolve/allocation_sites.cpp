@@ -3,8 +3,31 @@
 #include "graph/allocation_condition.h"
 
 #include <algorithm>
+#include <cctype>
 
 namespace katlas {
+
+namespace {
+
+bool isWordChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+
+// Does a guard read one of the parameters (`if backend.is_triton():`)?
+bool testsParameter(const GuardList &guards, const std::vector<Param> &params)
+{
+    for (const Guard &g : guards)
+        for (size_t i = 1; i < params.size(); ++i) {
+            const std::string &name = params[i].name;
+            for (size_t at = g.text.find(name); at != std::string::npos; at = g.text.find(name, at + 1)) {
+                const size_t end = at + name.size();
+                if ((at == 0 || (!isWordChar(g.text[at - 1]) && g.text[at - 1] != '.'))
+                    && (end == g.text.size() || !isWordChar(g.text[end])))
+                    return true;
+            }
+        }
+    return false;
+}
+
+} // namespace
 
 bool AllocationSites::sensitive(SymbolId cls)
 {
@@ -25,7 +48,9 @@ bool AllocationSites::sensitive(SymbolId cls)
                 continue;
             for (const auto &[attr, assignments] : ki->selfAttrs)
                 for (const auto &[assignment, function] : assignments)
-                    out = out || (function == init && isParam(assignment->value.chain));
+                    out = out
+                        || (function == init
+                            && (isParam(assignment->value.chain) || testsParameter(assignment->value.guards, params)));
             if (out)
                 break;
         }

@@ -14,7 +14,8 @@ namespace katlas {
 class AllocationSites {
 public:
     explicit AllocationSites(const SymbolTable &table) : m_table(table) {}
-    // Does `cls`'s `__init__` store one of its parameters on self as it is?
+    // Does `cls`'s `__init__` store one of its parameters on self as it is,
+    // or set an attribute under a guard that reads one?
     bool sensitive(SymbolId cls);
     // The condition an instance of `cls` built in `function` of `module` (0:
     // at module level), and what that call passes, carry; nullopt when `cls`

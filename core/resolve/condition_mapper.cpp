@@ -95,4 +95,24 @@ bool mergeAlternative(ConditionSet &into, const ConditionSet &other)
     return true;
 }
 
+bool contradictory(const ConditionSet &set)
+{
+    for (size_t i = 0; i < set.size(); ++i)
+        for (size_t j = i + 1; j < set.size(); ++j) {
+            const Condition &a = set[i], &b = set[j];
+            if (a.dimension.empty() || a.dimension != b.dimension || (a.negated && b.negated))
+                continue;
+            const Condition &pos = a.negated ? b : a, &other = a.negated ? a : b;
+            const bool overlap = std::any_of(pos.values.begin(), pos.values.end(), [&](const std::string &v) {
+                return std::find(other.values.begin(), other.values.end(), v) != other.values.end();
+            });
+            if (other.negated ? std::all_of(pos.values.begin(), pos.values.end(), [&](const std::string &v) {
+                    return std::find(other.values.begin(), other.values.end(), v) != other.values.end();
+                })
+                              : !overlap)
+                return true;
+        }
+    return false;
+}
+
 } // namespace katlas

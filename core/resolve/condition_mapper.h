@@ -38,5 +38,8 @@ void addConditions(ConditionSet &set, const ConditionSet &more);
 // Folds `other` into `into` when the two are the same but for the values of
 // one positive dimension condition (or are equal). True when folded.
 bool mergeAlternative(ConditionSet &into, const ConditionSet &other);
+// Do the dimension conditions of a set rule each other out (`d=a` and `d=b`,
+// or `d=a` and `d!=a`)?
+bool contradictory(const ConditionSet &set);
 
 } // namespace katlas

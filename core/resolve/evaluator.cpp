@@ -1,6 +1,7 @@
 // Static evaluation of chains (see evaluator.h).
 #include "resolve/evaluator.h"
 
+#include "graph/allocation_condition.h"
 #include "resolve/allocation_sites.h"
 #include "resolve/guard_evaluator.h"
 #include "resolve/instantiation_index.h"
@@ -111,6 +112,7 @@ void Evaluator::addMapped(Values &values, const GuardList &guards, bool dimensio
     const bool informative
         = std::any_of(values.begin(), values.end(), [](const Value &v) { return v.kind != Value::Kind::External; });
     ConditionSet conds;
+    std::vector<ConditionSet> ways{{}}; // by building place (see below)
     for (const Guard &g : guards) {
         Condition c = m_mapper.map(g);
         if (c.dimension.empty() && m_guards && scope && informative) {
@@ -122,13 +124,43 @@ void Evaluator::addMapped(Values &values, const GuardList &guards, bool dimensio
                     return;
                 }
                 addConditions(conds, d->conditions);
+                splitByPlace(ways, d->ways);
             }
         }
         if (!dimensionsOnly || !c.dimension.empty())
             addCondition(conds, c);
     }
-    for (Value &v : values)
-        addConditions(v.conditions, conds);
+    Values out;
+    for (const ConditionSet &way : ways)
+        for (Value v : values) {
+            addConditions(v.conditions, conds);
+            addConditions(v.conditions, way);
+            if (!contradictory(v.conditions))
+                out.push_back(std::move(v));
+        }
+    values = std::move(out);
+}
+
+// A guard on what an instance's builder passed holds in ways that differ by
+// building place (`backend.is_deep()`: where MethodB builds it, or where
+// MethodA does under a setting): the value is taken once per such way, so
+// each instance sees only its own (graph/allocation_condition.h). At most 8.
+void Evaluator::splitByPlace(std::vector<ConditionSet> &ways, const std::vector<ConditionSet> &alternatives)
+{
+    constexpr size_t kMaxWays = 8;
+    const bool byPlace = std::any_of(alternatives.begin(), alternatives.end(), [](const ConditionSet &w) {
+        return std::any_of(w.begin(), w.end(), [](const Condition &c) { return isAllocationDimension(c.dimension); });
+    });
+    if (!byPlace || ways.size() * alternatives.size() > kMaxWays)
+        return;
+    std::vector<ConditionSet> split;
+    for (const ConditionSet &way : ways)
+        for (const ConditionSet &alternative : alternatives) {
+            ConditionSet both = way;
+            addConditions(both, alternative);
+            split.push_back(std::move(both));
+        }
+    ways = std::move(split);
 }
 
 Values Evaluator::evalChain(const std::string &chain, const Scope &scope)

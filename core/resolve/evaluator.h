@@ -59,6 +59,8 @@ public:
     static Value moduleValue(const SymbolTable &t, int module);
     // Where each class is built (built on first use).
     const InstantiationIndex &instantiations();
+    // Which classes' instances keep where they were built.
+    AllocationSites &allocations() { return *m_allocations; }
 
 private:
     Values evalBindings(const std::vector<Binding> &bindings, const Scope &scope);
@@ -66,6 +68,7 @@ private:
     Values selfAttribute(SymbolId cls, const std::string &name);
     Values classAttribute(SymbolId cls, const std::string &name);
     void addMapped(Values &values, const GuardList &guards, bool dimensionsOnly, const Scope *scope = nullptr);
+    static void splitByPlace(std::vector<ConditionSet> &ways, const std::vector<ConditionSet> &alternatives);
     ArgTypes argTypes(SymbolId function, bool bound, const ValueFact &call, const Scope &scope);
     // What the places that build `init`'s class pass for its parameter `param`.
     Values constructorArgument(const FunctionInfo &init, size_t param);

@@ -5,6 +5,8 @@
 #include "resolve/guard_evaluator.h"
 #include "resolve/guard_limits.h"
 
+#include "graph/allocation_condition.h"
+#include "resolve/allocation_sites.h"
 #include "resolve/chain.h"
 #include "resolve/instantiation_index.h"
 
@@ -173,10 +175,20 @@ GuardEvaluator::Outcomes GuardEvaluator::argumentValues(SymbolId built, SymbolId
             const bool mayBePositional = !positional && !call.args.empty();
             if (!found)
                 passed = splat || mayBePositional ? Outcomes{{}} : fallback;
+            // What this place passes holds for the instances it builds
+            // (graph/allocation_condition.h); one value passed at several
+            // places is one outcome listing them.
+            const std::optional<Condition> built = m_evaluator.allocations().condition(cls, at.module, at.function);
             for (const ConditionSet &way : *ways)
                 for (Outcome o : passed) {
                     addConditions(o.conditions, way);
-                    if (std::none_of(out.begin(), out.end(), [&](const Outcome &seen) { return seen == o; }))
+                    if (built) {
+                        std::erase_if(o.conditions, [](const Condition &c) { return isAllocationDimension(c.dimension); });
+                        addCondition(o.conditions, *built);
+                    }
+                    if (std::none_of(out.begin(), out.end(), [&](Outcome &seen) {
+                            return seen.value == o.value && mergeAlternative(seen.conditions, o.conditions);
+                        }))
                         out.push_back(std::move(o));
                 }
             if (out.size() > kMaxCases)

@@ -449,11 +449,18 @@ GuardEvaluator::Cases GuardEvaluator::compare(const GuardExpr &e, const Scope &s
     const bool negated = e.kind == GuardExpr::Kind::IsNotNone || e.kind == GuardExpr::Kind::NotEqual
         || e.kind == GuardExpr::Kind::NotIn;
     std::vector<Abstract> literals;
+    bool unknownSide = false; // compared with what no evaluation pins down
     if (e.kind == GuardExpr::Kind::IsNone || e.kind == GuardExpr::Kind::IsNotNone)
         literals.push_back({Kind::None, false, {}, {}});
     else
-        for (size_t i = 1; i < e.operands.size(); ++i)
-            literals.push_back(literal(e.operands[i]));
+        for (size_t i = 1; i < e.operands.size(); ++i) {
+            Abstract l = literal(e.operands[i]);
+            if (l.kind == Kind::Unknown)
+                if (std::optional<Abstract> named = constantOf(e.operands[i], scope, depth))
+                    l = *named;
+            unknownSide = unknownSide || l.kind == Kind::Unknown;
+            literals.push_back(l);
+        }
     auto valueText = [](const Abstract &a) {
         switch (a.kind) {
         case Kind::None: return std::string("none");
@@ -464,7 +471,7 @@ GuardEvaluator::Cases GuardEvaluator::compare(const GuardExpr &e, const Scope &s
     Cases out;
     for (const Outcome &o : values(e.operands[0], scope, depth + 1)) {
         const Abstract &v = o.value;
-        if (v.kind == Kind::Unknown || literals.empty()) {
+        if (v.kind == Kind::Unknown || literals.empty() || unknownSide) {
             out.push_back({false, false, o.conditions});
         } else if (v.kind == Kind::Setting) {
             Condition in = settingIs(v.text, valueText(literals[0]));

@@ -111,6 +111,15 @@ private:
     Outcomes argumentValues(SymbolId built, SymbolId init, const std::string &name, std::optional<size_t> positional,
                             const Outcomes &fallback, int depth);
     Outcomes hasattrValues(const GuardExpr &call, const Scope &scope, int depth);
+    // Enum members and named constants (guard_enum_values.cpp).
+    bool isEnumClass(SymbolId cls) const;
+    // `E(x)` for an enum class E: the member whose value is x's.
+    std::optional<Outcomes> enumMember(const ValueFact &fact, const Scope &scope, int depth);
+    // `x.m()` where x holds enum members: m's returns with `self` each of them.
+    std::optional<Outcomes> methodOfMember(const GuardExpr &call, const Scope &scope, int depth);
+    // A name compared with (`Backend.TRITON`, `MODE`): the one literal it holds
+    // everywhere, if it does.
+    std::optional<Abstract> constantOf(const GuardExpr &e, const Scope &scope, int depth);
     // `hasattr(obj, "name")` for an attribute only code outside the objects
     // sets (`layer.gemm1_weights_fp4_shuffled = ...` under the TRT-LLM MoE
     // runner): true where those assignments run.
@@ -157,6 +166,12 @@ private:
         bool complete = true;  // no depth bound cut it short
     };
     std::unordered_map<std::string, Memo> m_memo;
+    // `self` of an enum method evaluated for one member (methodOfMember).
+    struct BoundSelf {
+        SymbolId function = 0;
+        Abstract value;
+    };
+    std::optional<BoundSelf> m_boundSelf;
     std::unordered_set<std::string> m_inProgress;
     // Assignments to attributes of other objects than self, by attribute name: (module, fact).
     std::unordered_map<std::string, std::vector<std::pair<int, const AssignmentFact *>>> m_foreignAssignments;

@@ -65,10 +65,13 @@ GuardEvaluator::Outcomes GuardEvaluator::values(const GuardExpr &e, const Scope 
 
 GuardEvaluator::Outcomes GuardEvaluator::chainValues(const Chain &chain, const Scope &scope, int depth)
 {
-    const std::string key = scopeKey(scope) + '#' + chain;
+    // Inside an enum method evaluated for one member, `self` is that member: not memoised.
+    const bool bound = m_boundSelf && m_boundSelf->function == scope.function;
+    const std::string key = (bound ? "~" : "") + scopeKey(scope) + '#' + chain;
     // A result cut short by the depth bound holds for a query as deep or
     // deeper; a shallower one works it out again.
-    if (auto it = m_memo.find(key); it != m_memo.end() && (it->second.complete || depth >= it->second.depth))
+    if (auto it = bound ? m_memo.end() : m_memo.find(key);
+        it != m_memo.end() && (it->second.complete || depth >= it->second.depth))
         return it->second.outcomes;
     if (!m_inProgress.insert(key).second) {
         ++m_cutoffs; // a cycle: what it gives depends on the way in
@@ -109,7 +112,8 @@ GuardEvaluator::Outcomes GuardEvaluator::chainValues(const Chain &chain, const S
     if (out.size() > kMaxCases)
         out = {{}};
     m_inProgress.erase(key);
-    m_memo[key] = {out, depth, m_cutoffs == cutoffs};
+    if (!bound)
+        m_memo[key] = {out, depth, m_cutoffs == cutoffs};
     return out;
 }
 
@@ -192,6 +196,8 @@ GuardEvaluator::Outcomes GuardEvaluator::attributeValues(const Value &object, co
 
 GuardEvaluator::Outcomes GuardEvaluator::nameValues(const std::string &name, const Scope &scope, int depth)
 {
+    if (m_boundSelf && m_boundSelf->function == scope.function && name == "self")
+        return {{m_boundSelf->value, {}}};
     SymbolId fnId = scope.function;
     while (fnId) {
         const FunctionInfo *fn = m_table.function(fnId);
@@ -288,6 +294,8 @@ GuardEvaluator::Outcomes GuardEvaluator::factValues(const ValueFact &fact, const
         given = {{}};
     else if (!fact.expr.empty())
         given = values(parsed(fact.expr), scope, depth + 1);
+    else if (std::optional<Outcomes> member = enumMember(fact, scope, depth))
+        given = std::move(*member);
     else if (!fact.chain.empty())
         given = chainValues(fact.chain, scope, depth + 1);
     else
@@ -350,6 +358,8 @@ GuardEvaluator::Outcomes GuardEvaluator::callValues(const GuardExpr &call, const
         && !m_configPrefixes.empty())
         if (std::optional<Outcomes> setting = configAttribute(values(call.operands[0], scope, depth + 1), call.operands[1].text))
             return *setting;
+    if (std::optional<Outcomes> member = methodOfMember(call, scope, depth))
+        return *member;
     const auto segs = splitChain(call.chain);
     if (segs.empty())
         return {{}};

@@ -147,10 +147,25 @@ std::optional<std::string> PathConditions::rejectedBy(const DimensionFilter &fil
             if (def != defaults->end() && !filter.allowed().count(dim) && !admits(d, def->second))
                 return dim;
         }
-    // A guard that may hold in several ways fails when the filter admits none.
+    // A guard that may hold in several ways fails when the filter, or the
+    // path's own conditions (an instance's building place), admit none.
+    const auto fitsPath = [&](const ConditionSet &way) {
+        return std::all_of(way.begin(), way.end(), [&](const Condition &c) {
+            const auto it = state().dims.find(c.dimension);
+            if (it == state().dims.end())
+                return true;
+            const DimensionState &d = it->second;
+            if (!c.negated)
+                return std::any_of(c.values.begin(), c.values.end(), [&](const std::string &v) { return admits(d, v); });
+            // An exclusion fits unless the path allows only excluded values.
+            return !d.oneOf || std::any_of(d.oneOf->begin(), d.oneOf->end(), [&](const std::string &v) {
+                       return admits(d, v) && std::find(c.values.begin(), c.values.end(), v) == c.values.end();
+                   });
+        });
+    };
     for (const auto &[text, ways] : state().ways)
         if (std::none_of(ways.begin(), ways.end(), [&](const ConditionSet &way) {
-                return wayAdmitted(way, filter, useDefaults ? defaults : nullptr);
+                return wayAdmitted(way, filter, useDefaults ? defaults : nullptr) && fitsPath(way);
             }))
             return ways.front().empty() ? text : ways.front().front().dimension;
     return std::nullopt;
