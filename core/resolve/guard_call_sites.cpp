@@ -175,6 +175,7 @@ GuardEvaluator::Outcomes GuardEvaluator::argumentValues(SymbolId built, SymbolId
             const bool mayBePositional = !positional && !call.args.empty();
             if (!found)
                 passed = splat || mayBePositional ? Outcomes{{}} : fallback;
+            passed = foldedByValue(std::move(passed));
             // What this place passes holds for the instances it builds
             // (graph/allocation_condition.h); one value passed at several
             // places is one outcome listing them.
@@ -191,7 +192,7 @@ GuardEvaluator::Outcomes GuardEvaluator::argumentValues(SymbolId built, SymbolId
                         }))
                         out.push_back(std::move(o));
                 }
-            if (out.size() > kMaxCases)
+            if (out.size() > kMaxCases && (out = foldedByValue(std::move(out))).size() > kMaxCases)
                 return {{}};
         }
     }

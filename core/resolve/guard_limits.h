@@ -2,6 +2,7 @@
 // followed, and how many ways are told apart before one is "unknown".
 #pragma once
 
+#include "resolve/condition_mapper.h"
 #include "resolve/guard_evaluator.h"
 
 #include <algorithm>
@@ -11,10 +12,37 @@ namespace katlas::guard_limits {
 inline constexpr int kMaxDepth = 20;
 inline constexpr size_t kMaxCases = 16;
 
+// Outcomes past the bound, folded by value: each value once, under the
+// conditions all its ways share. A value is what may be there, so one under
+// fewer conditions only admits it in more places. Used where the places
+// building a class pass more values than the bound (argumentValues); folding
+// every step's values lost ways a guard's truth depends on.
+inline GuardEvaluator::Outcomes foldedByValue(GuardEvaluator::Outcomes out)
+{
+    if (out.size() <= kMaxCases)
+        return out;
+    GuardEvaluator::Outcomes folded;
+    for (GuardEvaluator::Outcome &o : out) {
+        const auto same = std::find_if(folded.begin(), folded.end(),
+                                       [&](const GuardEvaluator::Outcome &f) { return f.value == o.value; });
+        if (same == folded.end()) {
+            folded.push_back(std::move(o));
+            continue;
+        }
+        std::erase_if(same->conditions, [&](const Condition &c) {
+            return std::find(o.conditions.begin(), o.conditions.end(), c) == o.conditions.end();
+        });
+    }
+    return folded;
+}
+
 // What a value-following step gives: "unknown" when it found nothing, or more
-// ways than are worth telling apart.
+// values than are worth telling apart.
 inline GuardEvaluator::Outcomes finished(GuardEvaluator::Outcomes out)
 {
+    // A value under conditions that rule each other out is no value (one
+    // built in one place and another at once).
+    std::erase_if(out, [](const GuardEvaluator::Outcome &o) { return contradictory(o.conditions); });
     if (out.empty() || out.size() > kMaxCases)
         return {{}};
     return out;
@@ -29,6 +57,8 @@ inline GuardEvaluator::Outcomes finished(GuardEvaluator::Outcomes out)
 // a guard is "never" only when no case may hold.
 inline GuardEvaluator::Cases folded(GuardEvaluator::Cases cases)
 {
+    if (cases.size() > 1)
+        std::erase_if(cases, [](const GuardEvaluator::Case &c) { return contradictory(c.conditions); });
     if (cases.size() <= kMaxCases)
         return cases;
     GuardEvaluator::Cases out;

@@ -107,10 +107,7 @@ GuardEvaluator::Outcomes GuardEvaluator::chainValues(const Chain &chain, const S
             out.insert(out.end(), more.begin(), more.end());
         }
     }
-    if (out.empty())
-        out = {{}};
-    if (out.size() > kMaxCases)
-        out = {{}};
+    out = finished(std::move(out));
     m_inProgress.erase(key);
     if (!bound)
         m_memo[key] = {out, depth, m_cutoffs == cutoffs};
@@ -340,9 +337,13 @@ std::optional<std::vector<ConditionSet>> GuardEvaluator::guardConditions(const G
         std::vector<ConditionSet> split;
         for (const ConditionSet &way : out)
             for (const ConditionSet &alternative : d->ways) {
-                split.push_back(way);
-                addConditions(split.back(), alternative);
+                ConditionSet both = way;
+                addConditions(both, alternative);
+                if (!contradictory(both))
+                    split.push_back(std::move(both));
             }
+        if (split.empty())
+            return std::nullopt; // no way holds together with the others
         out = std::move(split);
     }
     return out;
