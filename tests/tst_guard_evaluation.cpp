@@ -3,7 +3,7 @@
 // returns; values under such guards; derived dimensions; and, on the trace
 // side, settings held to their defaults and derived dimensions narrowing the
 // effective filter.
-#include "resolver_fixture.h"
+#include "guard_fixture.h"
 #include "store/condition_codec.h"
 #include "trace/condition_chips.h"
 #include "trace/configuration.h"
@@ -16,44 +16,6 @@ using namespace katlas;
 using namespace katlas::test;
 
 namespace {
-
-Profile settingsProfile()
-{
-    Profile p = testProfile();
-    SettingsRule server;
-    server.name = "cfg.ServerArgs";
-    server.prefix = "server";
-    SettingsRule env;
-    env.kind = SettingsRule::Kind::EnvReader;
-    env.name = "get_bool_env_var";
-    env.prefix = "env";
-    env.defaultValue = "false";
-    p.settings = {server, env};
-    p.dimensionRules.push_back(guardRule("^[\\w.]+\\.is_decode\\(\\)$", "stage", "decode"));
-    DerivedRule path;
-    path.dimension = "attn_path";
-    path.functionsText = "^handlers\\.handle_(\\w+)$";
-    path.functions = ProfilePattern(path.functionsText);
-    path.keyDimension = "attention_backend";
-    path.valueText = "^Method\\.(\\w+)$";
-    path.value = ProfilePattern(path.valueText);
-    p.derived = {path};
-    return p;
-}
-
-// The kernels the calls in `caller` (every line, or one) reach, unfiltered.
-std::set<std::string> kernelsReached(const Resolved &r, const std::string &caller, int line = 0)
-{
-    const CallIndex index(r.g);
-    std::vector<std::int64_t> sites;
-    for (const CallSite &s : r.g.callSites)
-        if (r.name(s.callerId) == caller && (line == 0 || s.line == line))
-            sites.push_back(s.id);
-    std::set<std::string> out;
-    for (const KernelPath &p : findPaths(index, sites, {}).paths)
-        out.insert(index.symbol(p.kernelId).name);
-    return out;
-}
 
 // The settings profile that also reads the model's configuration
 // (`config: PretrainedConfig` -> model.<attribute>).
@@ -205,127 +167,6 @@ private Q_SLOTS:
         QVERIFY(c);
         QCOMPARE(c->values, std::vector<std::string>{"a"});
         QVERIFY(!c->negated);
-    }
-
-    void instancesSeeWhatTheirBuildingSitePassed()
-    {
-        // One Communicator class, built by two layers with different norms:
-        // through layer A's instance only A's norm runs.
-        Tree t;
-        t.add("kpkg.ops", "def a_kernel(x): torch.ops.kns.a(x)\ndef b_kernel(x): torch.ops.kns.b(x)\n");
-        t.add("norms",
-              "from kpkg.ops import a_kernel, b_kernel\n"
-              "class NormA:\n"
-              "    def forward(self, x): a_kernel(x)\n"
-              "class NormB:\n"
-              "    def forward(self, x): b_kernel(x)\n");
-        t.add("comm",
-              "class Communicator:\n"
-              "    def __init__(self, norm):\n"
-              "        self.norm = norm\n"
-              "    def run(self, x):\n"
-              "        self.norm.forward(x)\n");
-        t.add("layers",
-              "from norms import NormA, NormB\n"
-              "from comm import Communicator\n"
-              "class LayerA:\n"
-              "    def __init__(self):\n"
-              "        self.norm = NormA()\n"
-              "        self.comm = Communicator(norm=self.norm)\n"
-              "    def forward(self, x):\n"
-              "        self.comm.run(x)\n"
-              "class LayerB:\n"
-              "    def __init__(self):\n"
-              "        self.norm = NormB()\n"
-              "        self.comm = Communicator(self.norm)\n"
-              "    def forward(self, x):\n"
-              "        self.comm.run(x)\n");
-        const Resolved r = resolve(t, testProfile());
-        QCOMPARE(kernelsReached(r, "layers.LayerA.forward"), std::set<std::string>{"a_kernel"});
-        QCOMPARE(kernelsReached(r, "layers.LayerB.forward"), std::set<std::string>{"b_kernel"});
-        // Inside the shared class, without an instance, both may run.
-        QCOMPARE(kernelsReached(r, "comm.Communicator.run"), (std::set<std::string>{"a_kernel", "b_kernel"}));
-    }
-
-    void guardsOnConstructorParametersHoldPerBuildingSite()
-    {
-        // A runner picks its core from an enum its builder passes: the
-        // method building it with a constant gets that core only; the one
-        // passing the configured backend gets the core the setting selects.
-        Tree t;
-        t.add("cfg",
-              "class ServerArgs:\n"
-              "    moe_backend: str = \"auto\"\n"
-              "_args: Optional[ServerArgs] = None\n"
-              "def get_args() -> ServerArgs:\n"
-              "    return _args\n");
-        t.add("kpkg.ops", "def triton_k(x): torch.ops.kns.t(x)\ndef deep_k(x): torch.ops.kns.d(x)\n");
-        t.add("moe",
-              "from enum import Enum\n"
-              "from cfg import get_args\n"
-              "from kpkg.ops import triton_k, deep_k\n"
-              "class Backend(Enum):\n"
-              "    AUTO = \"auto\"\n"
-              "    TRITON = \"triton\"\n"
-              "    DEEP = \"deep\"\n"
-              "    def is_auto(self):\n"
-              "        return self == Backend.AUTO\n"
-              "    def is_triton(self):\n"
-              "        return self == Backend.TRITON\n"
-              "    def is_deep(self):\n"
-              "        return self == Backend.DEEP\n"
-              "BACKEND = None\n"
-              "def init(args):\n"
-              "    global BACKEND\n"
-              "    BACKEND = Backend(get_args().moe_backend)\n"
-              "def get_backend():\n"
-              "    return BACKEND\n"
-              "init(get_args())\n"
-              "class TritonCore:\n"
-              "    def run(self, x): triton_k(x)\n"
-              "class DeepCore:\n"
-              "    def run(self, x): deep_k(x)\n"
-              "class Runner:\n"
-              "    def __init__(self, backend: Backend):\n"
-              "        if backend.is_triton():\n"
-              "            self.core = TritonCore()\n"
-              "        elif backend.is_deep():\n"
-              "            self.core = DeepCore()\n"
-              "    def run(self, x):\n"
-              "        self.core.run(x)\n"
-              "class MethodA:\n"
-              "    def __init__(self):\n"
-              "        backend = get_backend()\n"
-              "        if backend.is_auto():\n"
-              "            backend = Backend.TRITON\n"
-              "        self.runner = Runner(backend)\n"
-              "    def apply(self, x):\n"
-              "        self.runner.run(x)\n"
-              "class MethodB:\n"
-              "    def __init__(self):\n"
-              "        self.runner = Runner(Backend.DEEP)\n"
-              "    def apply(self, x):\n"
-              "        self.runner.run(x)\n");
-        const Resolved r = resolve(t, settingsProfile());
-        const CallIndex index(r.g);
-        auto reached = [&](const std::string &caller, const char *filterText) {
-            std::string error;
-            const DimensionFilter filter = *DimensionFilter::parse(filterText, &error);
-            std::vector<std::int64_t> sites;
-            for (const CallSite &s : r.g.callSites)
-                if (r.name(s.callerId) == caller)
-                    sites.push_back(s.id);
-            std::set<std::string> out;
-            for (const KernelPath &p : findPaths(index, sites, filter).paths)
-                out.insert(index.symbol(p.kernelId).name);
-            return out;
-        };
-        QCOMPARE(reached("moe.MethodB.apply", ""), std::set<std::string>{"deep_k"});
-        QCOMPARE(reached("moe.MethodA.apply", "server.moe_backend=auto"), std::set<std::string>{"triton_k"});
-        QCOMPARE(reached("moe.MethodA.apply", "server.moe_backend=triton"), std::set<std::string>{"triton_k"});
-        // The rebinding under `backend.is_auto()` reads the name it rebinds:
-        // its guard is not decided, so the rebinding counts everywhere.
-        QVERIFY(reached("moe.MethodA.apply", "server.moe_backend=deep").count("deep_k"));
     }
 
     void redefinitionsHoldUnderTheirOwnGuards()

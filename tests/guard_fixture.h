@@ -1,0 +1,53 @@
+// Shared by the guard-evaluation suites: a profile with a settings class
+// (`cfg.ServerArgs` -> server.*), an environment reader (env.*), a decode
+// stage rule and a derived dimension; and the kernels calls reach.
+#pragma once
+
+#include "resolver_fixture.h"
+#include "trace/path_finder.h"
+
+#include <set>
+#include <string>
+#include <vector>
+
+namespace katlas::test {
+
+inline Profile settingsProfile()
+{
+    Profile p = testProfile();
+    SettingsRule server;
+    server.name = "cfg.ServerArgs";
+    server.prefix = "server";
+    SettingsRule env;
+    env.kind = SettingsRule::Kind::EnvReader;
+    env.name = "get_bool_env_var";
+    env.prefix = "env";
+    env.defaultValue = "false";
+    p.settings = {server, env};
+    p.dimensionRules.push_back(guardRule("^[\\w.]+\\.is_decode\\(\\)$", "stage", "decode"));
+    DerivedRule path;
+    path.dimension = "attn_path";
+    path.functionsText = "^handlers\\.handle_(\\w+)$";
+    path.functions = ProfilePattern(path.functionsText);
+    path.keyDimension = "attention_backend";
+    path.valueText = "^Method\\.(\\w+)$";
+    path.value = ProfilePattern(path.valueText);
+    p.derived = {path};
+    return p;
+}
+
+// The kernels the calls in `caller` (every line, or one) reach, unfiltered.
+inline std::set<std::string> kernelsReached(const Resolved &r, const std::string &caller, int line = 0)
+{
+    const CallIndex index(r.g);
+    std::vector<std::int64_t> sites;
+    for (const CallSite &s : r.g.callSites)
+        if (r.name(s.callerId) == caller && (line == 0 || s.line == line))
+            sites.push_back(s.id);
+    std::set<std::string> out;
+    for (const KernelPath &p : findPaths(index, sites, {}).paths)
+        out.insert(index.symbol(p.kernelId).name);
+    return out;
+}
+
+} // namespace katlas::test
