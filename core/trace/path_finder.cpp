@@ -2,6 +2,8 @@
 #include "trace/path_finder.h"
 
 #include <algorithm>
+#include <set>
+#include <string>
 #include <unordered_set>
 
 namespace katlas {
@@ -83,6 +85,18 @@ OpPaths findPaths(const CallIndex &index, const std::vector<std::int64_t> &siteI
                 start.add(it->second);
         walk.fromSite(site, start, frames, 0);
     }
+    // Paths through the same calls that differ only in building places (one
+    // edge per place a value came from) are one path to the reader.
+    std::set<std::string> seen;
+    std::erase_if(out.paths, [&](const KernelPath &p) {
+        std::string key = std::to_string(p.kernelId);
+        for (const PathFrame &f : p.frames)
+            key += ';' + std::to_string(f.siteId) + ',' + std::to_string(f.calleeId);
+        key += '|' + p.conditions.toString();
+        for (const std::string &t : p.conditions.otherConditions())
+            key += '|' + t;
+        return !seen.insert(std::move(key)).second;
+    });
     out.notShownCapped = walk.capped();
     if (out.paths.empty()) {
         out.reason = !walk.filteredDimension().empty() ? OpPaths::Empty::FilteredOut : OpPaths::Empty::NoKernel;
