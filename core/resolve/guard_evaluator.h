@@ -134,7 +134,7 @@ private:
     // several ways), or nullopt when they never hold.
     std::optional<std::vector<ConditionSet>> guardConditions(const GuardList &guards, const Scope &scope, int depth);
     const GuardExpr &parsed(const std::string &text);
-    static std::string scopeKey(const Scope &s);
+    std::string scopeKey(const Scope &s) const;
     Abstract literal(const GuardExpr &e) const;
     std::optional<Condition> mapped(const std::string &text);
     // `x.rest` with the local x replaced by the chain of its one unguarded
@@ -172,6 +172,15 @@ private:
         Abstract value;
     };
     std::optional<BoundSelf> m_boundSelf;
+    // While an assignment to a local is evaluated (its value and guards), the
+    // local reads only the assignments above it: `if backend.is_auto():
+    // backend = Backend.TRITON` reads the `backend` assigned before.
+    struct LocalCut {
+        SymbolId function = 0;
+        std::string name;
+        int line = 0;
+    };
+    std::optional<LocalCut> m_localCut;
     std::unordered_set<std::string> m_inProgress;
     // Assignments to attributes of other objects than self, by attribute name: (module, fact).
     std::unordered_map<std::string, std::vector<std::pair<int, const AssignmentFact *>>> m_foreignAssignments;

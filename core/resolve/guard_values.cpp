@@ -219,8 +219,17 @@ GuardEvaluator::Outcomes GuardEvaluator::nameValues(const std::string &name, con
                 return {{}}; // what callers pass is not known here
             }
         const BindingMap &locals = m_table.localsOf(*fn);
-        if (auto it = locals.find(name); it != locals.end())
-            return bindingValues(it->second, {fn->module, fnId, fnId == scope.function ? scope.selfClass : 0}, depth + 1);
+        if (auto it = locals.find(name); it != locals.end()) {
+            const Scope local{fn->module, fnId, fnId == scope.function ? scope.selfClass : 0};
+            if (!m_localCut || m_localCut->function != fnId || m_localCut->name != name)
+                return bindingValues(it->second, local, depth + 1);
+            // Read inside an assignment to this local: only those above it.
+            std::vector<Binding> above;
+            for (const Binding &b : it->second)
+                if (b.kind != Binding::Kind::Assignment || b.assignment->value.line < m_localCut->line)
+                    above.push_back(b);
+            return above.empty() ? Outcomes{{}} : bindingValues(above, local, depth + 1);
+        }
         fnId = fn->outer;
     }
     const ModuleInfo &mod = m_table.moduleAt(scope.module);
@@ -247,7 +256,14 @@ GuardEvaluator::Outcomes GuardEvaluator::bindingValues(const std::vector<Binding
                 ? 0
                 : m_table.functionForScope(scope.module, b.assignment->globalIn);
             if (!rebinding) {
+                // An assignment to a local reads that local as it was above it.
+                const bool local = scope.function && b.assignment->globalIn.empty() && b.assignment->value.line > 0
+                    && b.assignment->target.find('.') == std::string::npos;
+                const std::optional<LocalCut> outer = m_localCut;
+                if (local)
+                    m_localCut = LocalCut{scope.function, b.assignment->target, b.assignment->value.line};
                 more = factValues(b.assignment->value, scope, depth);
+                m_localCut = outer;
                 break;
             }
             const Outcomes assigned = factValues(b.assignment->value, {scope.module, rebinding, 0}, depth);
