@@ -29,6 +29,7 @@ struct ConfigurationScore {
     std::string filter;
     int listedRight = 0, listedWrong = 0, missed = 0;
     std::vector<std::string> details; // one line per op that differs
+    std::vector<std::string> table;   // one markdown row per op judged: right, listed not run, missed
     double precision() const { return listedRight + listedWrong ? double(listedRight) / (listedRight + listedWrong) : 1.0; }
     double recall() const { return listedRight + missed ? double(listedRight) / (listedRight + missed) : 1.0; }
 };
@@ -82,6 +83,8 @@ inline ConfigurationScore scoreConfiguration(const TraceSession &session, const 
         for (const std::string &k : want)
             if (!listed.count(k))
                 missed.insert(k);
+        score.table.push_back("| `" + id + "` | " + std::to_string(right.size()) + " | " + std::to_string(wrong.size()) + " | "
+                              + std::to_string(missed.size()) + " |");
         score.listedRight += static_cast<int>(right.size());
         score.listedWrong += static_cast<int>(wrong.size());
         score.missed += static_cast<int>(missed.size());

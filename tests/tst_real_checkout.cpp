@@ -117,6 +117,9 @@ private Q_SLOTS:
         if (qEnvironmentVariableIsSet("KATLAS_SCORE_DETAILS"))
             for (const std::string &d : s.details)
                 qInfo("%s", d.c_str());
+        if (qEnvironmentVariableIsSet("KATLAS_SCORE_TABLE"))
+            for (const std::string &row : s.table)
+                qInfo("%s", row.c_str());
         QVERIFY2(s.precision() >= minPrecision, qPrintable(QString::number(s.precision())));
         QVERIFY2(s.recall() >= minRecall, qPrintable(QString::number(s.recall())));
     }
