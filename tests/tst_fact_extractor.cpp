@@ -117,6 +117,27 @@ private Q_SLOTS:
         QCOMPARE(findCall(f, "other")->guards, (GuardList{{"self.use_fast", true}, {"cond", true}}));
     }
 
+    void anIfElifChainThatAlwaysReturnsGuardsWhatFollows()
+    {
+        const ModuleFacts f = factsOf(
+            "def pick(layer):\n"
+            "    if isinstance(layer, A):\n"
+            "        return a()\n"
+            "    elif isinstance(layer, B):\n"
+            "        return b()\n"
+            "    return none_left()\n"
+            "def keep(layer):\n"
+            "    if isinstance(layer, A):\n"
+            "        return a2()\n"
+            "    elif isinstance(layer, B):\n"
+            "        b2()\n"
+            "    return after()\n");
+        QCOMPARE(findCall(f, "none_left")->guards,
+                 (GuardList{{"isinstance(layer, A)", true}, {"isinstance(layer, B)", true}}));
+        // A branch that falls through: what follows holds in it too.
+        QCOMPARE(findCall(f, "after")->guards, GuardList{});
+    }
+
     void chainsOfCallees()
     {
         const ModuleFacts f = factsOf(

@@ -169,6 +169,45 @@ private Q_SLOTS:
         QVERIFY(!c->negated);
     }
 
+    void returnsCountForTheClassesACallPasses()
+    {
+        // The configuration's method picks by the layer's class: called with
+        // a FusedMoE it cannot return None, so the fallback never runs.
+        Tree t;
+        t.add("kpkg.ops", "def four_k(x): torch.ops.kns.f(x)\ndef plain_k(x): torch.ops.kns.p(x)\n");
+        t.add("quant",
+              "from abc import abstractmethod\n"
+              "from kpkg.ops import four_k, plain_k\n"
+              "class LinearBase:\n"
+              "    pass\n"
+              "class QuantConfig:\n"
+              "    @abstractmethod\n"
+              "    def get_quant_method(self, layer, prefix):\n"
+              "        raise NotImplementedError\n"
+              "class FourMoe:\n"
+              "    def apply(self, x): four_k(x)\n"
+              "class FourLinear:\n"
+              "    def apply(self, x): pass\n"
+              "class FourConfig(QuantConfig):\n"
+              "    def get_quant_method(self, layer, prefix):\n"
+              "        return self._pick(layer, prefix, Linear=FourLinear, Moe=FourMoe)\n"
+              "    def _pick(self, layer, prefix, *, Linear, Moe):\n"
+              "        if isinstance(layer, LinearBase):\n"
+              "            return Linear(self)\n"
+              "        elif isinstance(layer, FusedMoE):\n"
+              "            return Moe(self)\n"
+              "        return None\n"
+              "class FusedMoE:\n"
+              "    def __init__(self, quant_config: QuantConfig):\n"
+              "        self.picked = quant_config.get_quant_method(self, \"experts\")\n"
+              "    def forward(self, x):\n"
+              "        if self.picked is None:\n"
+              "            plain_k(x)\n"
+              "        self.picked.apply(x)\n");
+        const Resolved r = resolve(t, settingsProfile());
+        QCOMPARE(kernelsReached(r, "quant.FusedMoE.forward"), std::set<std::string>{"four_k"});
+    }
+
     void redefinitionsHoldUnderTheirOwnGuards()
     {
         // A name defined again under a guard is the later definition where

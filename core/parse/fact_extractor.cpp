@@ -1,6 +1,7 @@
 // Collects ModuleFacts from a tree-sitter Python syntax tree (see fact_extractor.h).
 #include "parse/fact_extractor.h"
 
+#include "parse/block_exits.h"
 #include "parse/literal_kinds.h"
 #include "parse/parameters.h"
 #include "parse/python_parser.h"
@@ -73,27 +74,20 @@ private:
         out.push_back({normaliseSpace(text(cond)), negated});
     }
 
-    static bool terminates(TSNode block)
-    {
-        const uint32_t n = ts_node_named_child_count(block);
-        if (n == 0)
-            return false;
-        TSNode last = ts_node_named_child(block, n - 1);
-        return isType(last, "return_statement") || isType(last, "raise_statement")
-            || isType(last, "continue_statement") || isType(last, "break_statement");
-    }
-
     // --- statements ----------------------------------------------------------
 
     void visitBlock(TSNode block, Ctx ctx)
     {
         for (TSNode stmt : NamedChildren(block)) {
             visitStatement(stmt, ctx);
-            // `if c: return` guards everything after it in the block with `not c`.
-            if (isType(stmt, "if_statement") && ts_node_is_null(field(stmt, "alternative"))) {
-                TSNode body = field(stmt, "consequence");
-                if (!ts_node_is_null(body) && terminates(body))
-                    addGuards(field(stmt, "condition"), true, ctx.guards);
+            // `if c: return` guards everything after it in the block with
+            // `not c`; `if a: return ... elif b: return ...` (no else) with
+            // `not a` and `not b`.
+            if (isType(stmt, "if_statement") && returnsInEveryBranch(stmt)) {
+                addGuards(field(stmt, "condition"), true, ctx.guards);
+                for (TSNode c : NamedChildren(stmt))
+                    if (isType(c, "elif_clause"))
+                        addGuards(field(c, "condition"), true, ctx.guards);
             }
         }
     }

@@ -59,6 +59,13 @@ public:
     static Value moduleValue(const SymbolTable &t, int module);
     // Where each class is built (built on first use).
     const InstantiationIndex &instantiations();
+    // The classes a call passes to `function`'s parameters (instances of
+    // classes of the index, or classes), and whether guards (`isinstance` on
+    // such a parameter) may hold for them.
+    ArgTypes argTypes(SymbolId function, bool bound, const ValueFact &call, const Scope &scope);
+    bool guardsHold(const GuardList &guards, const ArgTypes &args, const Scope &scope);
+    // Memo keys of evaluations that depend on a call's arguments name them.
+    static std::string argsKey(const ArgTypes *args);
     // Which classes' instances keep where they were built.
     AllocationSites &allocations() { return *m_allocations; }
 
@@ -69,12 +76,8 @@ private:
     Values classAttribute(SymbolId cls, const std::string &name);
     void addMapped(Values &values, const GuardList &guards, bool dimensionsOnly, const Scope *scope = nullptr);
     static void splitByPlace(std::vector<ConditionSet> &ways, const std::vector<ConditionSet> &alternatives);
-    ArgTypes argTypes(SymbolId function, bool bound, const ValueFact &call, const Scope &scope);
     // What the places that build `init`'s class pass for its parameter `param`.
     Values constructorArgument(const FunctionInfo &init, size_t param);
-    // Memo keys of evaluations that depend on a call's arguments name them.
-    static std::string argsKey(const ArgTypes *args);
-    bool guardsHold(const GuardList &guards, const ArgTypes &args, const Scope &scope);
     static void append(Values &out, Values more);
     // Memoised evaluation under `key`; a key met again while it is being
     // computed (a cycle in the code) contributes nothing.

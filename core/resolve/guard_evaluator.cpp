@@ -132,6 +132,8 @@ std::string GuardEvaluator::scopeKey(const Scope &s) const
     std::string key = std::to_string(s.module) + ':' + std::to_string(s.function) + ':' + std::to_string(s.selfClass);
     if (s.variant)
         key += '(' + *s.variant + ')';
+    if (s.args)
+        key += '[' + Evaluator::argsKey(s.args) + ']';
     if (m_localCut && m_localCut->function == s.function)
         key += '<' + m_localCut->name + '@' + std::to_string(m_localCut->line) + '>';
     return key;

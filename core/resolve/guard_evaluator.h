@@ -111,6 +111,11 @@ private:
     Outcomes argumentValues(SymbolId built, SymbolId init, const std::string &name, std::optional<size_t> positional,
                             const Outcomes &fallback, int depth);
     Outcomes hasattrValues(const GuardExpr &call, const Scope &scope, int depth);
+    // A call's returns for the classes it passes (guard_call_arguments.cpp);
+    // nullopt when it passes none the evaluation knows.
+    std::optional<Outcomes> returnsForArguments(const ValueFact &call, const Scope &scope, int depth);
+    // An `@abstractmethod` that returns nothing: an override runs in its place.
+    bool abstractWithoutReturns(SymbolId function) const;
     // Enum members and named constants (guard_enum_values.cpp).
     bool isEnumClass(SymbolId cls) const;
     // `E(x)` for an enum class E: the member whose value is x's.

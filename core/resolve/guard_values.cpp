@@ -202,6 +202,11 @@ GuardEvaluator::Outcomes GuardEvaluator::nameValues(const std::string &name, con
             break;
         for (const Param &p : fn->fact->params)
             if (p.name == name) {
+                // A call's returns evaluated for what it passed: a class, or an instance of one.
+                if (fnId == scope.function && scope.args)
+                    for (const ArgBinding &a : *scope.args)
+                        if (a.param == name)
+                            return {{{Kind::Object, false, {}, {}}, {}}};
                 // A copy made for calls of one shape knows which arguments are None.
                 if (fnId == scope.function && scope.variant) {
                     const auto bound = bindArguments(*fn->fact, fn->cls && !fn->isStatic, *scope.variant);
@@ -305,6 +310,8 @@ GuardEvaluator::Outcomes GuardEvaluator::factValues(const ValueFact &fact, const
     Outcomes given;
     if (fact.unpacked)
         given = {{}};
+    else if (std::optional<Outcomes> returned = returnsForArguments(fact, scope, depth))
+        given = std::move(*returned);
     else if (!fact.expr.empty())
         given = values(parsed(fact.expr), scope, depth + 1);
     else if (std::optional<Outcomes> member = enumMember(fact, scope, depth))

@@ -8,7 +8,7 @@
 namespace katlas {
 namespace {
 
-constexpr std::uint8_t kFactsVersion = 18;
+constexpr std::uint8_t kFactsVersion = 19;
 
 class Writer {
 public:

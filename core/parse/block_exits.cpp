@@ -1,0 +1,34 @@
+#include "parse/block_exits.h"
+
+#include "parse/syntax_node.h"
+
+namespace katlas {
+
+bool terminates(TSNode block)
+{
+    const uint32_t n = ts_node_named_child_count(block);
+    if (n == 0)
+        return false;
+    TSNode last = ts_node_named_child(block, n - 1);
+    return isType(last, "return_statement") || isType(last, "raise_statement") || isType(last, "continue_statement")
+        || isType(last, "break_statement");
+}
+
+bool returnsInEveryBranch(TSNode ifStatement)
+{
+    TSNode body = field(ifStatement, "consequence");
+    if (ts_node_is_null(body) || !terminates(body))
+        return false;
+    for (TSNode c : NamedChildren(ifStatement)) {
+        if (isType(c, "else_clause"))
+            return false;
+        if (isType(c, "elif_clause")) {
+            TSNode b = field(c, "consequence");
+            if (ts_node_is_null(b) || !terminates(b))
+                return false;
+        }
+    }
+    return true;
+}
+
+} // namespace katlas

@@ -1,0 +1,90 @@
+// What a call returns for the classes it passes (see guard_evaluator.h):
+//
+//     self.quant_method = quant_config.get_quant_method(self, prefix)
+//     ...
+//     def _get_quant_method(self, layer, prefix, *, Linear, Moe):
+//         if isinstance(layer, LinearBase):
+//             return Linear(self)
+//         elif isinstance(layer, FusedMoE):
+//             return Moe(self)
+//         return None
+//
+// Called from FusedMoE with `self`, the call can only return `Moe(self)`:
+// returns whose isinstance guards fail for the argument classes do not
+// count, parameters bound to a class are that class (not None), and calls
+// made in the returns hand the classes on. See docs/guard-evaluation.md,
+// "Returns for the arguments passed".
+#include "resolve/guard_evaluator.h"
+#include "resolve/guard_limits.h"
+
+#include "resolve/chain.h"
+
+#include <algorithm>
+
+namespace katlas {
+
+using namespace guard_limits;
+
+bool GuardEvaluator::abstractWithoutReturns(SymbolId function) const
+{
+    const FunctionInfo *fn = m_table.function(function);
+    if (!fn || !fn->fact->returns.empty())
+        return false;
+    return std::any_of(fn->decorators.begin(), fn->decorators.end(), [](const Decorator &d) {
+        return d.chain == "abstractmethod" || d.chain == "abc.abstractmethod";
+    });
+}
+
+std::optional<GuardEvaluator::Outcomes> GuardEvaluator::returnsForArguments(const ValueFact &call, const Scope &scope,
+                                                                         int depth)
+{
+    if ((call.args.empty() && call.keywordArgs.empty()) || call.chain.size() < 3
+        || call.chain.compare(call.chain.size() - 2, 2, "()") != 0)
+        return std::nullopt;
+    const auto segs = splitChain(call.chain);
+    const Values callees = m_evaluator.evalSegments(segs, segs.size() - 1, scope);
+    if (callees.empty()
+        || !std::all_of(callees.begin(), callees.end(), [](const Value &v) { return v.kind == Value::Kind::Function; }))
+        return std::nullopt;
+    struct Target {
+        DispatchTarget target;
+        ConditionSet conditions;
+        ArgTypes args;
+    };
+    std::vector<Target> targets;
+    bool bound = false;
+    for (const Value &v : callees)
+        for (const DispatchTarget &t : m_evaluator.dispatch(v)) {
+            if (abstractWithoutReturns(t.function))
+                continue; // an override runs instead
+            ArgTypes args = m_evaluator.argTypes(t.function, v.selfClass != 0, call, scope);
+            bound = bound || !args.empty();
+            ConditionSet conds = v.conditions;
+            addConditions(conds, t.conditions);
+            targets.push_back({t, std::move(conds), std::move(args)});
+        }
+    if (!bound)
+        return std::nullopt; // nothing known of the arguments: the general evaluation
+    Outcomes out;
+    for (const Target &t : targets) {
+        const FunctionInfo *fn = m_table.function(t.target.function);
+        if (!fn || fn->fact->returns.empty()) {
+            out.push_back({{}, t.conditions});
+            continue;
+        }
+        const Scope inner{fn->module, t.target.function, t.target.selfClass, t.args.empty() ? nullptr : &t.args};
+        for (const ValueFact &r : fn->fact->returns) {
+            if (!m_evaluator.guardsHold(r.guards, t.args, inner))
+                continue; // an isinstance guard the arguments rule out
+            for (Outcome o : factValues(r, inner, depth + 1)) {
+                addConditions(o.conditions, t.conditions);
+                out.push_back(std::move(o));
+            }
+        }
+        if (out.size() > kMaxCases)
+            return Outcomes{{}};
+    }
+    return finished(std::move(out));
+}
+
+} // namespace katlas
