@@ -22,8 +22,8 @@ inline bool isAllocationDimension(std::string_view dimension)
     return dimension.substr(0, kAllocationPrefix.size()) == kAllocationPrefix;
 }
 
-// `built:<classQualName>` = `<place>` (the qualified name of the function
-// building it, or of its module).
+// `built:<classQualName>` = the place (the qualified name of the function
+// building it, or of its module), as a short stable hash of that name.
 Condition builtAt(const std::string &classQualName, const std::string &place);
 
 } // namespace katlas
