@@ -17,8 +17,6 @@
 #include "resolve/chain.h"
 
 #include <algorithm>
-#include <cstdio>
-#include <cstdlib>
 
 namespace katlas {
 
