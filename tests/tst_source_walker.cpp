@@ -52,6 +52,20 @@ private Q_SLOTS:
         QCOMPARE(globMatch(pattern.toStdString(), path.toStdString()), match);
     }
 
+    void hostileGlobsEndQuickly()
+    {
+        // 250,000 folder wildcards: matched in one pass, not by recursion.
+        std::string deep;
+        for (int i = 0; i < 250000; ++i)
+            deep += "**/";
+        QVERIFY(globMatch(deep + "a.py", "x/y/a.py"));
+        QVERIFY(!globMatch(deep + "b.py", "x/y/a.py"));
+        // Many stars in one name against a long one: linear, not exponential.
+        const std::string name(200, 'a');
+        QVERIFY(!globMatch("**/*a*a*a*a*a*b.py", name));
+        QVERIFY(globMatch("**/*a*a*a*a*a*", "x/" + name));
+    }
+
     void moduleNames_data()
     {
         QTest::addColumn<QString>("path");
