@@ -70,6 +70,9 @@ private Q_SLOTS:
         QTest::newRow("unknown op") << QStringList{"trace", "--op", "self.q_b_prj"} << 1 << "self.q_b_proj";
         QTest::newRow("unknown kernel") << QStringList{"trace", "--kernel", "rmsnrm"} << 1 << "rmsnorm";
         QTest::newRow("unknown model") << QStringList{"ops", "--model", "llama"} << 2 << "deepmini";
+        // A misspelt option stops the command before it writes anything.
+        QTest::newRow("unknown option") << QStringList{"kernels", "--ouput", "k.txt"} << 2 << "did you mean: --output";
+        QTest::newRow("unknown flag") << QStringList{"ops", "--jsn"} << 2 << "--json";
         // An unknown configuration is a usage error that lists the known ones.
         QTest::newRow("unknown config") << QStringList{"matrix", "--op", "self.attn_mqa", "--config", "H200"} << 2 << "\"Demo ROCm decode\"";
     }

@@ -8,6 +8,7 @@ import sys
 import xml.etree.ElementTree as ET
 
 ZH = {
+    "unknown option '%1'; did you mean: %2": '未知选项 “%1”；您是否想用：%2',
     '--hf-config: the profile reads no model configuration (no config_annotation settings rule)': '--hf-config：配置文件不读取模型配置（没有带 config_annotation 的 settings 规则）',
     '%1: cannot read the model configuration (%2)': '%1：无法读取模型配置（%2）',
     '%1:%2: not a JSON object of model settings (%3)': '%1:%2：不是模型设置的 JSON 对象（%3）',

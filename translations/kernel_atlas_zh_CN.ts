@@ -312,6 +312,10 @@ config.json：其中的值成为 model.* 设置（model.n_shared_experts=1）。
 不指定 --db 时，命令使用演示工作区的索引。
 </translation>
     </message>
+    <message>
+        <source>unknown option '%1'; did you mean: %2</source>
+        <translation>未知选项 “%1”；您是否想用：%2</translation>
+    </message>
 </context>
 <context>
     <name>Configuration</name>

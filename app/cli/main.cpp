@@ -1,6 +1,7 @@
 // katlas: the command-line front end of Kernel Atlas.
 #include "cli_context.h"
 #include "commands.h"
+#include "graph/graph_queries.h"
 #include "index/allocator_tuning.h"
 
 #include <QCoreApplication>
@@ -13,6 +14,27 @@ namespace {
 
 const QStringList kValueOptions = {"--db", "--repo", "--profile", "--format", "--output", "--model", "--filter",
                                    "--op", "--kernel", "--link-base", "--root", "--limit", "--config", "--hf-config"};
+const QStringList kFlags = {"--demo", "--full", "--help", "--json", "--version"};
+
+// An option no command reads is a mistake (`--ouput` would send the output to
+// the terminal): named, with the closest known ones.
+QString unknownOption(const Args &args)
+{
+    QStringList given = args.flags;
+    given += args.options.keys();
+    std::vector<std::string> known;
+    for (const QString &o : kValueOptions + kFlags)
+        known.push_back(o.toStdString());
+    for (const QString &o : given) {
+        if (o == QLatin1String("-o") || kValueOptions.contains(o) || kFlags.contains(o))
+            continue;
+        QStringList near;
+        for (const std::string &n : katlas::closestNames(known, o.toStdString(), 2))
+            near << QString::fromStdString(n);
+        return QCoreApplication::translate("Cli", "unknown option '%1'; did you mean: %2").arg(o, near.join(QStringLiteral(", ")));
+    }
+    return {};
+}
 
 void printUsage()
 {
@@ -53,6 +75,8 @@ int main(int argc, char **argv)
     QCoreApplication::setApplicationVersion(QStringLiteral(KATLAS_VERSION));
     QString error;
     const Args args = parseArgs(app.arguments().mid(1), kValueOptions, &error);
+    if (error.isEmpty())
+        error = unknownOption(args);
     if (!error.isEmpty()) {
         err() << "katlas: " << error << '\n';
         return 2;
