@@ -73,6 +73,9 @@ private Q_SLOTS:
         // A misspelt option stops the command before it writes anything.
         QTest::newRow("unknown option") << QStringList{"kernels", "--ouput", "k.txt"} << 2 << "did you mean: --output";
         QTest::newRow("unknown flag") << QStringList{"ops", "--jsn"} << 2 << "--json";
+        // A misspelt dimension or value would filter nothing out.
+        QTest::newRow("unknown dimension") << QStringList{"ops", "--filter", "stag=decode"} << 2 << "did you mean: stage";
+        QTest::newRow("unknown value") << QStringList{"ops", "--filter", "stage=decod"} << 2 << "did you mean: decode";
         // An unknown configuration is a usage error that lists the known ones.
         QTest::newRow("unknown config") << QStringList{"matrix", "--op", "self.attn_mqa", "--config", "H200"} << 2 << "\"Demo ROCm decode\"";
     }

@@ -8,6 +8,8 @@ import sys
 import xml.etree.ElementTree as ET
 
 ZH = {
+    "unknown filter dimension '%1'; did you mean: %2": '未知的筛选维度 “%1”；您是否想用：%2',
+    "unknown value '%1' of %2; did you mean: %3": '%2 的未知取值 “%1”；您是否想用：%3',
     "unknown option '%1'; did you mean: %2": '未知选项 “%1”；您是否想用：%2',
     '--hf-config: the profile reads no model configuration (no config_annotation settings rule)': '--hf-config：配置文件不读取模型配置（没有带 config_annotation 的 settings 规则）',
     '%1: cannot read the model configuration (%2)': '%1：无法读取模型配置（%2）',

@@ -316,6 +316,14 @@ config.json：其中的值成为 model.* 设置（model.n_shared_experts=1）。
         <source>unknown option '%1'; did you mean: %2</source>
         <translation>未知选项 “%1”；您是否想用：%2</translation>
     </message>
+    <message>
+        <source>unknown filter dimension '%1'; did you mean: %2</source>
+        <translation>未知的筛选维度 “%1”；您是否想用：%2</translation>
+    </message>
+    <message>
+        <source>unknown value '%1' of %2; did you mean: %3</source>
+        <translation>%2 的未知取值 “%1”；您是否想用：%3</translation>
+    </message>
 </context>
 <context>
     <name>Configuration</name>

@@ -1,6 +1,8 @@
 // Shared inputs and outputs of the commands (see cli_context.h).
 #include "cli_context.h"
 
+#include "graph/graph_queries.h"
+
 #include "profile/model_config.h"
 
 #include "index/demo_workspace.h"
@@ -71,12 +73,50 @@ QString demoDatabase()
     return demo->defaultDbPath;
 }
 
+namespace {
+
+// A dimension or value the profile does not know filters nothing out (a typo
+// would show every path): named, with the closest known ones. Settings
+// (`server.x`, `env.X`, `model.x`) are open.
+void checkFilterNames(const DimensionFilter &filter, const Profile &profile)
+{
+    std::vector<std::string> dimensions;
+    for (const Dimension &d : profile.dimensions)
+        dimensions.push_back(d.key);
+    const auto nearest = [](const std::vector<std::string> &known, const std::string &name) {
+        QStringList near;
+        for (const std::string &n : closestNames(known, name, 3))
+            near << QString::fromStdString(n);
+        return near.join(QStringLiteral(", "));
+    };
+    for (const auto &[key, values] : filter.allowed()) {
+        const bool setting = std::any_of(profile.settings.begin(), profile.settings.end(), [&](const SettingsRule &r) {
+            return !r.prefix.empty() && key.rfind(r.prefix + '.', 0) == 0;
+        });
+        if (setting)
+            continue;
+        const Dimension *d = profile.dimension(key);
+        if (!d)
+            throw UsageError{QCoreApplication::translate("Cli", "unknown filter dimension '%1'; did you mean: %2")
+                                 .arg(QString::fromStdString(key), nearest(dimensions, key))};
+        if (d->values.empty())
+            continue;
+        for (const std::string &v : values)
+            if (std::find(d->values.begin(), d->values.end(), v) == d->values.end())
+                throw UsageError{QCoreApplication::translate("Cli", "unknown value '%1' of %2; did you mean: %3")
+                                     .arg(QString::fromStdString(v), QString::fromStdString(key), nearest(d->values, v))};
+    }
+}
+
+} // namespace
+
 DimensionFilter filterFrom(const Args &args, const Profile &profile)
 {
     std::string error;
     const auto f = DimensionFilter::parse(args.values(QStringLiteral("--filter")).join(QLatin1Char(' ')).toStdString(), &error);
     if (!f)
         throw UsageError{QString::fromStdString(error)};
+    checkFilterNames(*f, profile);
     DimensionFilter base;
     if (args.has(QStringLiteral("--config"))) {
         const QString name = args.value(QStringLiteral("--config"));
