@@ -62,6 +62,7 @@ private Q_SLOTS:
         QTest::newRow("no command") << QStringList{} << 2 << "usage";
         QTest::newRow("unknown command") << QStringList{"frobnicate"} << 2 << "unknown command";
         QTest::newRow("missing repo") << QStringList{"index", "--db", "x.katlas", "--repo", "a=/no/such/dir"} << 2 << "/no/such/dir";
+        QTest::newRow("repo name twice") << QStringList{"index", "--db", "x.katlas", "--repo", "a=/tmp", "--repo", "a=/"} << 2 << "given twice";
         QTest::newRow("bad repo spec") << QStringList{"index", "--db", "x.katlas", "--repo", "nopath"} << 2 << "NAME=PATH";
         QTest::newRow("missing value") << QStringList{"index", "--db"} << 2 << "needs a value";
         QTest::newRow("bad profile") << QStringList{"index", "--db", "x.katlas", "--repo", "a=/tmp", "--profile", "/no/p.json"} << 2 << "/no/p.json";

@@ -8,6 +8,7 @@ import sys
 import xml.etree.ElementTree as ET
 
 ZH = {
+    "repository name '%1' is given twice; each --repo needs its own name": '仓库名 “%1” 出现了两次；每个 --repo 需要各自的名称',
     "unknown filter dimension '%1'; did you mean: %2": '未知的筛选维度 “%1”；您是否想用：%2',
     "unknown value '%1' of %2; did you mean: %3": '%2 的未知取值 “%1”；您是否想用：%3',
     "unknown option '%1'; did you mean: %2": '未知选项 “%1”；您是否想用：%2',

@@ -324,6 +324,10 @@ config.json：其中的值成为 model.* 设置（model.n_shared_experts=1）。
         <source>unknown value '%1' of %2; did you mean: %3</source>
         <translation>%2 的未知取值 “%1”；您是否想用：%3</translation>
     </message>
+    <message>
+        <source>repository name '%1' is given twice; each --repo needs its own name</source>
+        <translation>仓库名 “%1” 出现了两次；每个 --repo 需要各自的名称</translation>
+    </message>
 </context>
 <context>
     <name>Configuration</name>

@@ -9,6 +9,8 @@
 #include "trace/configuration.h"
 
 #include <QCoreApplication>
+
+#include <algorithm>
 #include <QFileInfo>
 
 namespace katlas::cli {
@@ -53,6 +55,10 @@ std::vector<RepoInput> reposFrom(const Args &args)
         const QString path = spec.mid(eq + 1);
         if (!QFileInfo(path).isDir())
             throw UsageError{QCoreApplication::translate("Cli", "repository '%1': %2 is not a folder").arg(spec.left(eq), path)};
+        const std::string name = spec.left(eq).toStdString();
+        if (std::any_of(repos.begin(), repos.end(), [&](const RepoInput &r) { return r.name == name; }))
+            throw UsageError{QCoreApplication::translate("Cli", "repository name '%1' is given twice; each --repo needs its own name")
+                                 .arg(spec.left(eq))};
         repos.push_back({spec.left(eq).toStdString(), QFileInfo(path).absoluteFilePath()});
     }
     return repos;
