@@ -90,6 +90,20 @@ private Q_SLOTS:
         QVERIFY2((r.err + r.out).contains(message), qPrintable(r.err + r.out));
     }
 
+    void exportNeverOverwritesTheIndex()
+    {
+        const QString db = m_cache.filePath(QStringLiteral("own.katlas"));
+        QCOMPARE(katlas({"index", "--demo", "--db", db}, m_cache.path()).code, 0);
+        const QString link = m_cache.filePath(QStringLiteral("report.md"));
+        QVERIFY(QFile::link(db, link));
+        for (const QString &target : {db, link}) {
+            const Run r = katlas({"export", "--db", db, "--format", "op-traces-md", "-o", target}, m_cache.path());
+            QCOMPARE(r.code, 2);
+            QVERIFY2(r.err.contains(QStringLiteral("index being read")), qPrintable(r.err));
+        }
+        QCOMPARE(katlas({"stats", "--db", db}, m_cache.path()).code, 0);
+    }
+
     void demoCommands()
     {
         QCOMPARE(katlas({"--version"}, m_cache.path()).out.trimmed(), QStringLiteral("katlas " KATLAS_VERSION));

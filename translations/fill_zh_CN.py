@@ -8,6 +8,7 @@ import sys
 import xml.etree.ElementTree as ET
 
 ZH = {
+    '%1 is the index being read; write the output elsewhere': '%1 是正在读取的索引；请把输出写到别处',
     "repository name '%1' is given twice; each --repo needs its own name": '仓库名 “%1” 出现了两次；每个 --repo 需要各自的名称',
     "unknown filter dimension '%1'; did you mean: %2": '未知的筛选维度 “%1”；您是否想用：%2',
     "unknown value '%1' of %2; did you mean: %3": '%2 的未知取值 “%1”；您是否想用：%3',

@@ -328,6 +328,10 @@ config.json：其中的值成为 model.* 设置（model.n_shared_experts=1）。
         <source>repository name '%1' is given twice; each --repo needs its own name</source>
         <translation>仓库名 “%1” 出现了两次；每个 --repo 需要各自的名称</translation>
     </message>
+    <message>
+        <source>%1 is the index being read; write the output elsewhere</source>
+        <translation>%1 是正在读取的索引；请把输出写到别处</translation>
+    </message>
 </context>
 <context>
     <name>Configuration</name>

@@ -17,6 +17,7 @@
 
 #include <QFile>
 #include <QFileInfo>
+#include <QSaveFile>
 #include <QJsonDocument>
 #include <QLocale>
 
@@ -70,8 +71,22 @@ void writeOutput(const Args &args, const QByteArray &bytes)
         out() << bytes << Qt::flush;
         return;
     }
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) || f.write(bytes) != bytes.size())
+    // Never onto the index being read (also through a link).
+    const QString target = QFileInfo(path).canonicalFilePath();
+    const QString db = args.value(QStringLiteral("--db"));
+    if (!target.isEmpty() && !db.isEmpty() && target == QFileInfo(db).canonicalFilePath())
+        throw UsageError{QCoreApplication::translate("Cli", "%1 is the index being read; write the output elsewhere").arg(path)};
+    // Written beside the target and renamed over it once complete: a full
+    // disk or an interrupted run leaves the old file, and the exit code says so.
+    const QFileInfo info(path);
+    if (info.exists() && !info.isFile()) { // a device or a pipe: written as it is, every error checked
+        QFile f(path);
+        if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size() || !f.flush())
+            throw CommandFailed{QCoreApplication::translate("Cli", "cannot write %1: %2").arg(path, f.errorString())};
+        return;
+    }
+    QSaveFile f(path);
+    if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size() || !f.commit())
         throw CommandFailed{QCoreApplication::translate("Cli", "cannot write %1: %2").arg(path, f.errorString())};
 }
 
