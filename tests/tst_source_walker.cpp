@@ -8,6 +8,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
+
 using namespace katlas;
 
 namespace {
@@ -64,6 +66,37 @@ private Q_SLOTS:
         const std::string name(200, 'a');
         QVERIFY(!globMatch("**/*a*a*a*a*a*b.py", name));
         QVERIFY(globMatch("**/*a*a*a*a*a*", "x/" + name));
+    }
+
+    void linksLeavingTheRepositoryAreNotFollowed()
+    {
+        QTemporaryDir outside, repo;
+        QVERIFY(QDir(outside.path()).mkpath(QStringLiteral("pkg")));
+        QFile f(outside.filePath(QStringLiteral("pkg/secret.py")));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("x = 1\n");
+        f.close();
+        QVERIFY(QDir(repo.path()).mkpath(QStringLiteral("src")));
+        QFile inside(repo.filePath(QStringLiteral("src/a.py")));
+        QVERIFY(inside.open(QIODevice::WriteOnly));
+        inside.write("y = 2\n");
+        inside.close();
+        QVERIFY(QFile::link(outside.filePath(QStringLiteral("pkg")), repo.filePath(QStringLiteral("src/ext"))));
+        QVERIFY(QFile::link(repo.filePath(QStringLiteral("src/a.py")), repo.filePath(QStringLiteral("src/b.py"))));
+        const auto rels = [](const WalkResult &w) {
+            QStringList out;
+            for (const SourceFileRef &r : w.files)
+                out << QString::fromStdString(r.relPath);
+            return out;
+        };
+        const WalkResult kept = walkRepo("r", repo.path(), nullptr);
+        // A link inside the repository is followed; one leaving it is named and skipped.
+        QCOMPARE(rels(kept), (QStringList{"src/a.py", "src/b.py"}));
+        QVERIFY(std::any_of(kept.issues.begin(), kept.issues.end(), [](const WalkIssue &i) {
+            return i.path.endsWith(QStringLiteral("src/ext")) && i.message.contains(QStringLiteral("leaves the repository"));
+        }));
+        const WalkResult followed = walkRepo("r", repo.path(), nullptr, kMaxSourceFileSize, {}, true);
+        QCOMPARE(rels(followed), (QStringList{"src/a.py", "src/b.py", "src/ext/secret.py"}));
     }
 
     void moduleNames_data()

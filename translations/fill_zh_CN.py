@@ -8,6 +8,7 @@ import sys
 import xml.etree.ElementTree as ET
 
 ZH = {
+    'symbolic link leaves the repository; not followed (--follow-outside-links follows it)': '符号链接指向仓库之外；未跟随（--follow-outside-links 可跟随）',
     '%1 is the index being read; write the output elsewhere': '%1 是正在读取的索引；请把输出写到别处',
     "repository name '%1' is given twice; each --repo needs its own name": '仓库名 “%1” 出现了两次；每个 --repo 需要各自的名称',
     "unknown filter dimension '%1'; did you mean: %2": '未知的筛选维度 “%1”；您是否想用：%2',
@@ -293,7 +294,7 @@ ZH = {
 }
 
 USAGE_ZH = ('用法：katlas 命令 [选项]\n\n'
-            '  index     --db FILE --repo NAME=PATH ... [--profile FILE|sglang|demo] [--full]\n'
+            '  index     --db FILE --repo NAME=PATH ... [--profile FILE|sglang|demo] [--full] [--follow-outside-links]\n'
             '            索引仓库（或 --demo：内嵌的演示工作区）\n'
             '  stats     [--db FILE]                    索引包含的内容及其诊断\n'
             '  kernels   [--db FILE] [--json]           所有 kernel 及其调用点\n'

@@ -261,9 +261,29 @@
         <translation>--hf-config：配置文件不读取模型配置（没有带 config_annotation 的 settings 规则）</translation>
     </message>
     <message>
+        <source>unknown option '%1'; did you mean: %2</source>
+        <translation>未知选项 “%1”；您是否想用：%2</translation>
+    </message>
+    <message>
+        <source>unknown filter dimension '%1'; did you mean: %2</source>
+        <translation>未知的筛选维度 “%1”；您是否想用：%2</translation>
+    </message>
+    <message>
+        <source>unknown value '%1' of %2; did you mean: %3</source>
+        <translation>%2 的未知取值 “%1”；您是否想用：%3</translation>
+    </message>
+    <message>
+        <source>repository name '%1' is given twice; each --repo needs its own name</source>
+        <translation>仓库名 “%1” 出现了两次；每个 --repo 需要各自的名称</translation>
+    </message>
+    <message>
+        <source>%1 is the index being read; write the output elsewhere</source>
+        <translation>%1 是正在读取的索引；请把输出写到别处</translation>
+    </message>
+    <message>
         <source>usage: katlas COMMAND [options]
 
-  index     --db FILE --repo NAME=PATH ... [--profile FILE|sglang|demo] [--full]
+  index     --db FILE --repo NAME=PATH ... [--profile FILE|sglang|demo] [--full] [--follow-outside-links]
             index repositories (or --demo: the embedded demo workspace)
   stats     [--db FILE]                    what the index holds, and its diagnostics
   kernels   [--db FILE] [--json]           every kernel with its call sites
@@ -288,7 +308,7 @@ Without --db, commands use the demo workspace's index.
 </source>
         <translation>用法：katlas 命令 [选项]
 
-  index     --db FILE --repo NAME=PATH ... [--profile FILE|sglang|demo] [--full]
+  index     --db FILE --repo NAME=PATH ... [--profile FILE|sglang|demo] [--full] [--follow-outside-links]
             索引仓库（或 --demo：内嵌的演示工作区）
   stats     [--db FILE]                    索引包含的内容及其诊断
   kernels   [--db FILE] [--json]           所有 kernel 及其调用点
@@ -311,26 +331,6 @@ config.json：其中的值成为 model.* 设置（model.n_shared_experts=1）。
 
 不指定 --db 时，命令使用演示工作区的索引。
 </translation>
-    </message>
-    <message>
-        <source>unknown option '%1'; did you mean: %2</source>
-        <translation>未知选项 “%1”；您是否想用：%2</translation>
-    </message>
-    <message>
-        <source>unknown filter dimension '%1'; did you mean: %2</source>
-        <translation>未知的筛选维度 “%1”；您是否想用：%2</translation>
-    </message>
-    <message>
-        <source>unknown value '%1' of %2; did you mean: %3</source>
-        <translation>%2 的未知取值 “%1”；您是否想用：%3</translation>
-    </message>
-    <message>
-        <source>repository name '%1' is given twice; each --repo needs its own name</source>
-        <translation>仓库名 “%1” 出现了两次；每个 --repo 需要各自的名称</translation>
-    </message>
-    <message>
-        <source>%1 is the index being read; write the output elsewhere</source>
-        <translation>%1 是正在读取的索引；请把输出写到别处</translation>
     </message>
 </context>
 <context>
@@ -667,6 +667,10 @@ config.json：其中的值成为 model.* 设置（model.n_shared_experts=1）。
     <message>
         <source>binary file, not Python source; skipped</source>
         <translation>二进制文件，不是 Python 源码；已跳过</translation>
+    </message>
+    <message>
+        <source>symbolic link leaves the repository; not followed (--follow-outside-links follows it)</source>
+        <translation>符号链接指向仓库之外；未跟随（--follow-outside-links 可跟随）</translation>
     </message>
 </context>
 <context>

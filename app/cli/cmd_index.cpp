@@ -52,7 +52,8 @@ int runIndexCommand(const Args &args)
 
     std::signal(SIGINT, onInterrupt);
     ProgressBar bar;
-    IndexRequest request{db, repos, profile, !args.has(QStringLiteral("--full")), 0};
+    IndexRequest request{db, repos, profile, !args.has(QStringLiteral("--full")), 0,
+                         args.has(QStringLiteral("--follow-outside-links"))};
     const IndexReport r = runIndex(request, [&](const IndexProgress &p) { bar.update(p); }, &g_interrupted);
     bar.finish();
     for (const QString &w : r.warnings)

@@ -14,7 +14,7 @@ namespace {
 
 const QStringList kValueOptions = {"--db", "--repo", "--profile", "--format", "--output", "--model", "--filter",
                                    "--op", "--kernel", "--link-base", "--root", "--limit", "--config", "--hf-config"};
-const QStringList kFlags = {"--demo", "--full", "--help", "--json", "--version"};
+const QStringList kFlags = {"--demo", "--follow-outside-links", "--full", "--help", "--json", "--version"};
 
 // An option no command reads is a mistake (`--ouput` would send the output to
 // the terminal): named, with the closest known ones.
@@ -40,7 +40,7 @@ void printUsage()
 {
     out() << QCoreApplication::translate("Cli", "usage: katlas COMMAND [options]\n"
                 "\n"
-                "  index     --db FILE --repo NAME=PATH ... [--profile FILE|sglang|demo] [--full]\n"
+                "  index     --db FILE --repo NAME=PATH ... [--profile FILE|sglang|demo] [--full] [--follow-outside-links]\n"
                 "            index repositories (or --demo: the embedded demo workspace)\n"
                 "  stats     [--db FILE]                    what the index holds, and its diagnostics\n"
                 "  kernels   [--db FILE] [--json]           every kernel with its call sites\n"

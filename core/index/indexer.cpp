@@ -59,7 +59,8 @@ bool scan(IndexRun &run)
     for (const RepoInput &repo : run.request.repos) {
         const RepoRule *rule = run.request.profile.repo(repo.name);
         WalkResult walk = walkRepo(repo.name, repo.path, rule, kMaxSourceFileSize,
-                                   [&](const SourceFileRef &ref) { return run.previous.unchanged(ref); });
+                                   [&](const SourceFileRef &ref) { return run.previous.unchanged(ref); },
+                                   run.request.followOutsideLinks);
         if (walk.rootMissing) {
             run.fail(QCoreApplication::translate("Indexer", "repository '%1': path %2 does not exist or is not a folder")
                          .arg(QString::fromStdString(repo.name), repo.path));

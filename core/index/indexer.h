@@ -29,6 +29,7 @@ struct IndexRequest {
     Profile profile;
     bool reuseUnchanged = true; // read facts of unchanged files from the old database
     int threads = 0;            // 0: all cores
+    bool followOutsideLinks = false; // follow symbolic links that leave a repository
 };
 
 struct IndexProgress {

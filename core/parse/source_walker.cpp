@@ -9,6 +9,7 @@
 #include <QFileInfo>
 
 #include <dirent.h>
+#include <stdlib.h>
 #include <sys/stat.h>
 
 #include <algorithm>
@@ -31,8 +32,10 @@ qint64 mtimeOf(const struct stat &st)
 // folders told apart by device and inode (cheaper than canonical paths).
 class Walker {
 public:
-    Walker(const std::string &repo, const QString &root, const RepoRule *rule, qint64 maxSize, const KnownFile &known)
-        : m_repo(repo), m_root(QDir(root).absolutePath()), m_maxSize(maxSize), m_known(known)
+    Walker(const std::string &repo, const QString &root, const RepoRule *rule, qint64 maxSize, const KnownFile &known,
+           bool followOutsideLinks)
+        : m_repo(repo), m_root(QDir(root).absolutePath()), m_maxSize(maxSize), m_known(known),
+          m_followOutside(followOutsideLinks)
     {
         if (rule) {
             m_include = rule->include;
@@ -50,6 +53,10 @@ public:
             m_result.issues.push_back({m_root, QCoreApplication::translate("SourceWalker", "the repository folder does not exist")});
             return std::move(m_result);
         }
+        if (char *real = ::realpath(QFile::encodeName(m_root).constData(), nullptr)) {
+            m_realRoot = real;
+            ::free(real);
+        }
         walk(QFile::encodeName(m_root).toStdString(), {});
         std::sort(m_result.files.begin(), m_result.files.end(),
                   [](const SourceFileRef &a, const SourceFileRef &b) { return a.relPath < b.relPath; });
@@ -65,6 +72,22 @@ private:
     }
 
     static QString display(const std::string &path) { return QFile::decodeName(QByteArray::fromStdString(path)); }
+
+    // Is `path` a symbolic link whose target lies outside the repository?
+    bool leavesRoot(const std::string &path) const
+    {
+        struct stat link {};
+        if (m_realRoot.empty() || ::lstat(path.c_str(), &link) != 0 || !S_ISLNK(link.st_mode))
+            return false;
+        char *real = ::realpath(path.c_str(), nullptr);
+        if (!real)
+            return false; // broken: reported as such below
+        const std::string target = real;
+        ::free(real);
+        return !(target == m_realRoot
+                 || (target.size() > m_realRoot.size() && target.compare(0, m_realRoot.size(), m_realRoot) == 0
+                     && (m_realRoot.back() == '/' || target[m_realRoot.size()] == '/')));
+    }
 
     void walk(const std::string &dir, const std::string &rel)
     {
@@ -90,6 +113,10 @@ private:
             const std::string path = dir + '/' + name;
             const std::string childRel = rel.empty() ? name : rel + "/" + name;
             const bool python = name.size() > 3 && name.compare(name.size() - 3, 3, ".py") == 0;
+            if (!m_followOutside && leavesRoot(path)) {
+                m_result.issues.push_back({display(path), QCoreApplication::translate("SourceWalker", "symbolic link leaves the repository; not followed (--follow-outside-links follows it)")});
+                continue;
+            }
             struct stat st {};
             const bool exists = ::stat(path.c_str(), &st) == 0;
             if (exists && S_ISDIR(st.st_mode)) {
@@ -134,6 +161,8 @@ private:
     QString m_root;
     qint64 m_maxSize;
     const KnownFile &m_known;
+    bool m_followOutside;
+    std::string m_realRoot; // the root with every link resolved
     std::vector<std::string> m_include, m_exclude;
     std::set<std::pair<dev_t, ino_t>> m_seen;
     WalkResult m_result;
@@ -142,9 +171,9 @@ private:
 } // namespace
 
 WalkResult walkRepo(const std::string &repoName, const QString &root, const RepoRule *rule, qint64 maxFileSize,
-                    const KnownFile &known)
+                    const KnownFile &known, bool followOutsideLinks)
 {
-    return Walker(repoName, root, rule, maxFileSize, known).run();
+    return Walker(repoName, root, rule, maxFileSize, known, followOutsideLinks).run();
 }
 
 std::string moduleNameFor(const std::string &relPath, const std::vector<std::string> &packageRoots, bool *isPackage)

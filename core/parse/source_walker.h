@@ -37,8 +37,10 @@ using KnownFile = std::function<bool(const SourceFileRef &)>;
 // Larger files are generated code, not worth parsing: skipped with a warning.
 constexpr qint64 kMaxSourceFileSize = 4 * 1024 * 1024;
 
+// Symbolic links whose targets lie outside `root` are not followed (each is
+// reported) unless `followOutsideLinks`.
 WalkResult walkRepo(const std::string &repoName, const QString &root, const RepoRule *rule,
-                    qint64 maxFileSize = kMaxSourceFileSize, const KnownFile &known = {});
+                    qint64 maxFileSize = kMaxSourceFileSize, const KnownFile &known = {}, bool followOutsideLinks = false);
 
 // The dotted module name of a file below the nearest (longest) package root.
 std::string moduleNameFor(const std::string &relPath, const std::vector<std::string> &packageRoots, bool *isPackage);
