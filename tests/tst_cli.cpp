@@ -2,6 +2,7 @@
 // messages for bad usage, and the PyCG call graph of a plain folder.
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -90,7 +91,7 @@ private Q_SLOTS:
         QVERIFY2((r.err + r.out).contains(message), qPrintable(r.err + r.out));
     }
 
-    void exportNeverOverwritesTheIndex()
+    void exportsAndIndexesNeverReplaceWhatTheyDoNotOwn()
     {
         const QString db = m_cache.filePath(QStringLiteral("own.katlas"));
         QCOMPARE(katlas({"index", "--demo", "--db", db}, m_cache.path()).code, 0);
@@ -102,6 +103,11 @@ private Q_SLOTS:
             QVERIFY2(r.err.contains(QStringLiteral("index being read")), qPrintable(r.err));
         }
         QCOMPARE(katlas({"stats", "--db", db}, m_cache.path()).code, 0);
+        // Nor is an index written through a link, which it would replace.
+        const Run throughLink = katlas({"index", "--demo", "--db", link}, m_cache.path());
+        QCOMPARE(throughLink.code, 2);
+        QVERIFY2(throughLink.err.contains(QStringLiteral("symbolic link")), qPrintable(throughLink.err));
+        QVERIFY(QFileInfo(link).isSymLink());
     }
 
     void demoCommands()

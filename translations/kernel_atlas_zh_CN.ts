@@ -332,6 +332,10 @@ config.json：其中的值成为 model.* 设置（model.n_shared_experts=1）。
 不指定 --db 时，命令使用演示工作区的索引。
 </translation>
     </message>
+    <message>
+        <source>%1 is a symbolic link; give the path of the index itself (%2)</source>
+        <translation>%1 是符号链接；请给出索引本身的路径（%2）</translation>
+    </message>
 </context>
 <context>
     <name>Configuration</name>

@@ -49,6 +49,11 @@ int runIndexCommand(const Args &args)
     }
     if (db.isEmpty())
         throw UsageError{QCoreApplication::translate("Cli", "index needs --db FILE")};
+    // The index is replaced by renaming a new file over it: a link would be
+    // replaced by a plain file, and what it points to left stale.
+    if (QFileInfo(db).isSymLink())
+        throw UsageError{QCoreApplication::translate("Cli", "%1 is a symbolic link; give the path of the index itself (%2)")
+                             .arg(db, QFileInfo(db).symLinkTarget())};
 
     std::signal(SIGINT, onInterrupt);
     ProgressBar bar;
