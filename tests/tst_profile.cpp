@@ -116,6 +116,10 @@ private Q_SLOTS:
                                    << 7 << "dimension_rules[2].guard" << "regular expression";
         QTest::newRow("two matchers") << head + QStringLiteral("\"kernels\": [\n {\"source\": \"s\", \"decorator\": \"a\", \"call_prefix\": \"b\"}\n]}\n")
                                       << 5 << "kernels[0]" << "exactly one";
+        QTest::newRow("flag not a bool") << head + QStringLiteral("\"kernels\": [\n {\"source\": \"s\", \"decorator\": \"a\",\n  \"public_only\": \"no\"}\n]}\n")
+                                         << 6 << "kernels[0].public_only" << "true or false";
+        QTest::newRow("depth not a count") << head + QStringLiteral("\"kernels\": [\n {\"source\": \"s\", \"decorator\": \"a\",\n  \"name_depth\": 1.5}\n]}\n")
+                                           << 6 << "kernels[0].name_depth" << "whole number";
         QTest::newRow("rule with two targets") << head + QStringLiteral("\"dimension_rules\": [\n {\"guard\": \"a\", \"symbol\": \"b\", \"dimension\": \"d\", \"value\": \"v\"}\n]}\n")
                                                << 5 << "dimension_rules[0]" << "exactly one of guard, function, symbol";
         QTest::newRow("missing name") << QStringLiteral("{\n\"profile\": 1\n}\n") << 1 << "name" << "required";

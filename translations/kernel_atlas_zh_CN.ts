@@ -626,6 +626,10 @@ config.json：其中的值成为 model.* 设置（model.n_shared_experts=1）。
         <source>names no checkpoint of "checkpoints"</source>
         <translation>不是 "checkpoints" 中的检查点</translation>
     </message>
+    <message>
+        <source>must be true or false</source>
+        <translation>必须为 true 或 false</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>

@@ -86,8 +86,8 @@ public:
             k.modulePrefix = str(obj, "module_prefix", key + ".module_prefix");
             k.decorator = str(obj, "decorator", key + ".decorator");
             k.callPrefix = str(obj, "call_prefix", key + ".call_prefix");
-            k.publicOnly = obj.value(QLatin1String("public_only")).toBool(true);
-            k.nameDepth = obj.value(QLatin1String("name_depth")).toInt(2);
+            k.publicOnly = boolean(obj, "public_only", key + ".public_only", true);
+            k.nameDepth = count(obj, "name_depth", key + ".name_depth", 2);
             const int matchers = !k.modulePrefix.empty() + !k.decorator.empty() + !k.callPrefix.empty();
             if (matchers != 1)
                 throw ProfileInvalid{key, QCoreApplication::translate("Profile", "needs exactly one of module_prefix, decorator, call_prefix")};
@@ -233,6 +233,27 @@ private:
         if (!v.isString())
             throw ProfileInvalid{key, QCoreApplication::translate("Profile", "must be a string")};
         return v.toString().toStdString();
+    }
+
+    static bool boolean(const QJsonObject &o, const char *name, const QString &key, bool fallback)
+    {
+        const QJsonValue v = o.value(QLatin1String(name));
+        if (v.isUndefined())
+            return fallback;
+        if (!v.isBool())
+            throw ProfileInvalid{key, QCoreApplication::translate("Profile", "must be true or false")};
+        return v.toBool();
+    }
+
+    // A whole number of at least 1.
+    static int count(const QJsonObject &o, const char *name, const QString &key, int fallback)
+    {
+        const QJsonValue v = o.value(QLatin1String(name));
+        if (v.isUndefined())
+            return fallback;
+        if (!v.isDouble() || v.toDouble() != double(v.toInt(-1)) || v.toInt(-1) < 1)
+            throw ProfileInvalid{key, QCoreApplication::translate("Profile", "must be a whole number of at least 1")};
+        return v.toInt();
     }
 
     void readLaunches(const QJsonObject &root)
