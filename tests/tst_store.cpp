@@ -7,6 +7,7 @@
 #include "store/index_reader.h"
 #include "store/index_writer.h"
 #include "store/schema.h"
+#include "graph/dense_ids.h"
 
 #include <QFile>
 #include <QTemporaryDir>
@@ -104,6 +105,22 @@ private Q_SLOTS:
         QString error;
         QVERIFY2(writeIndex(path, c, nullptr, &error), qPrintable(error));
         QCOMPARE(foreignKeyViolations(*Database::open(path, &error)), 1);
+    }
+
+    void readersRefuseReferencesOutOfRange()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath("a.katlas");
+        QString error;
+        QVERIFY(writeIndex(path, sample("one"), nullptr, &error));
+        QVERIFY(firstBadReference(loadCallGraph(*Database::open(path, &error))).empty());
+        sqlite3 *db = nullptr;
+        sqlite3_open(path.toUtf8().constData(), &db);
+        QCOMPARE(sqlite3_exec(db, "PRAGMA foreign_keys=OFF; UPDATE edge SET call_site_id = 4000000000", nullptr, nullptr, nullptr), SQLITE_OK);
+        sqlite3_close(db);
+        // What TraceSession::open reports as "damaged; re-index it" instead of indexing past its vectors.
+        const std::string bad = firstBadReference(loadCallGraph(*Database::open(path, &error)));
+        QVERIFY2(bad.find("4000000000") != std::string::npos, bad.c_str());
     }
 
     void search()

@@ -682,6 +682,13 @@ config.json：其中的值成为 model.* 设置（model.n_shared_experts=1）。
     </message>
 </context>
 <context>
+    <name>TraceSession</name>
+    <message>
+        <source>%1: is damaged (%2); re-index it</source>
+        <translation>%1：已损坏（%2）；请重新索引</translation>
+    </message>
+</context>
+<context>
     <name>Verify</name>
     <message>
         <source>%1: cannot be read: %2</source>

@@ -52,4 +52,28 @@ void makeIdsDense(CallGraph &g)
         renumber(k.symbolId, symbols);
 }
 
+std::string firstBadReference(const CallGraph &g)
+{
+    const auto nSymbols = static_cast<std::int64_t>(g.symbols.size());
+    const auto nSites = static_cast<std::int64_t>(g.callSites.size());
+    const auto symbol = [&](std::int64_t id, bool optional) { return (optional && id == 0) || (id >= 1 && id <= nSymbols); };
+    for (size_t i = 0; i < g.symbols.size(); ++i) {
+        const Symbol &s = g.symbols[i];
+        if (s.id != static_cast<std::int64_t>(i) + 1 || !symbol(s.parentId, true) || !symbol(s.originId, true))
+            return "symbol " + std::to_string(s.id) + " refers to a symbol that is not there";
+    }
+    for (size_t i = 0; i < g.callSites.size(); ++i) {
+        const CallSite &c = g.callSites[i];
+        if (c.id != static_cast<std::int64_t>(i) + 1 || !symbol(c.callerId, true))
+            return "call site " + std::to_string(c.id) + " refers to a symbol that is not there";
+    }
+    for (const Edge &e : g.edges)
+        if (e.callSiteId < 1 || e.callSiteId > nSites || !symbol(e.calleeId, true))
+            return "an edge of call site " + std::to_string(e.callSiteId) + " refers to what is not there";
+    for (const Kernel &k : g.kernels)
+        if (!symbol(k.symbolId, false))
+            return "kernel symbol " + std::to_string(k.symbolId) + " is not there";
+    return {};
+}
+
 } // namespace katlas

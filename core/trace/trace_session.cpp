@@ -1,6 +1,8 @@
 // Opening an index for tracing (see trace_session.h).
 #include "trace/trace_session.h"
 
+#include "graph/dense_ids.h"
+
 #include "graph/setting_defaults.h"
 #include "store/derived_values_codec.h"
 
@@ -59,6 +61,12 @@ std::unique_ptr<TraceSession> TraceSession::open(const QString &dbPath, QString 
     }
     addQueryTimeSections(*profile);
     CallGraph graph = loadCallGraph(*db, false);
+    if (const std::string bad = firstBadReference(graph); !bad.empty()) {
+        if (error)
+            *error = QCoreApplication::translate("TraceSession", "%1: is damaged (%2); re-index it")
+                         .arg(dbPath, QString::fromStdString(bad));
+        return nullptr;
+    }
     graph.settingDefaults = decodeSettingDefaults(meta[kSettingDefaultsKey]);
     profile->settingDefaults = graph.settingDefaults;
     profile->derivedValues = decodeDerivedValues(meta[kDerivedValuesKey]);
