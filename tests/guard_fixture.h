@@ -36,6 +36,19 @@ inline Profile settingsProfile()
     return p;
 }
 
+// The settings profile that also reads the model's configuration
+// (`config: PretrainedConfig` -> model.<attribute>).
+inline Profile modelSettingsProfile()
+{
+    Profile p = settingsProfile();
+    SettingsRule model;
+    model.kind = SettingsRule::Kind::Config;
+    model.name = "PretrainedConfig";
+    model.prefix = "model";
+    p.settings.push_back(model);
+    return p;
+}
+
 // The kernels the calls in `caller` (every line, or one) reach, unfiltered.
 inline std::set<std::string> kernelsReached(const Resolved &r, const std::string &caller, int line = 0)
 {

@@ -17,19 +17,6 @@ using namespace katlas::test;
 
 namespace {
 
-// The settings profile that also reads the model's configuration
-// (`config: PretrainedConfig` -> model.<attribute>).
-Profile modelSettingsProfile()
-{
-    Profile p = settingsProfile();
-    SettingsRule model;
-    model.kind = SettingsRule::Kind::Config;
-    model.name = "PretrainedConfig";
-    model.prefix = "model";
-    p.settings.push_back(model);
-    return p;
-}
-
 Tree settingsTree()
 {
     Tree t;

@@ -336,6 +336,10 @@ config.json：其中的值成为 model.* 设置（model.n_shared_experts=1）。
         <source>%1 is a symbolic link; give the path of the index itself (%2)</source>
         <translation>%1 是符号链接；请给出索引本身的路径（%2）</translation>
     </message>
+    <message>
+        <source>no path: under the filter, none runs with what the op's object was built with</source>
+        <translation>无路径：在此过滤条件下，没有一条路径能以该算子对象构建时传入的值运行</translation>
+    </message>
 </context>
 <context>
     <name>Configuration</name>

@@ -11,6 +11,7 @@
 #include "export/op_traces_md.h"
 #include "export/op_graph_drawing.h"
 #include "export/trace_json.h"
+#include "graph/allocation_condition.h"
 #include "graph/graph_queries.h"
 #include "trace/backtrace.h"
 #include "trace/configuration.h"
@@ -56,6 +57,8 @@ QString emptyReason(const OpPaths &p)
 {
     switch (p.reason) {
     case OpPaths::Empty::FilteredOut:
+        if (isAllocationDimension(p.filteredDimension))
+            return QCoreApplication::translate("Cli", "no path: under the filter, none runs with what the op's object was built with");
         return QCoreApplication::translate("Cli", "no path: the filter excludes every path (on %1)").arg(QString::fromStdString(p.filteredDimension));
     case OpPaths::Empty::NoKernel:
         return QCoreApplication::translate("Cli", "no path: this op reaches no kernel");

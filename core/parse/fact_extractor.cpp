@@ -33,6 +33,7 @@ struct Ctx {
     int functionIndex = -1;
     GuardList guards;
     std::vector<std::string> globals; // names a `global` statement made module-level here
+    std::vector<Chain> notNone;       // names an `assert` above said are not None
 };
 
 class Extractor : private SyntaxSource {
@@ -74,6 +75,22 @@ private:
         out.push_back({normaliseSpace(text(cond)), negated});
     }
 
+    void noteAssertedNotNone(TSNode cond, std::vector<Chain> &out) const
+    {
+        GuardList asserted;
+        addGuards(cond, false, asserted);
+        for (const Guard &g : asserted) {
+            constexpr std::string_view kIsNotNone = " is not None";
+            const std::string_view t = g.text;
+            if (g.negated)
+                continue;
+            if (t.size() > kIsNotNone.size() && t.substr(t.size() - kIsNotNone.size()) == kIsNotNone)
+                out.emplace_back(t.substr(0, t.size() - kIsNotNone.size()));
+            else if (t.find_first_of(" ([") == std::string_view::npos)
+                out.emplace_back(t); // `assert x`: truthy, so not None
+        }
+    }
+
     // --- statements ----------------------------------------------------------
 
     void visitBlock(TSNode block, Ctx ctx)
@@ -89,6 +106,9 @@ private:
                     if (isType(c, "elif_clause"))
                         addGuards(field(c, "condition"), true, ctx.guards);
             }
+            // Past `assert x is not None` (or `assert x and ...`), x holds no None.
+            if (isType(stmt, "assert_statement") && ts_node_named_child_count(stmt) > 0)
+                noteAssertedNotNone(ts_node_named_child(stmt, 0), ctx.notNone);
         }
     }
 
@@ -142,7 +162,7 @@ private:
             TSNode value = ts_node_named_child_count(n) ? ts_node_named_child(n, 0) : TSNode{};
             if (!ts_node_is_null(value)) {
                 if (ctx.functionIndex >= 0)
-                    addValues(value, ctx.guards, m_facts.functions[ctx.functionIndex].returns);
+                    addValues(value, ctx.guards, m_facts.functions[ctx.functionIndex].returns, ctx.notNone);
                 scanExpr(value, ctx);
             }
         } else if (!std::strcmp(t, "global_statement")) {
@@ -382,7 +402,7 @@ private:
         // name) is kept whole; any other leaves a bare mark: unknown.
         std::vector<ValueFact> values;
         if (!ts_node_is_null(value))
-            addValues(value, ctx.guards, values);
+            addValues(value, ctx.guards, values, ctx.notNone);
         const bool readable = !values.empty() && std::all_of(values.begin(), values.end(), [](const ValueFact &v) {
             return !v.expr.empty() || (!v.chain.empty() && v.chain.find_first_of("([") == Chain::npos);
         });
@@ -397,7 +417,7 @@ private:
             v.args.clear();
             v.keywordArgs.clear();
             v.argExprs.clear();
-            m_facts.assignments.push_back({ctx.assignScope, kForeignTarget + attr, std::move(v), {}});
+            m_facts.assignments.push_back({ctx.assignScope, kForeignTarget + attr, std::move(v), {}, {}, chainOf(obj)});
         }
     }
 
@@ -461,7 +481,7 @@ private:
     void addAssignment(const std::string &target, TSNode value, const Ctx &ctx, bool unpacked = false)
     {
         std::vector<ValueFact> values;
-        addValues(value, ctx.guards, values);
+        addValues(value, ctx.guards, values, ctx.notNone);
         if (values.empty()) {
             // A value no chain or kept text describes still binds the name:
             // its truth is unknown, not that of the name's other values.
@@ -504,7 +524,8 @@ private:
             v.argExprs.emplace_back(std::move(key), normaliseSpace(text(unparen(value))));
     }
 
-    void addValues(TSNode value, const GuardList &guards, std::vector<ValueFact> &out, int depth = 0)
+    void addValues(TSNode value, const GuardList &guards, std::vector<ValueFact> &out, const std::vector<Chain> &notNone = {},
+                   int depth = 0)
     {
         value = unparen(value);
         if (ts_node_is_null(value) || depth > 16)
@@ -513,21 +534,22 @@ private:
             TSNode cond = ts_node_named_child(value, 1);
             GuardList yes = guards;
             addGuards(cond, false, yes);
-            addValues(ts_node_named_child(value, 0), yes, out, depth + 1);
+            addValues(ts_node_named_child(value, 0), yes, out, notNone, depth + 1);
             GuardList no = guards;
             addGuards(cond, true, no);
-            addValues(ts_node_named_child(value, 2), no, out, depth + 1);
+            addValues(ts_node_named_child(value, 2), no, out, notNone, depth + 1);
             return;
         }
         if (isType(value, "boolean_operator") && text(field(value, "operator")) == "or") {
-            addValues(field(value, "left"), guards, out, depth + 1);
-            addValues(field(value, "right"), guards, out, depth + 1);
+            addValues(field(value, "left"), guards, out, notNone, depth + 1);
+            addValues(field(value, "right"), guards, out, notNone, depth + 1);
             return;
         }
         ValueFact v;
         v.chain = chainOf(value);
         v.line = lineOf(value);
         v.guards = guards;
+        v.notNone = !v.chain.empty() && std::find(notNone.begin(), notNone.end(), v.chain) != notNone.end();
         if (isType(value, "call")) {
             TSNode args = field(value, "arguments");
             bool positional = true;

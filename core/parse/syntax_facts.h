@@ -66,6 +66,7 @@ struct ValueFact {
     bool unpacked = false; // one target of `a, b = value`: holds a part of it
     int line = 0;
     GuardList guards;
+    bool notNone = false; // read where an `assert` above says the chain is not None
     bool operator==(const ValueFact &) const = default;
 };
 
@@ -124,6 +125,7 @@ struct AssignmentFact {
     ValueFact value;
     std::string annotation; // `x: T = v` or `x: T`: the annotation's source text
     std::string globalIn;   // a module binding made in this function (`global x`)
+    Chain object;           // `obj.attr = v` on another object than self: obj's chain
     bool operator==(const AssignmentFact &) const = default;
 };
 

@@ -58,6 +58,7 @@ ModelSettings modelSettings(const QJsonObject &config, const std::string &prefix
 {
     ModelSettings out;
     flatten(config, prefix, 0, out);
+    out[prefix + "." + kEveryOtherSetting] = kAbsentSetting;
     return out;
 }
 

@@ -16,6 +16,12 @@ namespace katlas {
 
 using ModelSettings = std::map<std::string, std::string>;
 
+// The value of a key a checkpoint's configuration lacks. The settings of a
+// whole configuration hold `<prefix>.*` = absent: every key they do not name
+// is absent (see DimensionFilter and docs/guard-evaluation.md).
+inline constexpr const char *kAbsentSetting = "absent";
+inline constexpr const char *kEveryOtherSetting = "*";
+
 ModelSettings modelSettings(const QJsonObject &config, const std::string &prefix);
 
 // Reads a config.json; nullopt and a message naming the file (and the line

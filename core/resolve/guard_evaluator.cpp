@@ -4,6 +4,7 @@
 
 #include "graph/condition_ways.h"
 #include "graph/runtime_condition.h"
+#include "profile/model_config.h"
 #include "resolve/argument_shape.h"
 #include "resolve/chain.h"
 
@@ -422,9 +423,10 @@ GuardEvaluator::Cases GuardEvaluator::truthOf(const Outcomes &outcomes)
             break;
         case Kind::Setting:
             if (v.fallback.empty()) {
-                // No default (a model's configuration value): false when 0, False or None.
+                // No default (a model's configuration value): false when 0,
+                // False or None, or when the checkpoint lacks it (`getattr(config, "x", None)`).
                 Condition falsy = settingIs(v.text, "0");
-                falsy.values = {"0", "false", "none"};
+                falsy.values = {"0", "absent", "false", "none"};
                 Condition truthy = falsy;
                 truthy.negated = true;
                 out.push_back({true, true, joined(o.conditions, {truthy})});
@@ -480,8 +482,12 @@ GuardEvaluator::Cases GuardEvaluator::compare(const GuardExpr &e, const Scope &s
         } else if (v.kind == Kind::Setting) {
             Condition in = settingIs(v.text, valueText(literals[0]));
             in.values.clear();
-            for (const Abstract &l : literals)
+            for (const Abstract &l : literals) {
                 in.values.push_back(valueText(l));
+                // A key the checkpoint lacks reads as None (`getattr(config, "x", None)`).
+                if (l.kind == Kind::None && isConfigSetting(v.text))
+                    in.values.push_back(kAbsentSetting);
+            }
             Condition notIn = in;
             notIn.negated = true;
             out.push_back({true, !negated, joined(o.conditions, {in})});

@@ -94,6 +94,12 @@ private:
     Outcomes bindingValues(const std::vector<Binding> &bindings, const Scope &scope, int depth);
     Outcomes factValues(const ValueFact &fact, const Scope &scope, int depth);
     Outcomes attributeValues(const Value &object, const std::string &name, int depth);
+    // May `object` (a chain read in `scope`) be an instance of `cls`, of a
+    // class it derives from or of one deriving from it? Unknown objects may.
+    bool mayBeOfClass(const Chain &object, const Scope &scope, SymbolId cls);
+    // `x = saved` in a function whose only assignments to the local `saved`
+    // are `saved = x`: x gets back a value it had, nothing new.
+    bool restoresSavedValue(const AssignmentFact &a, SymbolId function) const;
     std::optional<Abstract> setting(SymbolId cls, const std::string &name);
     // A setting's values: what the user gives (or its default), and what the
     // settings class's own methods assign to it, each under its guards.
@@ -102,6 +108,8 @@ private:
     // `config.x` / `getattr(config, "x")` when `object` is the model's configuration.
     std::optional<Outcomes> configAttribute(const Outcomes &object, const std::string &name) const;
     const SettingsRule *configRule(const std::string &annotation) const;
+    // Is `setting` a key of the model's configuration (`model.x`)?
+    bool isConfigSetting(const std::string &setting) const;
     Outcomes conditionalValues(const GuardExpr &e, const Scope &scope, int depth);
     // What the places that build `init`'s class pass for its parameter `param`.
     Outcomes constructorArgumentValues(const FunctionInfo &init, size_t param, int depth);

@@ -2,6 +2,7 @@
 // followed, and how many ways are told apart before one is "unknown".
 #pragma once
 
+#include "graph/allocation_condition.h"
 #include "resolve/condition_mapper.h"
 #include "resolve/guard_evaluator.h"
 
@@ -11,6 +12,30 @@ namespace katlas::guard_limits {
 
 inline constexpr int kMaxDepth = 20;
 inline constexpr size_t kMaxCases = 16;
+
+// What two ways folded into one still need: the conditions both have, and
+// for the places building an instance (graph/allocation_condition.h) the
+// places of either. A value passed at a hundred places stays tied to them,
+// so a path through an instance built elsewhere does not take it.
+inline void keepShared(ConditionSet &shared, const ConditionSet &other)
+{
+    std::erase_if(shared, [&](Condition &c) {
+        if (std::find(other.begin(), other.end(), c) != other.end())
+            return false;
+        if (c.negated || !isAllocationDimension(c.dimension))
+            return true;
+        const auto place = std::find_if(other.begin(), other.end(), [&](const Condition &o) {
+            return o.dimension == c.dimension && !o.negated;
+        });
+        if (place == other.end())
+            return true;
+        for (const std::string &v : place->values)
+            if (std::find(c.values.begin(), c.values.end(), v) == c.values.end())
+                c.values.push_back(v);
+        std::sort(c.values.begin(), c.values.end());
+        return false;
+    });
+}
 
 // Outcomes past the bound, folded by value: each value once, under the
 // conditions all its ways share. A value is what may be there, so one under
@@ -29,9 +54,7 @@ inline GuardEvaluator::Outcomes foldedByValue(GuardEvaluator::Outcomes out)
             folded.push_back(std::move(o));
             continue;
         }
-        std::erase_if(same->conditions, [&](const Condition &c) {
-            return std::find(o.conditions.begin(), o.conditions.end(), c) == o.conditions.end();
-        });
+        keepShared(same->conditions, o.conditions);
     }
     return folded;
 }
@@ -73,9 +96,7 @@ inline GuardEvaluator::Cases folded(GuardEvaluator::Cases cases)
                 shared = c.conditions;
                 continue;
             }
-            std::erase_if(shared, [&](const Condition &x) {
-                return std::find(c.conditions.begin(), c.conditions.end(), x) == c.conditions.end();
-            });
+            keepShared(shared, c.conditions);
         }
         if (first)
             out.push_back({group == 1, false, std::move(shared)});

@@ -37,12 +37,23 @@ GuardEvaluator::Outcomes GuardEvaluator::hasattrValues(const GuardExpr &call, co
 
 std::optional<GuardEvaluator::Outcomes> GuardEvaluator::configAttribute(const Outcomes &object, const std::string &name) const
 {
-    if (object.empty() || !std::all_of(object.begin(), object.end(), [](const Outcome &o) { return o.value.kind == Kind::Config; }))
+    // An object that is the configuration only in some ways (built at some
+    // places with it): those ways are settings, the others unknown, each
+    // under its own conditions.
+    if (std::none_of(object.begin(), object.end(), [](const Outcome &o) { return o.value.kind == Kind::Config; }))
         return std::nullopt;
     Outcomes out;
     for (const Outcome &o : object)
-        out.push_back({{Kind::Setting, false, o.value.text + "." + name, {}}, o.conditions});
+        out.push_back({o.value.kind == Kind::Config ? Abstract{Kind::Setting, false, o.value.text + "." + name, {}} : Abstract{},
+                       o.conditions});
     return out;
+}
+
+bool GuardEvaluator::isConfigSetting(const std::string &setting) const
+{
+    return std::any_of(m_configPrefixes.begin(), m_configPrefixes.end(), [&](const std::string &p) {
+        return setting.size() > p.size() && setting.compare(0, p.size(), p) == 0 && setting[p.size()] == '.';
+    });
 }
 
 const SettingsRule *GuardEvaluator::configRule(const std::string &annotation) const

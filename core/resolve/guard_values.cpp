@@ -9,6 +9,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdio>
+#include <cstdlib>
 
 namespace katlas {
 
@@ -108,6 +110,16 @@ GuardEvaluator::Outcomes GuardEvaluator::chainValues(const Chain &chain, const S
         }
     }
     out = finished(std::move(out));
+    if (const char *dbg = std::getenv("KATLAS_DEBUG_VALUE"); dbg && chain == dbg) {
+        std::fprintf(stderr, "values %s d=%d:", key.c_str(), depth);
+        for (const Outcome &o : out) {
+            std::fprintf(stderr, " {k%d %s", int(o.value.kind), o.value.text.c_str());
+            for (const Condition &x : o.conditions)
+                std::fprintf(stderr, " %s%s=%s(%zu)", x.negated ? "!" : "", x.dimension.c_str(), x.values.empty() ? "" : x.values[0].c_str(), x.values.size());
+            std::fprintf(stderr, "}");
+        }
+        std::fprintf(stderr, "\n");
+    }
     m_inProgress.erase(key);
     if (!bound)
         m_memo[key] = {out, depth, m_cutoffs == cutoffs};
@@ -171,12 +183,16 @@ GuardEvaluator::Outcomes GuardEvaluator::attributeValues(const Value &object, co
             }
         }
         // Assignments on other objects (`self_attn.use_deep_gemm_bmm = True`
-        // in a weight loader) count too, whatever object they reach: each
-        // under its guards, where it is made.
+        // in a weight loader) count too, where the object may be one of this
+        // class's: each under its guards, where it is made.
         if (const auto it = m_foreignAssignments.find(name); it != m_foreignAssignments.end()) {
-            if (out.empty() || it->second.size() > kMaxCases)
+            std::vector<std::pair<int, const AssignmentFact *>> reaching;
+            for (const auto &[module, a] : it->second)
+                if (mayBeOfClass(a->object, {module, m_table.functionForScope(module, a->scope), 0}, cls))
+                    reaching.emplace_back(module, a);
+            if (!reaching.empty() && (out.empty() || reaching.size() > kMaxCases))
                 return {{}}; // set only from outside, or from too many places
-            for (const auto &[module, a] : it->second) {
+            for (const auto &[module, a] : reaching) {
                 Outcomes more = factValues(a->value, {module, m_table.functionForScope(module, a->scope), 0}, depth + 1);
                 out.insert(out.end(), more.begin(), more.end());
             }
@@ -189,6 +205,43 @@ GuardEvaluator::Outcomes GuardEvaluator::attributeValues(const Value &object, co
         break;
     }
     return finished(std::move(out));
+}
+
+bool GuardEvaluator::restoresSavedValue(const AssignmentFact &a, SymbolId function) const
+{
+    const Chain &saved = a.value.chain;
+    const FunctionInfo *fn = function ? m_table.function(function) : nullptr;
+    if (!fn || saved.empty() || saved.find_first_of(".([") != Chain::npos)
+        return false;
+    const BindingMap &locals = m_table.localsOf(*fn);
+    const auto it = locals.find(saved);
+    return it != locals.end() && !it->second.empty()
+        && std::all_of(it->second.begin(), it->second.end(), [&](const Binding &b) {
+               return b.kind == Binding::Kind::Assignment && b.assignment->value.chain == a.target && b.assignment->value.expr.empty();
+           });
+}
+
+bool GuardEvaluator::mayBeOfClass(const Chain &object, const Scope &scope, SymbolId cls)
+{
+    const auto segs = splitChain(object);
+    if (segs.empty())
+        return true;
+    const Values found = m_evaluator.evalSegments(segs, segs.size(), scope);
+    const auto related = [&](SymbolId k) {
+        const ClassInfo *a = m_table.cls(k), *b = m_table.cls(cls);
+        return (a && std::find(a->mro.begin(), a->mro.end(), cls) != a->mro.end())
+            || (b && std::find(b->mro.begin(), b->mro.end(), k) != b->mro.end());
+    };
+    // An object the resolver does not know may be anything.
+    return found.empty() || std::any_of(found.begin(), found.end(), [&](const Value &v) {
+               switch (v.kind) {
+               case Value::Kind::Instance: return related(v.selfClass);
+               case Value::Kind::Class: return related(v.id);
+               case Value::Kind::Module:
+               case Value::Kind::Function: return false;
+               default: return true;
+               }
+           });
 }
 
 GuardEvaluator::Outcomes GuardEvaluator::nameValues(const std::string &name, const Scope &scope, int depth)
@@ -260,6 +313,8 @@ GuardEvaluator::Outcomes GuardEvaluator::bindingValues(const std::vector<Binding
             const SymbolId rebinding = b.assignment->globalIn.empty()
                 ? 0
                 : m_table.functionForScope(scope.module, b.assignment->globalIn);
+            if (restoresSavedValue(*b.assignment, rebinding ? rebinding : scope.function))
+                continue;
             if (!rebinding) {
                 // An assignment to a local reads that local as it was above it.
                 const bool local = scope.function && b.assignment->globalIn.empty() && b.assignment->value.line > 0
@@ -320,6 +375,23 @@ GuardEvaluator::Outcomes GuardEvaluator::factValues(const ValueFact &fact, const
         given = chainValues(fact.chain, scope, depth + 1);
     else
         given = {{}};
+    // A name read where it is known not to be None (`assert x is not None`
+    // or `if x is not None:` above `return x`) holds none of its None values there.
+    if (!fact.chain.empty() && (fact.notNone || std::any_of(fact.guards.begin(), fact.guards.end(), [&](const Guard &g) {
+            return g.text == fact.chain + (g.negated ? " is None" : " is not None");
+        })))
+        std::erase_if(given, [](const Outcome &o) { return o.value.kind == Kind::None; });
+    if (const char *dbg = std::getenv("KATLAS_DEBUG_FACT"); dbg && (fact.expr.find(dbg) != std::string::npos || fact.chain.find(dbg) != std::string::npos)) {
+        std::fprintf(stderr, "fact %s|%s line %d ways=%zu given:", fact.chain.c_str(), fact.expr.c_str(), fact.line, guards->size());
+        for (const Outcome &o : given)
+        {
+            std::fprintf(stderr, " {k%d %s", int(o.value.kind), o.value.text.c_str());
+            for (const Condition &x : o.conditions)
+                std::fprintf(stderr, " %s%s=%s", x.negated ? "!" : "", x.dimension.empty() ? x.text.c_str() : x.dimension.c_str(), x.values.empty() ? "" : x.values[0].c_str());
+            std::fprintf(stderr, "}");
+        }
+        std::fprintf(stderr, "\n");
+    }
     // One outcome per way the guards may hold (`x = 0 if a else b` is two
     // values under `a` and `not a`, and `a` may hold in several ways).
     Outcomes out;

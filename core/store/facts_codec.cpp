@@ -8,7 +8,7 @@
 namespace katlas {
 namespace {
 
-constexpr std::uint8_t kFactsVersion = 19;
+constexpr std::uint8_t kFactsVersion = 20;
 
 class Writer {
 public:
@@ -112,6 +112,7 @@ void value(Writer &w, const ValueFact &v)
     keywords(w, v.argExprs);
     w.s(v.expr);
     w.u(v.unpacked);
+    w.u(v.notNone);
     w.i(v.line);
     guards(w, v.guards);
 }
@@ -124,6 +125,7 @@ void value(Reader &r, ValueFact &v)
     keywords(r, v.argExprs);
     v.expr = r.s();
     v.unpacked = r.u() != 0;
+    v.notNone = r.u() != 0;
     v.line = r.n();
     guards(r, v.guards);
 }
@@ -137,6 +139,7 @@ void assignment(Writer &w, const AssignmentFact &a)
     value(w, a.value);
     w.s(a.annotation);
     w.s(a.globalIn);
+    w.s(a.object);
 }
 void assignment(Reader &r, AssignmentFact &a)
 {
@@ -145,6 +148,7 @@ void assignment(Reader &r, AssignmentFact &a)
     value(r, a.value);
     a.annotation = r.s();
     a.globalIn = r.s();
+    a.object = r.s();
 }
 
 void writeLocals(Writer &w, const std::vector<AssignmentFact> &locals)

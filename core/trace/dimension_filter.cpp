@@ -3,6 +3,7 @@
 
 #include "graph/allocation_condition.h"
 #include "graph/condition_ways.h"
+#include "profile/model_config.h"
 
 #include <QCoreApplication>
 
@@ -61,6 +62,14 @@ void DimensionFilter::set(const std::string &dimension, std::set<std::string> va
         m_allowed[dimension] = std::move(values);
 }
 
+const std::set<std::string> *DimensionFilter::otherSettings(const std::string &dimension) const
+{
+    for (size_t dot = dimension.rfind('.'); dot != std::string::npos && dot > 0; dot = dimension.rfind('.', dot - 1))
+        if (const auto it = m_allowed.find(dimension.substr(0, dot + 1) + kEveryOtherSetting); it != m_allowed.end())
+            return &it->second;
+    return nullptr;
+}
+
 namespace {
 
 // Can the filter (with the settings it does not name at their defaults) give
@@ -73,6 +82,8 @@ bool conditionAdmitted(const Condition &c, const DimensionFilter &filter, const 
     else if (const auto def = defaults ? defaults->find(c.dimension) : SettingDefaults::const_iterator{};
              defaults && def != defaults->end())
         allowed = {def->second};
+    else if (const std::set<std::string> *others = filter.otherSettings(c.dimension))
+        allowed = *others;
     else
         return true; // open: any value
     if (allowed.empty())

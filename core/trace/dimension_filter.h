@@ -30,6 +30,10 @@ public:
     void narrow(const std::string &dimension, std::set<std::string> values) { m_allowed[dimension] = std::move(values); }
     void clear(const std::string &dimension) { m_allowed.erase(dimension); }
     const std::map<std::string, std::set<std::string>> &allowed() const { return m_allowed; }
+    // What `a.b.c`, not named itself, may take when the filter names every
+    // setting under `a.b` or `a` (`a.*`: a checkpoint's whole configuration,
+    // whose other keys are absent); null when it does not.
+    const std::set<std::string> *otherSettings(const std::string &dimension) const;
     bool operator==(const DimensionFilter &) const = default;
 
 private:

@@ -1,0 +1,174 @@
+// Following a guard's names to their values: what narrows them (asserts, a
+// saved value put back), which assignments reach an attribute, and the keys a
+// checkpoint's configuration lacks (docs/guard-evaluation.md, "Values that
+// cannot be there").
+#include "guard_fixture.h"
+#include "profile/model_config.h"
+#include "trace/call_index.h"
+#include "trace/dimension_filter.h"
+
+#include <QJsonObject>
+#include <QTest>
+
+using namespace katlas;
+using namespace katlas::test;
+
+namespace {
+
+std::set<std::string> reachedUnder(const Resolved &r, const std::string &caller, const DimensionFilter &filter)
+{
+    const CallIndex index(r.g);
+    std::vector<std::int64_t> sites;
+    for (const CallSite &s : r.g.callSites)
+        if (r.name(s.callerId) == caller)
+            sites.push_back(s.id);
+    std::set<std::string> out;
+    for (const KernelPath &p : findPaths(index, sites, filter).paths)
+        out.insert(index.symbol(p.kernelId).name);
+    return out;
+}
+
+// Compared as text, so a failure shows what was reached.
+QString joined(const std::set<std::string> &names)
+{
+    QStringList out;
+    for (const std::string &n : names)
+        out << QString::fromStdString(n);
+    return out.join(QLatin1Char(' '));
+}
+
+DimensionFilter parsed(const char *text)
+{
+    std::string error;
+    return *DimensionFilter::parse(text, &error);
+}
+
+// A checkpoint's whole configuration as a filter, as --hf-config gives it.
+DimensionFilter checkpoint(const QJsonObject &config)
+{
+    DimensionFilter f;
+    for (const auto &[setting, value] : modelSettings(config, "model"))
+        f.set(setting, {value});
+    return f;
+}
+
+} // namespace
+
+class TestGuardValues : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void anAssertAndARestoredValueNarrowAModuleFlag()
+    {
+        // `_SIZE` starts as None and is set by init(); its getter asserts it
+        // is set, and a context manager puts a saved value back. Neither the
+        // None nor the saved value is a value the getter can return.
+        Tree t;
+        t.add("cfg",
+              "class ServerArgs:\n"
+              "    enable_dp: bool = False\n"
+              "    dp_size: int = 1\n"
+              "_args: Optional[ServerArgs] = None\n"
+              "def get_args() -> ServerArgs:\n"
+              "    return _args\n");
+        t.add("kpkg.ops", "def gather(x): torch.ops.kns.g(x)\n");
+        t.add("dp",
+              "from cfg import ServerArgs, get_args\n"
+              "from kpkg.ops import gather\n"
+              "_SIZE: Optional[int] = None\n"
+              "def init(args: ServerArgs):\n"
+              "    global _SIZE\n"
+              "    if args.enable_dp:\n"
+              "        _SIZE = args.dp_size\n"
+              "    else:\n"
+              "        _SIZE = 1\n"
+              "def get_size():\n"
+              "    assert _SIZE is not None, \"not initialised\"\n"
+              "    return _SIZE\n"
+              "@contextmanager\n"
+              "def single():\n"
+              "    global _SIZE\n"
+              "    saved = _SIZE\n"
+              "    _SIZE = 1\n"
+              "    yield\n"
+              "    _SIZE = saved\n"
+              "init(get_args())\n"
+              "def warm_up():\n"
+              "    with single():\n"
+              "        pass\n"
+              "warm_up()\n"
+              "class Gather:\n"
+              "    def forward(self, x):\n"
+              "        if get_size() != 1:\n"
+              "            gather(x)\n");
+        const Resolved r = resolve(t, settingsProfile());
+        QCOMPARE(joined(reachedUnder(r, "dp.Gather.forward", parsed("server.enable_dp=false"))), joined(std::set<std::string>{}));
+        QCOMPARE(joined(reachedUnder(r, "dp.Gather.forward", parsed("server.enable_dp=true server.dp_size=1"))), joined(std::set<std::string>{}));
+        QCOMPARE(joined(reachedUnder(r, "dp.Gather.forward", parsed("server.enable_dp=true server.dp_size=4"))), joined(std::set<std::string>{"gather"}));
+    }
+
+    void assignmentsOnObjectsOfOtherClassesDoNotReachAnAttribute()
+    {
+        // `Registry.enabled = True` sets another class's attribute; an object
+        // the resolver cannot place (`obj.verbose = True`) may be any.
+        Tree t;
+        t.add("kpkg.ops", "def enabled_path(x): torch.ops.kns.e(x)\ndef verbose_path(x): torch.ops.kns.v(x)\n");
+        t.add("mods",
+              "from kpkg.ops import enabled_path, verbose_path\n"
+              "class Registry:\n"
+              "    enabled = False\n"
+              "Registry.enabled = True\n"
+              "class Layer:\n"
+              "    def __init__(self):\n"
+              "        self.enabled = False\n"
+              "        self.verbose = False\n"
+              "    def forward(self, x):\n"
+              "        if self.enabled:\n"
+              "            enabled_path(x)\n"
+              "        if self.verbose:\n"
+              "            verbose_path(x)\n"
+              "def configure(obj):\n"
+              "    obj.verbose = True\n");
+        const Resolved r = resolve(t, settingsProfile());
+        QCOMPARE(joined(kernelsReached(r, "mods.Layer.forward")), joined(std::set<std::string>{"verbose_path"}));
+    }
+
+    void keysACheckpointLacksAreAbsent()
+    {
+        // `getattr(config, "softcap", None)`: a checkpoint without the key
+        // gives None, so the capping kernel does not run; one with it does.
+        // The processor is built by many models, most passing other things.
+        Tree t;
+        std::string models = "from proc import Processor\n";
+        for (int i = 0; i < 20; ++i)
+            models += "class Model" + std::to_string(i) + ":\n"
+                + (i == 0 ? "    def __init__(self, config: PretrainedConfig):\n        self.proc = Processor(config)\n"
+                          : "    def __init__(self, other):\n        self.proc = Processor(other.part" + std::to_string(i) + ")\n")
+                + "    def forward(self, x):\n        self.proc.forward(x)\n";
+        t.add("kpkg.ops", "def softcap(x): torch.ops.kns.s(x)\ndef logits(x): torch.ops.kns.l(x)\n");
+        t.add("proc",
+              "from kpkg.ops import softcap, logits\n"
+              "class Processor:\n"
+              "    def __init__(self, config):\n"
+              "        self.config = config\n"
+              "        self.cap = getattr(self.config, \"softcap\", None)\n"
+              "    def forward(self, x):\n"
+              "        if self.cap:\n"
+              "            softcap(x)\n"
+              "        logits(x)\n");
+        t.add("models", models.c_str());
+        const Resolved r = resolve(t, modelSettingsProfile());
+        const QJsonObject without{{"hidden_size", 7168}};
+        const QJsonObject with{{"hidden_size", 7168}, {"softcap", 30.0}};
+        QCOMPARE(joined(reachedUnder(r, "models.Model0.forward", checkpoint(without))), joined(std::set<std::string>{"logits"}));
+        QCOMPARE(joined(reachedUnder(r, "models.Model0.forward", checkpoint(with))), joined(std::set<std::string>{"logits", "softcap"}));
+        // Another model passes what is not known: its processor may cap.
+        QCOMPARE(joined(reachedUnder(r, "models.Model7.forward", checkpoint(without))), joined(std::set<std::string>{"logits", "softcap"}));
+        // The configuration's other keys are absent; it names the ones it has.
+        QVERIFY(checkpoint(without).otherSettings("model.softcap") != nullptr);
+        QCOMPARE(*checkpoint(without).otherSettings("model.quantization_config.quant_method"), std::set<std::string>{kAbsentSetting});
+        QVERIFY(!parsed("server.enable_dp=true").otherSettings("model.softcap"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestGuardValues)
+#include "tst_guard_values.moc"
