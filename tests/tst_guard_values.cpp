@@ -106,6 +106,39 @@ private Q_SLOTS:
         QCOMPARE(joined(reachedUnder(r, "dp.Gather.forward", parsed("server.enable_dp=true server.dp_size=4"))), joined(std::set<std::string>{"gather"}));
     }
 
+    void aGuardOnAnAttributeReadsTheAssignmentsThatReachIt()
+    {
+        // `self.method` starts as None and is set in a branch above the
+        // test: the plain method is built only where that branch did not run.
+        Tree t;
+        t.add("cfg",
+              "class ServerArgs:\n"
+              "    use_fast: bool = False\n"
+              "_args: Optional[ServerArgs] = None\n"
+              "def get_args() -> ServerArgs:\n"
+              "    return _args\n");
+        t.add("kpkg.ops", "def fast_k(x): torch.ops.kns.f(x)\ndef plain_k(x): torch.ops.kns.p(x)\n");
+        t.add("layer",
+              "from cfg import get_args\n"
+              "from kpkg.ops import fast_k, plain_k\n"
+              "class FastMethod:\n"
+              "    def apply(self, x): fast_k(x)\n"
+              "class PlainMethod:\n"
+              "    def apply(self, x): plain_k(x)\n"
+              "class Layer:\n"
+              "    def __init__(self):\n"
+              "        self.method = None\n"
+              "        if get_args().use_fast:\n"
+              "            self.method = FastMethod()\n"
+              "        if self.method is None:\n"
+              "            self.method = PlainMethod()\n"
+              "    def forward(self, x):\n"
+              "        self.method.apply(x)\n");
+        const Resolved r = resolve(t, settingsProfile());
+        QCOMPARE(joined(reachedUnder(r, "layer.Layer.forward", parsed("server.use_fast=true"))), QStringLiteral("fast_k"));
+        QCOMPARE(joined(reachedUnder(r, "layer.Layer.forward", parsed("server.use_fast=false"))), QStringLiteral("plain_k"));
+    }
+
     void assignmentsOnObjectsOfOtherClassesDoNotReachAnAttribute()
     {
         // `Registry.enabled = True` sets another class's attribute; an object

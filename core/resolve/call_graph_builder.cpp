@@ -381,7 +381,7 @@ private:
         site.callee = c.callee;
         site.line = c.line;
         site.guards = c.guards;
-        const ConditionSet siteConditions = m_guards.conditionsOf(c.guards, scope);
+        const ConditionSet siteConditions = m_guards.conditionsOf(c.guards, scope, c.line);
         const FunctionInfo *callerFn = m_table.function(scope.function);
         const bool callerBound = callerFn && callerFn->cls && !callerFn->isStatic;
         const std::string shape = withCallerNames(

@@ -24,14 +24,45 @@ std::optional<Condition> ConditionMapper::apply(DimensionRule::Target target, co
     return std::nullopt;
 }
 
+namespace {
+
+// `x is not None` for `x is None` and back: the test a rule for one maps.
+std::optional<std::string> complement(const std::string &text)
+{
+    constexpr std::string_view kIsNotNone = " is not None", kIsNone = " is None";
+    const std::string_view t = text;
+    if (t.size() > kIsNotNone.size() && t.substr(t.size() - kIsNotNone.size()) == kIsNotNone)
+        return std::string(t.substr(0, t.size() - kIsNotNone.size())) + std::string(kIsNone);
+    if (t.size() > kIsNone.size() && t.substr(t.size() - kIsNone.size()) == kIsNone)
+        return std::string(t.substr(0, t.size() - kIsNone.size())) + std::string(kIsNotNone);
+    return std::nullopt;
+}
+
+} // namespace
+
+const std::optional<Condition> &ConditionMapper::mappedText(const std::string &text)
+{
+    auto it = m_guardCache.find(text);
+    if (it == m_guardCache.end())
+        it = m_guardCache.emplace(text, apply(DimensionRule::Target::Guard, text)).first;
+    return it->second;
+}
+
 Condition ConditionMapper::map(const Guard &guard)
 {
-    auto it = m_guardCache.find(guard.text);
-    if (it == m_guardCache.end())
-        it = m_guardCache.emplace(guard.text, apply(DimensionRule::Target::Guard, guard.text)).first;
-    Condition c = it->second ? *it->second : Condition{{}, {}, false, guard.text};
-    c.negated = guard.negated;
-    return c;
+    if (const std::optional<Condition> &rule = mappedText(guard.text)) {
+        Condition c = *rule;
+        c.negated = guard.negated;
+        return c;
+    }
+    // A rule for `x is None` maps `x is not None` as its negation.
+    if (const std::optional<std::string> other = complement(guard.text))
+        if (const std::optional<Condition> &rule = mappedText(*other)) {
+            Condition c = *rule;
+            c.negated = !guard.negated;
+            return c;
+        }
+    return Condition{{}, {}, guard.negated, guard.text};
 }
 
 ConditionSet ConditionMapper::mapAll(const GuardList &guards)

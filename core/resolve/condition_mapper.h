@@ -25,6 +25,7 @@ public:
 
 private:
     std::optional<Condition> apply(DimensionRule::Target target, const std::string &text);
+    const std::optional<Condition> &mappedText(const std::string &text);
 
     const Profile &m_profile;
     std::unordered_map<std::string, std::optional<Condition>> m_guardCache;

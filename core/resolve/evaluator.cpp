@@ -104,7 +104,7 @@ void Evaluator::append(Values &out, Values more)
 }
 
 
-void Evaluator::addMapped(Values &values, const GuardList &guards, bool dimensionsOnly, const Scope *scope)
+void Evaluator::addMapped(Values &values, const GuardList &guards, bool dimensionsOnly, const Scope *scope, int line)
 {
     if (guards.empty() || values.empty())
         return;
@@ -118,7 +118,8 @@ void Evaluator::addMapped(Values &values, const GuardList &guards, bool dimensio
         if (c.dimension.empty() && m_guards && scope && informative) {
             // A value under a guard that never holds is no value; one under a
             // guard worked out to conditions takes them.
-            if (const std::optional<GuardEvaluator::Decision> d = m_guards->decide(g, *scope)) {
+            if (const std::optional<GuardEvaluator::Decision> d
+                = m_guards->decideAt(guards, static_cast<size_t>(&g - guards.data()), *scope, line)) {
                 if (d->never) {
                     values.clear();
                     return;
@@ -345,7 +346,7 @@ Values Evaluator::evalValueFact(const ValueFact &vf, const Scope &scope, bool al
     }
     for (Value &v : vals)
         v.how = weaker(v.how, Resolution::Type);
-    addMapped(vals, vf.guards, true, &scope);
+    addMapped(vals, vf.guards, true, &scope, vf.line);
     return vals;
 }
 

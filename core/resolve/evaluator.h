@@ -74,7 +74,8 @@ private:
     Values evalValueFact(const ValueFact &vf, const Scope &scope, bool allowInner = true);
     Values selfAttribute(SymbolId cls, const std::string &name);
     Values classAttribute(SymbolId cls, const std::string &name);
-    void addMapped(Values &values, const GuardList &guards, bool dimensionsOnly, const Scope *scope = nullptr);
+    // `line`: where the guarded value stands, for guards on `self.x`.
+    void addMapped(Values &values, const GuardList &guards, bool dimensionsOnly, const Scope *scope = nullptr, int line = 0);
     static void splitByPlace(std::vector<ConditionSet> &ways, const std::vector<ConditionSet> &alternatives);
     // What the places that build `init`'s class pass for its parameter `param`.
     Values constructorArgument(const FunctionInfo &init, size_t param);

@@ -38,7 +38,7 @@ std::vector<ConditionSet> GuardEvaluator::callerConditions(SymbolId function, in
             unknown = true;
             break;
         }
-        const std::optional<std::vector<ConditionSet>> ways = guardConditions(call->guards, scope, depth);
+        const std::optional<std::vector<ConditionSet>> ways = guardConditions(call->guards, scope, depth, call->line);
         if (!ways)
             continue;
         // A call inside a plain function counts where that function is called.
@@ -149,7 +149,7 @@ GuardEvaluator::Outcomes GuardEvaluator::argumentValues(SymbolId built, SymbolId
                 continue;
             if (++count > kMaxSites)
                 return {{}};
-            const std::optional<std::vector<ConditionSet>> ways = guardConditions(call.guards, scope, depth);
+            const std::optional<std::vector<ConditionSet>> ways = guardConditions(call.guards, scope, depth, call.line);
             if (!ways)
                 continue; // a building site that cannot run
             const std::string index = positional ? "#" + std::to_string(*positional) : std::string("#");

@@ -5,6 +5,8 @@
 #include "graph/condition_ways.h"
 #include "graph/runtime_condition.h"
 #include "profile/model_config.h"
+
+#include <utility>
 #include "resolve/argument_shape.h"
 #include "resolve/chain.h"
 
@@ -113,7 +115,7 @@ std::vector<ConditionSet> alternativesOf(const std::vector<const ConditionSet *>
     for (const ConditionSet *m : matching) {
         ConditionSet way;
         for (Condition c : *m)
-            if (!c.dimension.empty() && c.dimension != "unreachable") {
+            if (!c.dimension.empty() && c.dimension != kUnreachable) {
                 c.text.clear();
                 way.push_back(std::move(c));
             }
@@ -137,6 +139,8 @@ std::string GuardEvaluator::scopeKey(const Scope &s) const
         key += '[' + Evaluator::argsKey(s.args) + ']';
     if (m_localCut && m_localCut->function == s.function)
         key += '<' + m_localCut->name + '@' + std::to_string(m_localCut->line) + '>';
+    if (m_reader && m_reader->function == s.function)
+        key += '@' + std::to_string(m_reader->line);
     return key;
 }
 
@@ -206,7 +210,7 @@ std::optional<Condition> GuardEvaluator::mapped(const std::string &text)
     return c;
 }
 
-ConditionSet GuardEvaluator::conditionsOf(const GuardList &guards, const Scope &scope)
+ConditionSet GuardEvaluator::conditionsOf(const GuardList &guards, const Scope &scope, int line)
 {
     ConditionSet out;
     for (const Guard &g : guards) {
@@ -215,7 +219,8 @@ ConditionSet GuardEvaluator::conditionsOf(const GuardList &guards, const Scope &
             addCondition(out, c);
             continue;
         }
-        const std::optional<Decision> d = isRuntimeCondition(g.text) ? std::nullopt : decide(g, scope);
+        const std::optional<Decision> d
+            = isRuntimeCondition(g.text) ? std::nullopt : decideAt(guards, static_cast<size_t>(&g - guards.data()), scope, line);
         if (!d) {
             addCondition(out, c);
             continue;
@@ -223,7 +228,7 @@ ConditionSet GuardEvaluator::conditionsOf(const GuardList &guards, const Scope &
         if (d->never) {
             // An empty set of allowed values: no filter lets the path through.
             Condition never;
-            never.dimension = "unreachable";
+            never.dimension = kUnreachable;
             never.text = g.negated ? "not (" + g.text + ")" : g.text;
             addCondition(out, never);
             continue;
@@ -244,6 +249,15 @@ std::optional<GuardEvaluator::Decision> GuardEvaluator::decide(const Guard &guar
     if (scope.selfClass && guard.text.find("self") == std::string::npos && guard.text.find("cls") == std::string::npos
         && guard.text.find("super") == std::string::npos)
         scope.selfClass = 0;
+    // Decided for one call's `if` on `self.x` (guard_reaching.cpp), or for any.
+    std::optional<Reader> reader = std::exchange(m_pendingReader, std::nullopt);
+    if (reader && reader->function != scope.function)
+        reader.reset();
+    struct Restore {
+        std::optional<Reader> &slot;
+        std::optional<Reader> saved;
+        ~Restore() { slot = std::move(saved); }
+    } restore{m_reader, std::exchange(m_reader, std::move(reader))};
     const std::string key = scopeKey(scope) + (guard.negated ? "!" : "=") + guard.text;
     if (auto it = m_decisions.find(key); it != m_decisions.end())
         return it->second;

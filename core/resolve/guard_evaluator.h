@@ -21,6 +21,9 @@
 
 namespace katlas {
 
+// The dimension of a guard's condition when the guard never holds: no value allowed.
+inline constexpr const char *kUnreachable = "unreachable";
+
 class GuardEvaluator {
 public:
     GuardEvaluator(const SymbolTable &table, Evaluator &evaluator, ConditionMapper &mapper, const Profile &profile);
@@ -33,8 +36,13 @@ public:
     };
     // nullopt when nothing more is known than the guard's text.
     std::optional<Decision> decide(const Guard &guard, const Scope &scope);
+    // decide() for guards[index] of what stands at `line` (a call, a value):
+    // a guard on `self.x` reads the assignments reaching it there.
+    std::optional<Decision> decideAt(const GuardList &guards, size_t index, const Scope &scope, int line);
     // Every guard of a call site mapped: profile rules first, then decide().
-    ConditionSet conditionsOf(const GuardList &guards, const Scope &scope);
+    // `line`: of the call they guard, so a guard on `self.x` reads the
+    // assignments that reach it there (guard_reaching.cpp).
+    ConditionSet conditionsOf(const GuardList &guards, const Scope &scope, int line = 0);
 
     // What `function` returns for a derived dimension (see DerivedRule): each
     // value the rule's pattern names, "*" where a return is not known, with
@@ -145,7 +153,8 @@ private:
     // Conditions of a value's guards, or nullopt when they never hold.
     // The ways a value's guards may hold (several when a guard holds in
     // several ways), or nullopt when they never hold.
-    std::optional<std::vector<ConditionSet>> guardConditions(const GuardList &guards, const Scope &scope, int depth);
+    // `line`: where what they guard is (a value, a call), for guards on `self.x`.
+    std::optional<std::vector<ConditionSet>> guardConditions(const GuardList &guards, const Scope &scope, int depth, int line = 0);
     const GuardExpr &parsed(const std::string &text);
     std::string scopeKey(const Scope &s) const;
     Abstract literal(const GuardExpr &e) const;
@@ -194,6 +203,22 @@ private:
         int line = 0;
     };
     std::optional<LocalCut> m_localCut;
+    // The `if` a guard on `self.x` is decided for (guard_reaching.cpp): in
+    // its method, at the call's line, under the guards above it.
+    struct Reader {
+        SymbolId function = 0;
+        int line = 0;
+        GuardList before; // the guards enclosing the tested one
+        Guard tested;
+    };
+    std::optional<Reader> m_reader;        // while deciding for one call
+    std::optional<Reader> m_pendingReader; // for the next decide() only
+    std::unordered_map<SymbolId, std::vector<std::string>> m_assignedIn;
+    const std::vector<std::string> &attributesAssignedIn(SymbolId function);
+    std::optional<Reader> readerFor(const GuardList &guards, size_t index, const Scope &scope, int line);
+    // `self.attr` at the reader: the method's last sure assignment above the
+    // call and those in branches after it; nullopt when none surely runs.
+    std::optional<Outcomes> reachingValues(const std::string &attr, const Scope &scope, int depth);
     std::unordered_set<std::string> m_inProgress;
     // Assignments to attributes of other objects than self, by attribute name: (module, fact).
     std::unordered_map<std::string, std::vector<std::pair<int, const AssignmentFact *>>> m_foreignAssignments;

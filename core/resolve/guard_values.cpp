@@ -97,6 +97,11 @@ GuardEvaluator::Outcomes GuardEvaluator::chainValues(const Chain &chain, const S
         out = callValues(call, scope, depth);
     } else if (segs.size() == 1) {
         out = nameValues(segs[0].name, scope, depth);
+    } else if (std::optional<Outcomes> reaching = m_reader && m_reader->function == scope.function && segs.size() == 2
+                   && segs[0].name == "self" && segs[1].kind == ChainSegment::Kind::Attr
+                   ? reachingValues(segs[1].name, scope, depth)
+                   : std::nullopt) {
+        out = std::move(*reaching);
     } else if (std::optional<Outcomes> setting = segs.back().kind == ChainSegment::Kind::Attr && !m_configPrefixes.empty()
                    ? configAttribute(chainValues(chain.substr(0, chain.rfind('.')), scope, depth + 1), segs.back().name)
                    : std::nullopt) {
@@ -359,7 +364,7 @@ GuardEvaluator::Outcomes GuardEvaluator::factValues(const ValueFact &fact, const
         ++m_cutoffs;
         return {{}};
     }
-    const std::optional<std::vector<ConditionSet>> guards = guardConditions(fact.guards, scope, depth);
+    const std::optional<std::vector<ConditionSet>> guards = guardConditions(fact.guards, scope, depth, fact.line);
     if (!guards)
         return {};
     Outcomes given;
@@ -403,7 +408,7 @@ GuardEvaluator::Outcomes GuardEvaluator::factValues(const ValueFact &fact, const
     return out;
 }
 
-std::optional<std::vector<ConditionSet>> GuardEvaluator::guardConditions(const GuardList &guards, const Scope &scope, int depth)
+std::optional<std::vector<ConditionSet>> GuardEvaluator::guardConditions(const GuardList &guards, const Scope &scope, int depth, int line)
 {
     constexpr size_t kMaxWays = 8;
     std::vector<ConditionSet> out{{}};
@@ -420,7 +425,7 @@ std::optional<std::vector<ConditionSet>> GuardEvaluator::guardConditions(const G
             ++m_cutoffs;
             continue;
         }
-        const std::optional<Decision> d = decide(g, scope);
+        const std::optional<Decision> d = decideAt(guards, static_cast<size_t>(&g - guards.data()), scope, line);
         if (d && d->never)
             return std::nullopt;
         if (!d)

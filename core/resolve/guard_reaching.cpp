@@ -1,0 +1,133 @@
+// Straight-line reaching assignments for a guard on `self.x` (see
+// guard_evaluator.h, docs/guard-evaluation.md "Assignments that reach a
+// guard"): in the method making the call, the last assignment to self.x that
+// surely runs before the `if` replaces every earlier one and those of other
+// methods; an assignment in a branch between them replaces it only where that
+// branch's test holds.
+#include "resolve/guard_evaluator.h"
+#include "resolve/guard_limits.h"
+
+#include <algorithm>
+
+namespace katlas {
+
+using namespace guard_limits;
+
+namespace {
+
+bool isWordChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
+
+// Does `text` read `self.<attr>` (not `self.<attr>_more`)?
+bool reads(const std::string &text, const std::string &attr)
+{
+    const std::string needle = "self." + attr;
+    for (size_t at = text.find(needle); at != std::string::npos; at = text.find(needle, at + 1)) {
+        const size_t end = at + needle.size();
+        if ((at == 0 || !isWordChar(text[at - 1])) && (end == text.size() || !isWordChar(text[end])))
+            return true;
+    }
+    return false;
+}
+
+Guard negation(const Guard &g) { return {g.text, !g.negated}; }
+
+} // namespace
+
+const std::vector<std::string> &GuardEvaluator::attributesAssignedIn(SymbolId function)
+{
+    if (const auto it = m_assignedIn.find(function); it != m_assignedIn.end())
+        return it->second;
+    std::vector<std::string> &out = m_assignedIn[function];
+    const FunctionInfo *fn = m_table.function(function);
+    if (const ClassInfo *c = fn && fn->cls ? m_table.cls(fn->cls) : nullptr)
+        for (const auto &[attr, assignments] : c->selfAttrs)
+            if (std::any_of(assignments.begin(), assignments.end(), [&](const auto &a) { return a.second == function; }))
+                out.push_back(attr);
+    return out;
+}
+
+std::optional<GuardEvaluator::Reader> GuardEvaluator::readerFor(const GuardList &guards, size_t index, const Scope &scope,
+                                                                  int line)
+{
+    if (!scope.function || line <= 0)
+        return std::nullopt;
+    const std::vector<std::string> &assigned = attributesAssignedIn(scope.function);
+    const std::string &text = guards[index].text;
+    if (std::none_of(assigned.begin(), assigned.end(), [&](const std::string &a) { return reads(text, a); }))
+        return std::nullopt;
+    return Reader{scope.function, line, GuardList(guards.begin(), guards.begin() + static_cast<std::ptrdiff_t>(index)),
+                  guards[index]};
+}
+
+std::optional<GuardEvaluator::Decision> GuardEvaluator::decideAt(const GuardList &guards, size_t index, const Scope &scope,
+                                                                   int line)
+{
+    m_pendingReader = readerFor(guards, index, scope, line);
+    std::optional<Decision> d = decide(guards[index], scope);
+    m_pendingReader.reset();
+    return d;
+}
+
+std::optional<GuardEvaluator::Outcomes> GuardEvaluator::reachingValues(const std::string &attr, const Scope &scope, int depth)
+{
+    const FunctionInfo *fn = m_table.function(scope.function);
+    const ClassInfo *c = fn && fn->cls ? m_table.cls(fn->cls) : nullptr;
+    const auto it = c ? c->selfAttrs.find(attr) : decltype(c->selfAttrs)::const_iterator{};
+    if (!c || it == c->selfAttrs.end())
+        return std::nullopt;
+    const GuardList &before = m_reader->before;
+    // The assignments of this method above the call, each with the guards
+    // it has beyond those it shares with the call.
+    struct Reaching {
+        const AssignmentFact *assignment;
+        GuardList extra;
+    };
+    std::vector<Reaching> reaching;
+    for (const auto &[assignment, method] : it->second) {
+        if (method != scope.function || assignment->value.line >= m_reader->line)
+            continue;
+        const GuardList &g = assignment->value.guards;
+        size_t shared = 0;
+        while (shared < g.size() && shared < before.size() && g[shared] == before[shared])
+            ++shared;
+        if (shared < g.size() && shared < before.size() && g[shared] == negation(before[shared]))
+            continue; // in a branch the call is not in
+        if (shared == before.size() && shared < g.size() && g[shared] == m_reader->tested)
+            continue; // inside the `if` being tested: it runs after the test
+        reaching.push_back({assignment, GuardList(g.begin() + static_cast<std::ptrdiff_t>(shared), g.end())});
+    }
+    std::sort(reaching.begin(), reaching.end(),
+              [](const Reaching &a, const Reaching &b) { return a.assignment->value.line < b.assignment->value.line; });
+    const auto last = std::find_if(reaching.rbegin(), reaching.rend(), [](const Reaching &r) { return r.extra.empty(); });
+    if (last == reaching.rend())
+        return std::nullopt; // none surely runs: every assignment may hold
+    auto first = last.base() - 1;
+    // What the sure assignment gives holds where no later one in a branch
+    // replaced it; a branch whose test always holds is sure too.
+    ConditionSet kept;
+    for (auto r = first + 1; r != reaching.end(); ++r) {
+        if (r->extra.size() != 1)
+            continue; // `not (a and b)` is not one condition: the value may stay
+        const ConditionSet unless = conditionsOf({negation(r->extra.front())}, scope);
+        if (std::any_of(unless.begin(), unless.end(), [](const Condition &x) { return x.dimension == kUnreachable; })) {
+            first = r;
+            kept.clear();
+            continue;
+        }
+        for (const Condition &x : unless)
+            if (!x.dimension.empty()) // a test known no better: the value may stay
+                addCondition(kept, x);
+    }
+    Outcomes out;
+    for (Outcome o : factValues(first->assignment->value, scope, depth + 1)) {
+        addConditions(o.conditions, kept);
+        out.push_back(std::move(o));
+    }
+    for (auto r = first + 1; r != reaching.end(); ++r) {
+        Outcomes more = factValues(r->assignment->value, scope, depth + 1);
+        out.insert(out.end(), more.begin(), more.end());
+    }
+    return finished(std::move(out));
+}
+
+} // namespace katlas
