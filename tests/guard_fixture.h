@@ -4,6 +4,8 @@
 #pragma once
 
 #include "resolver_fixture.h"
+#include "trace/call_index.h"
+#include "trace/dimension_filter.h"
 #include "trace/path_finder.h"
 
 #include <set>
@@ -49,8 +51,9 @@ inline Profile modelSettingsProfile()
     return p;
 }
 
-// The kernels the calls in `caller` (every line, or one) reach, unfiltered.
-inline std::set<std::string> kernelsReached(const Resolved &r, const std::string &caller, int line = 0)
+// The kernels the calls in `caller` (every line, or one) reach under a filter.
+inline std::set<std::string> kernelsReachedUnder(const Resolved &r, const std::string &caller, const DimensionFilter &filter,
+                                                 int line = 0)
 {
     const CallIndex index(r.g);
     std::vector<std::int64_t> sites;
@@ -58,9 +61,15 @@ inline std::set<std::string> kernelsReached(const Resolved &r, const std::string
         if (r.name(s.callerId) == caller && (line == 0 || s.line == line))
             sites.push_back(s.id);
     std::set<std::string> out;
-    for (const KernelPath &p : findPaths(index, sites, {}).paths)
+    for (const KernelPath &p : findPaths(index, sites, filter).paths)
         out.insert(index.symbol(p.kernelId).name);
     return out;
+}
+
+// The kernels the calls in `caller` (every line, or one) reach, unfiltered.
+inline std::set<std::string> kernelsReached(const Resolved &r, const std::string &caller, int line = 0)
+{
+    return kernelsReachedUnder(r, caller, {}, line);
 }
 
 } // namespace katlas::test

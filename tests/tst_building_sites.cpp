@@ -113,18 +113,9 @@ private Q_SLOTS:
               "    def apply(self, x):\n"
               "        self.runner.run(x)\n");
         const Resolved r = resolve(t, settingsProfile());
-        const CallIndex index(r.g);
         auto reached = [&](const std::string &caller, const char *filterText) {
             std::string error;
-            const DimensionFilter filter = *DimensionFilter::parse(filterText, &error);
-            std::vector<std::int64_t> sites;
-            for (const CallSite &s : r.g.callSites)
-                if (r.name(s.callerId) == caller)
-                    sites.push_back(s.id);
-            std::set<std::string> out;
-            for (const KernelPath &p : findPaths(index, sites, filter).paths)
-                out.insert(index.symbol(p.kernelId).name);
-            return out;
+            return kernelsReachedUnder(r, caller, *DimensionFilter::parse(filterText, &error));
         };
         QCOMPARE(reached("moe.MethodB.apply", ""), std::set<std::string>{"deep_k"});
         QCOMPARE(reached("moe.MethodA.apply", "server.moe_backend=auto"), std::set<std::string>{"triton_k"});

@@ -17,15 +17,7 @@ namespace {
 
 std::set<std::string> reachedUnder(const Resolved &r, const std::string &caller, const DimensionFilter &filter)
 {
-    const CallIndex index(r.g);
-    std::vector<std::int64_t> sites;
-    for (const CallSite &s : r.g.callSites)
-        if (r.name(s.callerId) == caller)
-            sites.push_back(s.id);
-    std::set<std::string> out;
-    for (const KernelPath &p : findPaths(index, sites, filter).paths)
-        out.insert(index.symbol(p.kernelId).name);
-    return out;
+    return kernelsReachedUnder(r, caller, filter);
 }
 
 // Compared as text, so a failure shows what was reached.

@@ -31,4 +31,18 @@ bool returnsInEveryBranch(TSNode ifStatement)
     return true;
 }
 
+void addNotNone(const GuardList &asserted, std::vector<Chain> &out)
+{
+    constexpr std::string_view kIsNotNone = " is not None";
+    for (const Guard &g : asserted) {
+        const std::string_view t = g.text;
+        if (g.negated)
+            continue;
+        if (t.size() > kIsNotNone.size() && t.substr(t.size() - kIsNotNone.size()) == kIsNotNone)
+            out.emplace_back(t.substr(0, t.size() - kIsNotNone.size()));
+        else if (t.find_first_of(" ([") == std::string_view::npos)
+            out.emplace_back(t);
+    }
+}
+
 } // namespace katlas

@@ -3,7 +3,11 @@
 // failed, and the extractor guards it so.
 #pragma once
 
+#include "parse/syntax_facts.h"
+
 #include <tree_sitter/api.h>
+
+#include <vector>
 
 namespace katlas {
 
@@ -11,5 +15,9 @@ namespace katlas {
 bool terminates(TSNode block);
 // Is it an if/elif chain without else whose every branch terminates?
 bool returnsInEveryBranch(TSNode ifStatement);
+
+// Past `assert` of these guards, which chains are not None (`x is not None`,
+// or a bare `x`, which is truthy): added to `out`.
+void addNotNone(const GuardList &asserted, std::vector<Chain> &out);
 
 } // namespace katlas

@@ -75,22 +75,6 @@ private:
         out.push_back({normaliseSpace(text(cond)), negated});
     }
 
-    void noteAssertedNotNone(TSNode cond, std::vector<Chain> &out) const
-    {
-        GuardList asserted;
-        addGuards(cond, false, asserted);
-        for (const Guard &g : asserted) {
-            constexpr std::string_view kIsNotNone = " is not None";
-            const std::string_view t = g.text;
-            if (g.negated)
-                continue;
-            if (t.size() > kIsNotNone.size() && t.substr(t.size() - kIsNotNone.size()) == kIsNotNone)
-                out.emplace_back(t.substr(0, t.size() - kIsNotNone.size()));
-            else if (t.find_first_of(" ([") == std::string_view::npos)
-                out.emplace_back(t); // `assert x`: truthy, so not None
-        }
-    }
-
     // --- statements ----------------------------------------------------------
 
     void visitBlock(TSNode block, Ctx ctx)
@@ -108,7 +92,11 @@ private:
             }
             // Past `assert x is not None` (or `assert x and ...`), x holds no None.
             if (isType(stmt, "assert_statement") && ts_node_named_child_count(stmt) > 0)
-                noteAssertedNotNone(ts_node_named_child(stmt, 0), ctx.notNone);
+            {
+                GuardList asserted;
+                addGuards(ts_node_named_child(stmt, 0), false, asserted);
+                addNotNone(asserted, ctx.notNone);
+            }
         }
     }
 

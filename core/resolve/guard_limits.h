@@ -22,7 +22,7 @@ inline void keepShared(ConditionSet &shared, const ConditionSet &other)
     std::erase_if(shared, [&](Condition &c) {
         if (std::find(other.begin(), other.end(), c) != other.end())
             return false;
-        if (c.negated || !isAllocationDimension(c.dimension))
+        if (c.negated || c.dimension.empty())
             return true;
         const auto place = std::find_if(other.begin(), other.end(), [&](const Condition &o) {
             return o.dimension == c.dimension && !o.negated;
@@ -66,6 +66,8 @@ inline GuardEvaluator::Outcomes finished(GuardEvaluator::Outcomes out)
     // A value under conditions that rule each other out is no value (one
     // built in one place and another at once).
     std::erase_if(out, [](const GuardEvaluator::Outcome &o) { return contradictory(o.conditions); });
+    if (out.size() > kMaxCases)
+        out = foldedByValue(std::move(out));
     if (out.empty() || out.size() > kMaxCases)
         return {{}};
     return out;
