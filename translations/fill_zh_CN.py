@@ -104,6 +104,7 @@ ZH = {
     'callees needs a SYMBOL': 'callees 需要一个 SYMBOL',
     "no symbol named '%1'; did you mean: %2": "没有名为“%1”的符号；您是否要找：%2",
     'no path: the filter excludes every path (on %1)': '无路径：过滤条件排除了所有路径（在 %1 上）',
+    "No path: under the filter, none runs with what this op's object was built with": '无路径：在此过滤条件下，没有一条路径能以该算子对象构建时传入的值运行',
     "no path: under the filter, none runs with what the op's object was built with": '无路径：在此过滤条件下，没有一条路径能以该算子对象构建时传入的值运行',
     'no path: this op reaches no kernel': '无路径：此算子不会到达任何 kernel',
     "(no op: the filter or the index leaves the model's forward empty)": '（无算子：过滤条件或索引使模型的 forward 为空）',

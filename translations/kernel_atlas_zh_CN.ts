@@ -1001,6 +1001,10 @@ config.json：其中的值成为 model.* 设置（model.n_shared_experts=1）。
         <source>Contradiction: %1</source>
         <translation>矛盾：%1</translation>
     </message>
+    <message>
+        <source>No path: under the filter, none runs with what this op's object was built with</source>
+        <translation>无路径：在此过滤条件下，没有一条路径能以该算子对象构建时传入的值运行</translation>
+    </message>
 </context>
 <context>
     <name>katlas::NewIndexDialog</name>

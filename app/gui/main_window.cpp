@@ -15,6 +15,7 @@
 #include "source_view.h"
 
 #include "export/kernel_listing.h"
+#include "graph/allocation_condition.h"
 #include "graph/graph_queries.h"
 #include "trace/backtrace.h"
 #include "trace/config_matrix.h"
@@ -264,9 +265,10 @@ void MainWindow::refreshSelection()
     m_pathModel->setPaths(m_session->index(), m_paths);
     m_pathView->expandToDepth(0);
     if (m_paths.paths.empty())
-        statusBar()->showMessage(m_paths.reason == OpPaths::Empty::FilteredOut
-                                     ? tr("No path: the filter excludes every path of this op")
-                                     : tr("No path: this op reaches no kernel"));
+        statusBar()->showMessage(m_paths.reason != OpPaths::Empty::FilteredOut ? tr("No path: this op reaches no kernel")
+                                 : isAllocationDimension(m_paths.filteredDimension)
+                                 ? tr("No path: under the filter, none runs with what this op's object was built with")
+                                 : tr("No path: the filter excludes every path of this op"));
 }
 
 void MainWindow::selectKernel(std::int64_t kernelId)
