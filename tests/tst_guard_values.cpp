@@ -131,6 +131,41 @@ private Q_SLOTS:
         QCOMPARE(joined(reachedUnder(r, "layer.Layer.forward", parsed("server.use_fast=false"))), QStringLiteral("plain_k"));
     }
 
+    void enumMembersMadeByAutoAreDistinctConstants()
+    {
+        // `Format.FAST = auto()`: the member has no literal, yet is itself
+        // and no other member, so `fmt == Format.FAST` holds only where the
+        // setting picks it.
+        Tree t;
+        t.add("cfg",
+              "class ServerArgs:\n"
+              "    backend: str = \"plain\"\n"
+              "_args: Optional[ServerArgs] = None\n"
+              "def get_args() -> ServerArgs:\n"
+              "    return _args\n");
+        t.add("kpkg.ops", "def fast_k(x): torch.ops.kns.f(x)\ndef plain_k(x): torch.ops.kns.p(x)\n");
+        t.add("fmt",
+              "from enum import IntEnum, auto\n"
+              "from cfg import get_args\n"
+              "from kpkg.ops import fast_k, plain_k\n"
+              "class Format(IntEnum):\n"
+              "    PLAIN = auto()\n"
+              "    FAST = auto()\n"
+              "class Router:\n"
+              "    def forward(self, x):\n"
+              "        if get_args().backend == \"fast\":\n"
+              "            fmt = Format.FAST\n"
+              "        else:\n"
+              "            fmt = Format.PLAIN\n"
+              "        if fmt == Format.FAST:\n"
+              "            fast_k(x)\n"
+              "        else:\n"
+              "            plain_k(x)\n");
+        const Resolved r = resolve(t, settingsProfile());
+        QCOMPARE(joined(reachedUnder(r, "fmt.Router.forward", parsed("server.backend=fast"))), QStringLiteral("fast_k"));
+        QCOMPARE(joined(reachedUnder(r, "fmt.Router.forward", parsed("server.backend=plain"))), QStringLiteral("plain_k"));
+    }
+
     void assignmentsOnObjectsOfOtherClassesDoNotReachAnAttribute()
     {
         // `Registry.enabled = True` sets another class's attribute; an object

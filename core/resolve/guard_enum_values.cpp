@@ -49,6 +49,27 @@ bool GuardEvaluator::isEnumClass(SymbolId cls) const
     return false;
 }
 
+std::optional<GuardEvaluator::Abstract> GuardEvaluator::autoMember(SymbolId cls, const std::string &name) const
+{
+    if (!isEnumClass(cls))
+        return std::nullopt;
+    for (SymbolId k : m_table.cls(cls)->mro) {
+        const ClassInfo *ki = m_table.cls(k);
+        const auto it = ki ? ki->classAttrs.find(name) : BindingMap::const_iterator{};
+        if (!ki || it == ki->classAttrs.end())
+            continue;
+        const bool automatic = !it->second.empty() && std::all_of(it->second.begin(), it->second.end(), [](const Binding &b) {
+            const Chain &v = b.kind == Binding::Kind::Assignment ? b.assignment->value.chain : Chain{};
+            return v == "auto()" || (v.size() > 7 && v.compare(v.size() - 7, 7, ".auto()") == 0);
+        });
+        if (!automatic)
+            return std::nullopt;
+        // Distinct from every other member and from any literal a setting holds.
+        return Abstract{Kind::String, false, "<" + m_table.symbol(k).qualName + "." + name + ">", {}};
+    }
+    return std::nullopt;
+}
+
 std::optional<GuardEvaluator::Outcomes> GuardEvaluator::enumMember(const ValueFact &fact, const Scope &scope, int depth)
 {
     if (fact.args.size() != 1 || fact.args.front().empty() || !fact.keywordArgs.empty() || fact.chain.size() < 3

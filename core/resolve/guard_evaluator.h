@@ -134,6 +134,8 @@ private:
     bool abstractWithoutReturns(SymbolId function) const;
     // Enum members and named constants (guard_enum_values.cpp).
     bool isEnumClass(SymbolId cls) const;
+    // `E.X` where `X = auto()` in enum class E: a constant of its own.
+    std::optional<Abstract> autoMember(SymbolId cls, const std::string &name) const;
     // `E(x)` for an enum class E: the member whose value is x's.
     std::optional<Outcomes> enumMember(const ValueFact &fact, const Scope &scope, int depth);
     // `x.m()` where x holds enum members: m's returns with `self` each of them.

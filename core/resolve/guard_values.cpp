@@ -147,6 +147,8 @@ GuardEvaluator::Outcomes GuardEvaluator::attributeValues(const Value &object, co
         const ClassInfo *c = m_table.cls(cls);
         if (!c)
             break;
+        if (std::optional<Abstract> member = autoMember(cls, name))
+            return {{*member, {}}};
         // A property is what its getter returns; another method read as a
         // flag is a bound method: truthy.
         if (const SymbolId method = m_table.lookupMethod(cls, name)) {
