@@ -166,6 +166,41 @@ private Q_SLOTS:
         QCOMPARE(joined(reachedUnder(r, "fmt.Router.forward", parsed("server.backend=plain"))), QStringLiteral("plain_k"));
     }
 
+    void flagsCopiedFromEachOtherAddNothingNew()
+    {
+        // B is set from A and A later from B: following A back to itself
+        // adds no value to what its other assignment gives.
+        Tree t;
+        t.add("cfg",
+              "class ServerArgs:\n"
+              "    mode: str = \"plain\"\n"
+              "_args: Optional[ServerArgs] = None\n"
+              "def get_args() -> ServerArgs:\n"
+              "    return _args\n");
+        t.add("kpkg.ops", "def fast_k(x): torch.ops.kns.f(x)\n");
+        t.add("flags",
+              "from cfg import ServerArgs, get_args\n"
+              "from kpkg.ops import fast_k\n"
+              "MODE = None\n"
+              "DRAFT_MODE = None\n"
+              "def init(args: ServerArgs):\n"
+              "    global MODE, DRAFT_MODE\n"
+              "    MODE = args.mode\n"
+              "    DRAFT_MODE = MODE\n"
+              "def use_draft():\n"
+              "    global MODE\n"
+              "    MODE = DRAFT_MODE\n"
+              "init(get_args())\n"
+              "use_draft()\n"
+              "class Op:\n"
+              "    def forward(self, x):\n"
+              "        if MODE == \"fast\":\n"
+              "            fast_k(x)\n");
+        const Resolved r = resolve(t, settingsProfile());
+        QCOMPARE(joined(reachedUnder(r, "flags.Op.forward", parsed("server.mode=fast"))), QStringLiteral("fast_k"));
+        QCOMPARE(joined(reachedUnder(r, "flags.Op.forward", parsed("server.mode=plain"))), QString());
+    }
+
     void assignmentsOnObjectsOfOtherClassesDoNotReachAnAttribute()
     {
         // `Registry.enabled = True` sets another class's attribute; an object

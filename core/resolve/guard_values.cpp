@@ -19,6 +19,10 @@ namespace {
 
 using Kind = GuardEvaluator::Abstract::Kind;
 
+// The text of an unknown value that stands for a way back to a name being
+// followed (chainValues).
+constexpr std::string_view kCycleMark = "\x01cycle:";
+
 std::string lower(std::string s)
 {
     std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
@@ -75,9 +79,14 @@ GuardEvaluator::Outcomes GuardEvaluator::chainValues(const Chain &chain, const S
     if (auto it = bound ? m_memo.end() : m_memo.find(key);
         it != m_memo.end() && (it->second.complete || depth >= it->second.depth))
         return it->second.outcomes;
+    // A name followed back to itself (`x = saved_copy_of_x`, two flags set
+    // from each other) adds nothing to what its other assignments give: the
+    // way back is marked, and the name's own evaluation drops the mark. Met
+    // anywhere else, the mark is an unknown value.
+    const std::string cycle = std::string(kCycleMark) + key;
     if (!m_inProgress.insert(key).second) {
-        ++m_cutoffs; // a cycle: what it gives depends on the way in
-        return {{}};
+        ++m_cutoffs; // what it gives depends on the way in
+        return {{{Kind::Unknown, false, cycle, {}}, {}}};
     }
     const size_t cutoffs = m_cutoffs;
     Outcomes out;
@@ -114,6 +123,8 @@ GuardEvaluator::Outcomes GuardEvaluator::chainValues(const Chain &chain, const S
             out.insert(out.end(), more.begin(), more.end());
         }
     }
+    if (std::any_of(out.begin(), out.end(), [&](const Outcome &o) { return o.value.kind != Kind::Unknown || o.value.text != cycle; }))
+        std::erase_if(out, [&](const Outcome &o) { return o.value.kind == Kind::Unknown && o.value.text == cycle; });
     out = finished(std::move(out));
     if (const char *dbg = std::getenv("KATLAS_DEBUG_VALUE"); dbg && chain == dbg) {
         std::fprintf(stderr, "values %s d=%d:", key.c_str(), depth);
