@@ -209,6 +209,30 @@ private Q_SLOTS:
         QCOMPARE(r.callees("m.Communicator.prepare", "self.input_layernorm"), (std::vector<std::string>{"m.RMSNorm.forward"}));
     }
 
+    void aMethodOnlySubclassesOfTheDeclaredClassDefine()
+    {
+        // A pool typed as the base, whose MLA subclass alone has
+        // `set_mla`: the call runs each subclass's `set_mla`, and no other.
+        Tree t;
+        t.add("m",
+              "class Pool:\n"
+              "    def set(self, x): pass\n"
+              "class MHAPool(Pool):\n"
+              "    def set(self, x): pass\n"
+              "class MLAPool(Pool):\n"
+              "    def set_mla(self, x): pass\n"
+              "class MLAPoolFP4(MLAPool):\n"
+              "    def set_mla(self, x): pass\n"
+              "class Batch:\n"
+              "    pool: Pool\n"
+              "class Backend:\n"
+              "    def forward(self, batch: Batch, x):\n"
+              "        batch.pool.set_mla(x)\n");
+        const Resolved r = resolve(t);
+        QCOMPARE(r.callees("m.Backend.forward", "batch.pool.set_mla"),
+                 (std::vector<std::string>{"m.MLAPool.set_mla", "m.MLAPoolFP4.set_mla"}));
+    }
+
     // Code of one platform's package implies the platform, however it is reached.
     void symbolRulesMarkWhatTheyReach()
     {

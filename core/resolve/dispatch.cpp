@@ -99,6 +99,38 @@ std::vector<DispatchTarget> Evaluator::dispatch(const Value &fn)
     return out;
 }
 
+Values Evaluator::subclassMethods(const Value &instance, const std::string &name)
+{
+    std::vector<SymbolId> classes = m_table.subclassesOf(instance.selfClass);
+    if (classes.size() > kMaxOverrides)
+        classes.resize(kMaxOverrides);
+    const bool registered = m_registries && m_registries->anyRegistered(classes);
+    std::map<SymbolId, std::pair<SymbolId, std::vector<const ConditionSet *>>> byFunction; // impl -> (a class, registries)
+    for (SymbolId cls : classes) {
+        const ConditionSet *reg = m_registries ? m_registries->forClass(cls) : nullptr;
+        if (registered && !reg)
+            continue;
+        if (const SymbolId impl = m_table.lookupMethod(cls, name)) {
+            auto &entry = byFunction[impl];
+            if (!entry.first)
+                entry.first = cls;
+            entry.second.push_back(reg);
+        }
+    }
+    Values out;
+    for (const auto &[impl, entry] : byFunction) {
+        Value f;
+        f.kind = Value::Kind::Function;
+        f.id = impl;
+        f.selfClass = entry.first;
+        f.how = weaker(instance.how, registered ? Resolution::Registry : Resolution::Override);
+        if (registered)
+            f.conditions = unionByDimension(entry.second);
+        out.push_back(std::move(f));
+    }
+    return out;
+}
+
 std::vector<DispatchTarget> Evaluator::instanceCall(const Value &instance, const std::vector<std::string> &callMethods)
 {
     for (const std::string &m : callMethods) {

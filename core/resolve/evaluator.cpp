@@ -421,6 +421,8 @@ Values Evaluator::attribute(const Value &v, const std::string &name)
             out.push_back(f);
         } else if (!v.superAfter) {
             out = selfAttribute(v.selfClass, name);
+            if (out.empty() && v.declared)
+                out = subclassMethods(v, name);
         }
         break;
     }

@@ -53,6 +53,10 @@ public:
     // The functions a call of a Function value runs: one for a known
     // receiver; every override for a declared one.
     std::vector<DispatchTarget> dispatch(const Value &fn);
+    // `obj.m` on an object known by its declared class, which has no `m`:
+    // the `m` of each subclass defining one (a pool typed as the base whose
+    // MLA subclass alone has `set_mla_kv_buffer`).
+    Values subclassMethods(const Value &instance, const std::string &name);
     // The method an instance call `obj(...)` runs (the profile's call methods).
     std::vector<DispatchTarget> instanceCall(const Value &instance, const std::vector<std::string> &callMethods);
 
