@@ -20,6 +20,17 @@ std::set<std::string> reachedUnder(const Resolved &r, const std::string &caller,
     return kernelsReachedUnder(r, caller, filter);
 }
 
+// The settings module the tests read: `cfg.ServerArgs` with these fields
+// and `get_args()`.
+void addServerArgs(Tree &t, const std::string &fields)
+{
+    const std::string text = "class ServerArgs:\n" + fields
+        + "_args: Optional[ServerArgs] = None\n"
+          "def get_args() -> ServerArgs:\n"
+          "    return _args\n";
+    t.add("cfg", text.c_str());
+}
+
 // Compared as text, so a failure shows what was reached.
 QString joined(const std::set<std::string> &names)
 {
@@ -55,13 +66,9 @@ private Q_SLOTS:
         // is set, and a context manager puts a saved value back. Neither the
         // None nor the saved value is a value the getter can return.
         Tree t;
-        t.add("cfg",
-              "class ServerArgs:\n"
-              "    enable_dp: bool = False\n"
-              "    dp_size: int = 1\n"
-              "_args: Optional[ServerArgs] = None\n"
-              "def get_args() -> ServerArgs:\n"
-              "    return _args\n");
+        addServerArgs(t,
+                      "    enable_dp: bool = False\n"
+                      "    dp_size: int = 1\n");
         t.add("kpkg.ops", "def gather(x): torch.ops.kns.g(x)\n");
         t.add("dp",
               "from cfg import ServerArgs, get_args\n"
@@ -103,12 +110,8 @@ private Q_SLOTS:
         // `self.method` starts as None and is set in a branch above the
         // test: the plain method is built only where that branch did not run.
         Tree t;
-        t.add("cfg",
-              "class ServerArgs:\n"
-              "    use_fast: bool = False\n"
-              "_args: Optional[ServerArgs] = None\n"
-              "def get_args() -> ServerArgs:\n"
-              "    return _args\n");
+        addServerArgs(t,
+                      "    use_fast: bool = False\n");
         t.add("kpkg.ops", "def fast_k(x): torch.ops.kns.f(x)\ndef plain_k(x): torch.ops.kns.p(x)\n");
         t.add("layer",
               "from cfg import get_args\n"
@@ -137,12 +140,8 @@ private Q_SLOTS:
         // and no other member, so `fmt == Format.FAST` holds only where the
         // setting picks it.
         Tree t;
-        t.add("cfg",
-              "class ServerArgs:\n"
-              "    backend: str = \"plain\"\n"
-              "_args: Optional[ServerArgs] = None\n"
-              "def get_args() -> ServerArgs:\n"
-              "    return _args\n");
+        addServerArgs(t,
+                      "    backend: str = \"plain\"\n");
         t.add("kpkg.ops", "def fast_k(x): torch.ops.kns.f(x)\ndef plain_k(x): torch.ops.kns.p(x)\n");
         t.add("fmt",
               "from enum import IntEnum, auto\n"
@@ -171,12 +170,8 @@ private Q_SLOTS:
         // B is set from A and A later from B: following A back to itself
         // adds no value to what its other assignment gives.
         Tree t;
-        t.add("cfg",
-              "class ServerArgs:\n"
-              "    mode: str = \"plain\"\n"
-              "_args: Optional[ServerArgs] = None\n"
-              "def get_args() -> ServerArgs:\n"
-              "    return _args\n");
+        addServerArgs(t,
+                      "    mode: str = \"plain\"\n");
         t.add("kpkg.ops", "def fast_k(x): torch.ops.kns.f(x)\n");
         t.add("flags",
               "from cfg import ServerArgs, get_args\n"

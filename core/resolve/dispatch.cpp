@@ -49,16 +49,9 @@ ConditionSet unionByDimension(const std::vector<const ConditionSet *> &alternati
 
 } // namespace
 
-std::vector<DispatchTarget> Evaluator::dispatch(const Value &fn)
+std::vector<DispatchTarget> Evaluator::overrides(SymbolId root, const std::string &name, Resolution how)
 {
-    if (fn.kind != Value::Kind::Function)
-        return {};
-    const DispatchTarget direct{fn.id, fn.selfClass, fn.how, {}};
-    if (!fn.declared || !fn.selfClass)
-        return {direct};
-
-    const std::string &name = m_table.symbol(fn.id).name;
-    std::vector<SymbolId> classes = m_table.subclassesOf(fn.selfClass);
+    std::vector<SymbolId> classes = m_table.subclassesOf(root);
     if (classes.size() > kMaxOverrides)
         classes.resize(kMaxOverrides);
     const bool registered = m_registries && m_registries->anyRegistered(classes);
@@ -84,14 +77,12 @@ std::vector<DispatchTarget> Evaluator::dispatch(const Value &fn)
         g.selfClass = self ? cls : (g.selfClass ? g.selfClass : cls);
         g.conditions.push_back(reg);
     }
-    if (groups.empty())
-        return {direct};
     std::vector<DispatchTarget> out;
     for (const auto &[key, g] : groups) {
         DispatchTarget t;
         t.function = key.first;
         t.selfClass = g.selfClass;
-        t.how = weaker(fn.how, registered ? Resolution::Registry : Resolution::Override);
+        t.how = weaker(how, registered ? Resolution::Registry : Resolution::Override);
         if (registered)
             t.conditions = unionByDimension(g.conditions);
         out.push_back(std::move(t));
@@ -99,33 +90,27 @@ std::vector<DispatchTarget> Evaluator::dispatch(const Value &fn)
     return out;
 }
 
+std::vector<DispatchTarget> Evaluator::dispatch(const Value &fn)
+{
+    if (fn.kind != Value::Kind::Function)
+        return {};
+    const DispatchTarget direct{fn.id, fn.selfClass, fn.how, {}};
+    if (!fn.declared || !fn.selfClass)
+        return {direct};
+    std::vector<DispatchTarget> out = overrides(fn.selfClass, m_table.symbol(fn.id).name, fn.how);
+    return out.empty() ? std::vector<DispatchTarget>{direct} : out;
+}
+
 Values Evaluator::subclassMethods(const Value &instance, const std::string &name)
 {
-    std::vector<SymbolId> classes = m_table.subclassesOf(instance.selfClass);
-    if (classes.size() > kMaxOverrides)
-        classes.resize(kMaxOverrides);
-    const bool registered = m_registries && m_registries->anyRegistered(classes);
-    std::map<SymbolId, std::pair<SymbolId, std::vector<const ConditionSet *>>> byFunction; // impl -> (a class, registries)
-    for (SymbolId cls : classes) {
-        const ConditionSet *reg = m_registries ? m_registries->forClass(cls) : nullptr;
-        if (registered && !reg)
-            continue;
-        if (const SymbolId impl = m_table.lookupMethod(cls, name)) {
-            auto &entry = byFunction[impl];
-            if (!entry.first)
-                entry.first = cls;
-            entry.second.push_back(reg);
-        }
-    }
     Values out;
-    for (const auto &[impl, entry] : byFunction) {
+    for (const DispatchTarget &t : overrides(instance.selfClass, name, instance.how)) {
         Value f;
         f.kind = Value::Kind::Function;
-        f.id = impl;
-        f.selfClass = entry.first;
-        f.how = weaker(instance.how, registered ? Resolution::Registry : Resolution::Override);
-        if (registered)
-            f.conditions = unionByDimension(entry.second);
+        f.id = t.function;
+        f.selfClass = t.selfClass;
+        f.how = t.how;
+        f.conditions = t.conditions;
         out.push_back(std::move(f));
     }
     return out;

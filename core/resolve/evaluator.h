@@ -57,6 +57,10 @@ public:
     // the `m` of each subclass defining one (a pool typed as the base whose
     // MLA subclass alone has `set_mla_kv_buffer`).
     Values subclassMethods(const Value &instance, const std::string &name);
+    // The `name` methods the subclasses of `root` run (grouped by function,
+    // specialised per class where they call through self), under their
+    // registries' conditions where the hierarchy has a registry.
+    std::vector<DispatchTarget> overrides(SymbolId root, const std::string &name, Resolution how);
     // The method an instance call `obj(...)` runs (the profile's call methods).
     std::vector<DispatchTarget> instanceCall(const Value &instance, const std::vector<std::string> &callMethods);
 
