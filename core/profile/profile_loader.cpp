@@ -58,7 +58,7 @@ public:
         static const QStringList known = {"profile", "name", "repos", "call_methods", "kernels", "launches", "categories",
                                           "default_category", "registries", "dimensions", "dimension_rules", "settings", "derived",
                                           "models", "default_model", "extra_entries", "description",
-                                          "configurations", "implications", "checkpoints"};
+                                          "configurations", "implications", "checkpoints", "module_shapes"};
         for (const QString &k : root.keys())
             if (!known.contains(k))
                 throw ProfileInvalid{k, QCoreApplication::translate("Profile", "unknown key")};

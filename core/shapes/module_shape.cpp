@@ -1,0 +1,83 @@
+// See module_shape.h.
+#include "shapes/module_shape.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+
+#include <algorithm>
+
+namespace katlas {
+
+std::vector<ModuleShapeRule> readModuleShapeRules(const QByteArray &profileJson, std::string *error)
+{
+    std::vector<ModuleShapeRule> rules;
+    const QJsonArray entries = QJsonDocument::fromJson(profileJson).object().value(QLatin1String("module_shapes")).toArray();
+    for (qsizetype i = 0; i < entries.size(); ++i) {
+        const QJsonObject o = entries.at(i).toObject();
+        const std::string at = "module_shapes[" + std::to_string(i) + "]";
+        ModuleShapeRule r;
+        r.cls = o.value(QLatin1String("class")).toString().toStdString();
+        if (r.cls.empty()) {
+            *error = at + ".class: must be a class name";
+            return {};
+        }
+        for (const QJsonValue &p : o.value(QLatin1String("params")).toArray())
+            r.params.push_back(p.toString().toStdString());
+        const QJsonObject divide = o.value(QLatin1String("divide_by")).toObject();
+        for (auto it = divide.begin(); it != divide.end(); ++it) {
+            const std::string by = it.value().toString().toStdString();
+            if (by != "tp" && by != "ep" && by != "attention_tp" && by != "moe_tp") {
+                *error = at + ".divide_by." + it.key().toStdString()
+                    + ": must be \"tp\", \"ep\", \"attention_tp\" or \"moe_tp\"";
+                return {};
+            }
+            r.divideBy[it.key().toStdString()] = by;
+        }
+        rules.push_back(std::move(r));
+    }
+    return rules;
+}
+
+namespace {
+
+// How many GPUs share what a rule divides by `by`.
+int shareCount(const std::string &by, const Deployment &d)
+{
+    if (by == "ep")
+        return d.ep;
+    if (by == "moe_tp")
+        return d.tp / std::max(d.ep, 1);
+    if (by == "attention_tp" && d.dpAttention)
+        return 1;
+    return d.tp;
+}
+
+} // namespace
+
+std::map<std::string, ShapeValue> moduleShapes(const ModuleCall &call, const ModuleShapeRule &rule,
+                                               const ShapeEnvironment &env, const Deployment &deployment)
+{
+    std::map<std::string, ShapeValue> out;
+    for (size_t i = 0; i < call.positional.size() && i < rule.params.size(); ++i)
+        out[rule.params[i]] = evaluateShape(call.positional[i], env);
+    for (const auto &[name, text] : call.keywords)
+        out[name] = evaluateShape(text, env);
+    for (const auto &[param, by] : rule.divideBy) {
+        const auto it = out.find(param);
+        if (it == out.end())
+            continue;
+        const int size = shareCount(by, deployment);
+        if (size <= 1)
+            continue;
+        ShapeValue &v = it->second;
+        if (v.known() && *v.value % size == 0)
+            v = ShapeValue::number(*v.value / size);
+        else
+            v = ShapeValue::symbol((v.text.find(' ') != std::string::npos ? "(" + v.text + ")" : v.text) + " / "
+                                   + std::to_string(size));
+    }
+    return out;
+}
+
+} // namespace katlas

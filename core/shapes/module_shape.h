@@ -1,0 +1,49 @@
+// The shapes of a module built in model code: its constructor's arguments
+// (as written at the call) evaluated against an HF config and a deployment,
+// then divided as the profile's "module_shapes" rules say (sglang's
+// ColumnParallelLinear holds output_size / TP of the weight on each GPU).
+#pragma once
+
+#include "shapes/shape_expression.h"
+
+#include <QByteArray>
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace katlas {
+
+struct Deployment {
+    int tp = 1;          // --tp
+    int ep = 1;          // --ep
+    int pageSize = 1;    // --page-size
+    bool dpAttention = false; // --dp-attention: attention runs with TP 1 per replica
+};
+
+// A profile's rule for one module class: its constructor parameters in
+// order, and which of them each GPU holds a share of ("tp"; "ep"; "moe_tp":
+// TP / EP, what the experts' layers are split by; "attention_tp": the TP
+// attention runs with, 1 under --dp-attention).
+struct ModuleShapeRule {
+    std::string cls;
+    std::vector<std::string> params;
+    std::map<std::string, std::string> divideBy; // parameter -> deployment size name
+};
+
+// The "module_shapes" of a profile's JSON; an empty list when it has none,
+// a message naming the entry at fault when one is malformed.
+std::vector<ModuleShapeRule> readModuleShapeRules(const QByteArray &profileJson, std::string *error);
+
+struct ModuleCall {
+    std::string cls;
+    std::vector<std::string> positional;         // argument texts
+    std::map<std::string, std::string> keywords; // name -> argument text
+};
+
+// Parameter name -> value per GPU. Parameters not given at the call are
+// absent; a division that does not come out whole stays symbolic ("a / 8").
+std::map<std::string, ShapeValue> moduleShapes(const ModuleCall &call, const ModuleShapeRule &rule,
+                                               const ShapeEnvironment &env, const Deployment &deployment);
+
+} // namespace katlas
