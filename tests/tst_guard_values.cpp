@@ -258,6 +258,53 @@ private Q_SLOTS:
         QCOMPARE(*checkpoint(without).otherSettings("model.quantization_config.quant_method"), std::set<std::string>{kAbsentSetting});
         QVERIFY(!parsed("server.enable_dp=true").otherSettings("model.softcap"));
     }
+    void numbersTheDeviceFixesDecideGuards()
+    {
+        // The profile says what the device capability is per GPU
+        // architecture; the code computes with it. Marlin runs only on
+        // 80 <= sm < 89 (or when forced), the new kernel from major 10 on.
+        Tree t;
+        addServerArgs(t, "    mode: str = \"plain\"\n");
+        t.add("kpkg.ops", "def marlin_k(x): torch.ops.kns.m(x)\ndef block_k(x): torch.ops.kns.b(x)\n"
+                          "def new_k(x): torch.ops.kns.n(x)\n");
+        t.add("dev", "def get_capability():\n    return torch.cuda.get_device_capability()\n");
+        t.add("quant",
+              "from dev import get_capability\n"
+              "from kpkg.ops import marlin_k, block_k, new_k\n"
+              "def can_use_marlin():\n"
+              "    try:\n"
+              "        major, minor = get_capability()\n"
+              "        sm = major * 10 + minor\n"
+              "        return 80 <= sm < 89\n"
+              "    except Exception:\n"
+              "        return False\n"
+              "class Method:\n"
+              "    def __init__(self):\n"
+              "        forced = get_bool_env_var(\"FORCE_MARLIN\")\n"
+              "        self.use_marlin = forced or can_use_marlin()\n"
+              "    def apply(self, x):\n"
+              "        if self.use_marlin:\n"
+              "            marlin_k(x)\n"
+              "        elif get_capability()[0] >= 10:\n"
+              "            new_k(x)\n"
+              "        else:\n"
+              "            block_k(x)\n");
+        Profile p = settingsProfile();
+        DimensionValueRule capability;
+        capability.callText = "(?:^|\\.)get_capability$";
+        capability.call = ProfilePattern(capability.callText);
+        capability.dimension = "gpu_arch";
+        capability.values = {{"sm80", "8,0"}, {"sm90", "9,0"}, {"sm100", "10,0"}};
+        p.dimensionValues = {capability};
+        const Resolved r = resolve(t, p);
+        QCOMPARE(joined(reachedUnder(r, "quant.Method.apply", parsed("gpu_arch=sm90"))), QStringLiteral("block_k"));
+        QCOMPARE(joined(reachedUnder(r, "quant.Method.apply", parsed("gpu_arch=sm100"))), QStringLiteral("new_k"));
+        QCOMPARE(joined(reachedUnder(r, "quant.Method.apply", parsed("gpu_arch=sm80"))), QStringLiteral("block_k marlin_k"));
+        QCOMPARE(joined(reachedUnder(r, "quant.Method.apply", parsed("gpu_arch=sm90 env.FORCE_MARLIN=true"))),
+                 QStringLiteral("block_k marlin_k"));
+        // An architecture the profile gives no number for: anything may run.
+        QCOMPARE(joined(reachedUnder(r, "quant.Method.apply", parsed("gpu_arch=sm70"))), QStringLiteral("block_k marlin_k new_k"));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestGuardValues)

@@ -122,6 +122,9 @@ private Q_SLOTS:
                                            << 6 << "kernels[0].name_depth" << "whole number";
         QTest::newRow("rule with two targets") << head + QStringLiteral("\"dimension_rules\": [\n {\"guard\": \"a\", \"symbol\": \"b\", \"dimension\": \"d\", \"value\": \"v\"}\n]}\n")
                                                << 5 << "dimension_rules[0]" << "exactly one of guard, function, symbol";
+        QTest::newRow("dimension value not a number")
+            << head + QStringLiteral("\"dimension_values\": [\n {\"call\": \"c\", \"dimension\": \"gpu_arch\",\n  \"values\": {\"sm90\": [9, \"0\"]}}\n]}\n")
+            << 6 << "dimension_values[0].values.sm90" << "whole number or a list";
         QTest::newRow("missing name") << QStringLiteral("{\n\"profile\": 1\n}\n") << 1 << "name" << "required";
         QTest::newRow("launches not an object") << head + QStringLiteral("\"launches\": []\n}\n") << 4 << "launches" << "must be an object";
         QTest::newRow("launches unknown key") << head + QStringLiteral("\"launches\": {\n \"call\": []\n}}\n") << 5 << "launches.call" << "unknown key";

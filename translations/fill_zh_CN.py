@@ -27,6 +27,8 @@ ZH = {
     'at run time: %1': '运行时决定：%1',
     '%1 is derived from the rest of the configuration': '%1 由配置的其余部分推导得出',
     'must be a whole number of at least 1': '必须是不小于 1 的整数',
+    'must map dimension values to numbers': '必须把维度取值映射为数字',
+    'must be a whole number or a list of them': '必须是整数或整数列表',
     '%1 is locked by another program; it was left unchanged (try again when it is done)': '%1 被另一个程序锁定；它保持原样（请待其完成后重试）',
     'None of the %1 files changed since the last index; it was kept': '自上次索引以来 %1 个文件均未改动；索引保持原样',
     '%n changed file(s) re-indexed in place: %1 call sites (%2% resolved) in %3 s': '原地重新索引了 %n 个改动的文件：%1 个调用点（%2% 已解析），用时 %3 秒',

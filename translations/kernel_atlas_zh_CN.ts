@@ -634,6 +634,14 @@ config.json：其中的值成为 model.* 设置（model.n_shared_experts=1）。
         <source>must be true or false</source>
         <translation>必须为 true 或 false</translation>
     </message>
+    <message>
+        <source>must map dimension values to numbers</source>
+        <translation>必须把维度取值映射为数字</translation>
+    </message>
+    <message>
+        <source>must be a whole number or a list of them</source>
+        <translation>必须是整数或整数列表</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>

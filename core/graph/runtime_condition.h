@@ -8,5 +8,9 @@
 namespace katlas {
 
 bool isRuntimeCondition(std::string_view text);
+// Does the text read what only a tensor or a container has (`.shape`,
+// `.dtype`, `len(`)? An ordering alone may still compare numbers a
+// configuration fixes (`get_device_sm() >= 90`) and is evaluated first.
+bool readsRuntimeState(std::string_view text);
 
 } // namespace katlas

@@ -2,6 +2,7 @@
 #include "parse/fact_extractor.h"
 
 #include "parse/block_exits.h"
+#include "parse/import_facts.h"
 #include "parse/literal_kinds.h"
 #include "parse/parameters.h"
 #include "parse/python_parser.h"
@@ -299,63 +300,11 @@ private:
 
     void visitImport(TSNode n, const Ctx &ctx)
     {
-        auto push = [&](ImportFact imp) {
+        for (ImportFact &imp : importsOf(*this, n)) {
             imp.line = lineOf(n);
             imp.scope = ctx.scope;
             imp.guards = ctx.guards;
             m_facts.imports.push_back(std::move(imp));
-        };
-        const uint32_t count = ts_node_child_count(n);
-        if (isType(n, "import_statement")) {
-            for (uint32_t i = 0; i < count; ++i) {
-                TSNode c = ts_node_child(n, i);
-                ImportFact imp;
-                if (isType(c, "dotted_name")) {
-                    imp.module = text(c);
-                } else if (isType(c, "aliased_import")) {
-                    imp.module = text(field(c, "name"));
-                    imp.alias = text(field(c, "alias"));
-                } else {
-                    continue;
-                }
-                push(std::move(imp));
-            }
-            return;
-        }
-        // from <module> import <names>
-        ImportFact base;
-        bool afterImport = false;
-        for (uint32_t i = 0; i < count; ++i) {
-            TSNode c = ts_node_child(n, i);
-            if (!afterImport) {
-                if (isType(c, "import"))
-                    afterImport = true;
-                else if (isType(c, "dotted_name"))
-                    base.module = text(c);
-                else if (isType(c, "relative_import")) {
-                    const uint32_t rc = ts_node_child_count(c);
-                    for (uint32_t j = 0; j < rc; ++j) {
-                        TSNode r = ts_node_child(c, j);
-                        if (isType(r, "import_prefix"))
-                            base.level = static_cast<int>(text(r).size());
-                        else if (isType(r, "dotted_name"))
-                            base.module = text(r);
-                    }
-                }
-                continue;
-            }
-            ImportFact imp = base;
-            if (isType(c, "dotted_name")) {
-                imp.name = text(c);
-            } else if (isType(c, "aliased_import")) {
-                imp.name = text(field(c, "name"));
-                imp.alias = text(field(c, "alias"));
-            } else if (isType(c, "wildcard_import")) {
-                imp.name = "*";
-            } else {
-                continue;
-            }
-            push(std::move(imp));
         }
     }
 
@@ -448,10 +397,12 @@ private:
         // `a, self.b = value`: each target may hold what the value builds
         // (make_layers(...) returning (layers, start, end) is the common case).
         if (isType(left, "pattern_list") || isType(left, "tuple_pattern") || isType(left, "tuple")) {
+            int part = 0; // which element each target holds, until a `*rest`
             for (TSNode child : NamedChildren(left)) {
-                const std::string element = targetName(child, ctx);
-                if (!element.empty())
-                    addAssignment(element, right, ctx, true);
+                part = isType(child, "list_splat_pattern") ? -1 : part;
+                if (const std::string element = targetName(child, ctx); !element.empty())
+                    addAssignment(element, right, ctx, true, part);
+                part += part >= 0;
             }
         }
         const std::string name = targetName(left, ctx);
@@ -466,7 +417,7 @@ private:
         scanExpr(right, ctx);
     }
 
-    void addAssignment(const std::string &target, TSNode value, const Ctx &ctx, bool unpacked = false)
+    void addAssignment(const std::string &target, TSNode value, const Ctx &ctx, bool unpacked = false, int part = -1)
     {
         std::vector<ValueFact> values;
         addValues(value, ctx.guards, values, ctx.notNone);
@@ -481,6 +432,7 @@ private:
         const bool global = std::find(ctx.globals.begin(), ctx.globals.end(), target) != ctx.globals.end();
         for (ValueFact &v : values) {
             v.unpacked = unpacked;
+            v.part = unpacked ? part : -1;
             if (global)
                 m_facts.assignments.push_back({{}, target, std::move(v), {}, ctx.assignScope});
             else

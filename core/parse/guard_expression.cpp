@@ -4,6 +4,7 @@
 #include "parse/python_parser.h"
 #include "parse/syntax_node.h"
 
+#include <algorithm>
 #include <cstring>
 
 namespace katlas {
@@ -11,6 +12,19 @@ namespace {
 
 constexpr int kMaxDepth = 32;
 constexpr size_t kMaxOperands = 8;
+
+bool isOrdering(const std::string &op) { return op == "<" || op == "<=" || op == ">" || op == ">="; }
+
+GuardExpr ordering(GuardExpr left, const std::string &op, GuardExpr right)
+{
+    GuardExpr e;
+    e.kind = GuardExpr::Kind::Order;
+    e.op = op;
+    e.text = left.text + " " + op + " " + right.text;
+    e.operands.push_back(std::move(left));
+    e.operands.push_back(std::move(right));
+    return e;
+}
 
 class GuardReader : private SyntaxSource {
 public:
@@ -55,6 +69,25 @@ public:
                 e.operands.push_back(read(part, depth + 1));
         } else if (!std::strcmp(t, "comparison_operator")) {
             readComparison(n, e, depth);
+        } else if (!std::strcmp(t, "binary_operator")) {
+            const std::string op = normaliseSpace(text(field(n, "operator")));
+            if (op != "+" && op != "-" && op != "*" && op != "//" && op != "%")
+                return e;
+            e.kind = GuardExpr::Kind::Arith;
+            e.op = op;
+            e.operands.push_back(read(field(n, "left"), depth + 1));
+            e.operands.push_back(read(field(n, "right"), depth + 1));
+        } else if (!std::strcmp(t, "tuple")) {
+            for (TSNode c : NamedChildren(n)) {
+                if (e.operands.size() >= kMaxOperands)
+                    return GuardExpr{};
+                e.operands.push_back(read(c, depth + 1));
+            }
+            e.kind = GuardExpr::Kind::Tuple;
+        } else if (!std::strcmp(t, "subscript") && isType(field(n, "subscript"), "integer")) {
+            e.kind = GuardExpr::Kind::Subscript;
+            e.operands.push_back(read(field(n, "value"), depth + 1));
+            e.operands.push_back(read(field(n, "subscript"), depth + 1));
         } else if (!std::strcmp(t, "call")) {
             e.chain = chainOf(field(n, "function"));
             if (e.chain.empty())
@@ -77,26 +110,48 @@ public:
     }
 
 private:
-    // One comparison of two operands: `a is None`, `a == "x"`, `a in (...)`.
+    // One comparison of two operands: `a is None`, `a == "x"`, `a in (...)`,
+    // `a < b`; a chain of orderings (`80 <= sm < 89`) is the And of its links.
     void readComparison(TSNode n, GuardExpr &e, int depth) const
     {
         std::vector<TSNode> operands;
-        std::string op;
+        std::vector<std::string> ops;
         const uint32_t count = ts_node_child_count(n);
         for (uint32_t i = 0; i < count; ++i) {
             TSNode c = ts_node_child(n, i);
             if (ts_node_is_named(c))
                 operands.push_back(c);
-            else if (op.empty())
-                op = normaliseSpace(text(c));
+            else if (ops.size() < operands.size())
+                ops.push_back(normaliseSpace(text(c)));
             else
-                return; // chained comparisons stay Other
+                ops.back() += " " + normaliseSpace(text(c)); // `is not`, `not in`
         }
-        if (operands.size() != 2)
+        if (operands.size() > 2 && ops.size() == operands.size() - 1 && operands.size() <= kMaxOperands) {
+            if (!std::all_of(ops.begin(), ops.end(), isOrdering))
+                return; // other chained comparisons stay Other
+            GuardExpr chained = ordering(read(operands[0], depth + 1), ops[0], read(operands[1], depth + 1));
+            for (size_t i = 1; i < ops.size(); ++i) {
+                GuardExpr both;
+                both.kind = GuardExpr::Kind::And;
+                both.text = e.text;
+                both.operands.push_back(std::move(chained));
+                both.operands.push_back(ordering(read(operands[i], depth + 1), ops[i], read(operands[i + 1], depth + 1)));
+                chained = std::move(both);
+            }
+            chained.text = e.text;
+            e = std::move(chained);
             return;
+        }
+        if (operands.size() != 2 || ops.size() != 1)
+            return;
+        const std::string op = ops[0];
         GuardExpr left = read(operands[0], depth + 1);
         GuardExpr right = read(operands[1], depth + 1);
-        if (op == "is" || op == "is not") {
+        if (isOrdering(op)) {
+            const std::string text = e.text;
+            e = ordering(std::move(left), op, std::move(right));
+            e.text = text;
+        } else if (op == "is" || op == "is not") {
             if (!right.isLiteral(GuardExpr::Literal::None))
                 return;
             e.kind = op == "is" ? GuardExpr::Kind::IsNone : GuardExpr::Kind::IsNotNone;

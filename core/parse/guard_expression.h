@@ -1,7 +1,9 @@
 // A guard's or a value's source text parsed into the few forms whose truth
 // can be worked out statically: literals, names and attribute chains, calls
 // with their literal arguments, not / and / or, `is [not] None`,
-// comparisons with a literal and `a if c else b`. Everything else is Other.
+// comparisons with a literal, orderings (`80 <= sm < 89`), integer
+// arithmetic, tuples, subscripts by a literal index and `a if c else b`.
+// Everything else is Other.
 #pragma once
 
 #include "parse/syntax_facts.h"
@@ -13,15 +15,23 @@
 namespace katlas {
 
 struct GuardExpr {
-    enum class Kind { Literal, Chain, Call, Not, And, Or, IsNone, IsNotNone, Equal, NotEqual, In, NotIn, IfElse, Other };
+    enum class Kind {
+        Literal, Chain, Call, Not, And, Or, IsNone, IsNotNone, Equal, NotEqual, In, NotIn, IfElse,
+        Order,     // `a < b` (op: "<", "<=", ">", ">="); a chained comparison is an And of them
+        Arith,     // `a * b` (op: "+", "-", "*", "//", "%")
+        Tuple,     // `(a, b)`: operands are the elements
+        Subscript, // `a[2]`: operands a and the index literal
+        Other
+    };
     enum class Literal { None, True, False, Number, String };
     Kind kind = Kind::Other;
     Literal literal = Literal::None; // Literal: which
     std::string text;                // Literal: the number or the string's content; Chain/Call: the source text
+    std::string op;                  // Order, Arith: the operator
     Chain chain;                     // Chain: the chain; Call: the callee's chain
     // Not: the operand; And/Or: both sides; comparisons: left, right (In:
     // right's elements follow left); Call: positional arguments; IfElse
-    // (`a if c else b`): a, c, b.
+    // (`a if c else b`): a, c, b; Order, Arith: left, right.
     std::vector<GuardExpr> operands;
     std::vector<std::pair<std::string, GuardExpr>> keywords; // Call: keyword arguments
 

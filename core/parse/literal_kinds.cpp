@@ -1,6 +1,8 @@
 // Literals, argument kinds and shapes (see literal_kinds.h).
 #include "parse/literal_kinds.h"
 
+#include <string_view>
+
 namespace katlas {
 namespace {
 
@@ -13,6 +15,32 @@ bool hasChildOfType(TSNode n, const char *type)
         if (isType(c, type))
             return true;
     return false;
+}
+
+// Integer arithmetic over names, calls and literals (`major * 10 + minor`),
+// or a subscript by a literal index (`get_device_capability()[0]`): guard
+// evaluation computes them where the configuration fixes the numbers.
+bool isNumberExpression(TSNode n, int depth = 0)
+{
+    n = unparen(n);
+    if (ts_node_is_null(n) || depth > 8)
+        return false;
+    if (isType(n, "subscript"))
+        return isType(field(n, "subscript"), "integer");
+    if (!isType(n, "binary_operator"))
+        return false;
+    TSNode op = field(n, "operator");
+    const char *t = ts_node_is_null(op) ? "" : ts_node_type(op);
+    if (std::string_view(t) != "+" && std::string_view(t) != "-" && std::string_view(t) != "*" && std::string_view(t) != "//"
+        && std::string_view(t) != "%")
+        return false;
+    for (TSNode side : {field(n, "left"), field(n, "right")}) {
+        side = unparen(side);
+        if (!isType(side, "integer") && !isType(side, "identifier") && !isType(side, "attribute") && !isType(side, "call")
+            && !isNumberExpression(side, depth + 1))
+            return false;
+    }
+    return true;
 }
 
 } // namespace
@@ -76,7 +104,7 @@ bool keepsExpression(TSNode value)
         return false;
     value = unparen(value);
     if (isLiteral(value) || isType(value, "boolean_operator") || isType(value, "not_operator")
-        || isType(value, "comparison_operator") || isType(value, "conditional_expression"))
+        || isType(value, "comparison_operator") || isType(value, "conditional_expression") || isNumberExpression(value))
         return true;
     if (!isType(value, "call"))
         return false;

@@ -67,6 +67,7 @@ struct ValueFact {
     int line = 0;
     GuardList guards;
     bool notNone = false; // read where an `assert` above says the chain is not None
+    int part = -1;        // unpacked: which element (`b` in `a, b = value` is 1), -1 when not known
     bool operator==(const ValueFact &) const = default;
 };
 

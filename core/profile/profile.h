@@ -71,6 +71,20 @@ struct DimensionRule {
     std::string value;
 };
 
+// A call whose value each value of a dimension fixes: on `gpu_arch=sm90`,
+// `torch.cuda.get_device_capability()` is (9, 0) and `get_device_sm()` 90.
+// Guards compute with it (`80 <= major * 10 + minor < 89`); see
+// docs/guard-evaluation.md, "Numbers a configuration fixes".
+struct DimensionValueRule {
+    ProfilePattern call;  // searched in the callee's chain
+    std::string callText;
+    std::string dimension;
+    // Dimension value -> the call's value: a whole number ("90") or a tuple
+    // of them ("9,0").
+    std::vector<std::pair<std::string, std::string>> values;
+    std::string evidence;
+};
+
 struct Dimension {
     std::string key;            // "quantization"
     std::string label;          // "Quantization"
@@ -171,6 +185,7 @@ struct Profile {
     std::vector<RegistryRule> registries;
     std::vector<Dimension> dimensions;
     std::vector<DimensionRule> dimensionRules;
+    std::vector<DimensionValueRule> dimensionValues;
     std::vector<SettingsRule> settings;
     std::vector<DerivedRule> derived;
     // Worked out by the index, set when one is opened: what derived

@@ -53,10 +53,38 @@ public:
         return r;
     }
 
+    // "values": {"sm90": [9, 0], "sm100": 100}: whole numbers or lists of them.
+    static DimensionValueRule dimensionValueRule(const QJsonObject &obj, const QString &key)
+    {
+        DimensionValueRule r;
+        r.callText = str(obj, "call", key + ".call", true);
+        r.call = regex(r.callText, key + ".call");
+        r.dimension = str(obj, "dimension", key + ".dimension", true);
+        r.evidence = str(obj, "evidence", key + ".evidence");
+        const QJsonObject values = obj.value(QLatin1String("values")).toObject();
+        if (values.isEmpty())
+            throw ProfileInvalid{key + ".values", QCoreApplication::translate("Profile", "must map dimension values to numbers")};
+        for (auto it = values.begin(); it != values.end(); ++it) {
+            const QJsonArray parts = it->isArray() ? it->toArray() : QJsonArray{*it};
+            std::string text;
+            for (const QJsonValue &part : parts) {
+                if (!part.isDouble() || part.toDouble() != double(part.toInteger()))
+                    throw ProfileInvalid{key + ".values." + it.key(),
+                                         QCoreApplication::translate("Profile", "must be a whole number or a list of them")};
+                text += (text.empty() ? "" : ",") + std::to_string(part.toInteger());
+            }
+            if (text.empty())
+                throw ProfileInvalid{key + ".values." + it.key(),
+                                     QCoreApplication::translate("Profile", "must be a whole number or a list of them")};
+            r.values.emplace_back(it.key().toStdString(), text);
+        }
+        return r;
+    }
+
     void read(const QJsonObject &root)
     {
         static const QStringList known = {"profile", "name", "repos", "call_methods", "kernels", "launches", "categories",
-                                          "default_category", "registries", "dimensions", "dimension_rules", "settings", "derived",
+                                          "default_category", "registries", "dimensions", "dimension_rules", "dimension_values", "settings", "derived",
                                           "models", "default_model", "extra_entries", "description",
                                           "configurations", "implications", "checkpoints", "module_shapes"};
         for (const QString &k : root.keys())
@@ -148,6 +176,8 @@ public:
             r.value = str(obj, "value", key + ".value", true);
             m_p.dimensionRules.push_back(std::move(r));
         }
+        for (const auto &[obj, key] : objects(root, "dimension_values"))
+            m_p.dimensionValues.push_back(dimensionValueRule(obj, key));
         for (const auto &[obj, key] : objects(root, "settings"))
             m_p.settings.push_back(settingsRule(obj, key));
         for (const auto &[obj, key] : objects(root, "derived")) {

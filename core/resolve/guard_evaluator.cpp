@@ -220,7 +220,7 @@ ConditionSet GuardEvaluator::conditionsOf(const GuardList &guards, const Scope &
             continue;
         }
         const std::optional<Decision> d
-            = isRuntimeCondition(g.text) ? std::nullopt : decideAt(guards, static_cast<size_t>(&g - guards.data()), scope, line);
+            = readsRuntimeState(g.text) ? std::nullopt : decideAt(guards, static_cast<size_t>(&g - guards.data()), scope, line);
         if (!d) {
             addCondition(out, c);
             continue;
@@ -349,7 +349,7 @@ GuardEvaluator::Cases GuardEvaluator::truth(const GuardExpr &e, const Scope &sco
     }
     if (e.kind == GuardExpr::Kind::Chain || e.kind == GuardExpr::Kind::Call || e.kind == GuardExpr::Kind::Equal
         || e.kind == GuardExpr::Kind::NotEqual || e.kind == GuardExpr::Kind::IsNone || e.kind == GuardExpr::Kind::IsNotNone
-        || e.kind == GuardExpr::Kind::Other)
+        || e.kind == GuardExpr::Kind::Order || e.kind == GuardExpr::Kind::Other)
         if (!e.text.empty()) {
             // The text as written, and with a local read through its one
             // assignment (`backend = get_moe_runner_backend()` makes
@@ -402,6 +402,8 @@ GuardEvaluator::Cases GuardEvaluator::truth(const GuardExpr &e, const Scope &sco
     case GuardExpr::Kind::In:
     case GuardExpr::Kind::NotIn:
         return compare(e, scope, depth);
+    case GuardExpr::Kind::Order:
+        return orderCases(e, scope, depth);
     case GuardExpr::Kind::Other:
         return {{false, false, {}}};
     default:
@@ -433,6 +435,7 @@ GuardEvaluator::Cases GuardEvaluator::truthOf(const Outcomes &outcomes)
             break;
         case Kind::Object:
         case Kind::Config:
+        case Kind::Tuple: // never empty
             out.push_back({true, true, o.conditions});
             break;
         case Kind::Setting:

@@ -71,10 +71,11 @@ public:
     struct Abstract {
         // Config: the model's configuration (SettingsRule::Kind::Config),
         // whose attributes are settings.
-        enum class Kind { Unknown, None, Bool, Number, String, Object, Setting, NotNone, Config };
+        // Tuple: of whole numbers, in `text` as "9,0".
+        enum class Kind { Unknown, None, Bool, Number, String, Object, Setting, NotNone, Config, Tuple };
         Kind kind = Kind::Unknown;
         bool truth = false;      // Bool
-        std::string text;        // Number / String: the literal; Setting: its dimension; Config: the prefix
+        std::string text;        // Number / String / Tuple: the literal; Setting: its dimension; Config: the prefix
         std::string fallback;    // Setting: its default value, empty when it has none
         bool operator==(const Abstract &) const = default;
     };
@@ -119,6 +120,16 @@ private:
     // Is `setting` a key of the model's configuration (`model.x`)?
     bool isConfigSetting(const std::string &setting) const;
     Outcomes conditionalValues(const GuardExpr &e, const Scope &scope, int depth);
+    // Numbers a configuration fixes (guard_numbers.cpp): a call the profile's
+    // `dimension_values` name (`get_device_capability()` is (9, 0) on sm90),
+    // integer arithmetic, tuples, subscripts and orderings over them.
+    std::optional<Outcomes> dimensionFixed(const GuardExpr &call) const;
+    Outcomes arithmeticValues(const GuardExpr &e, const Scope &scope, int depth);
+    Outcomes tupleValues(const GuardExpr &e, const Scope &scope, int depth);
+    Outcomes subscriptValues(const GuardExpr &e, const Scope &scope, int depth);
+    Cases orderCases(const GuardExpr &e, const Scope &scope, int depth);
+    // The `part`-th element of each tuple among `whole` (`major, minor = f()`).
+    static Outcomes partOf(const Outcomes &whole, int part);
     // What the places that build `init`'s class pass for its parameter `param`.
     Outcomes constructorArgumentValues(const FunctionInfo &init, size_t param, int depth);
     // What the places building `built` (or a subclass whose `__init__` is

@@ -54,6 +54,12 @@ GuardEvaluator::Outcomes GuardEvaluator::values(const GuardExpr &e, const Scope 
         return callValues(e, scope, depth);
     case GuardExpr::Kind::IfElse:
         return conditionalValues(e, scope, depth);
+    case GuardExpr::Kind::Arith:
+        return arithmeticValues(e, scope, depth);
+    case GuardExpr::Kind::Tuple:
+        return tupleValues(e, scope, depth);
+    case GuardExpr::Kind::Subscript:
+        return subscriptValues(e, scope, depth);
     default: { // a profile rule may map the text of anything else
         Outcomes out;
         for (const Case &c : truth(e, scope, depth + 1)) {
@@ -344,7 +350,13 @@ GuardEvaluator::Outcomes GuardEvaluator::factValues(const ValueFact &fact, const
     if (!guards)
         return {};
     Outcomes given;
-    if (fact.unpacked)
+    if (fact.unpacked && fact.part >= 0 && (!fact.expr.empty() || !fact.chain.empty())) {
+        // One element of what the value gives (`major, minor = capability()`).
+        ValueFact whole = fact;
+        whole.unpacked = false;
+        whole.guards.clear();
+        given = partOf(factValues(whole, scope, depth + 1), fact.part);
+    } else if (fact.unpacked)
         given = {{}};
     else if (std::optional<Outcomes> returned = returnsForArguments(fact, scope, depth))
         given = std::move(*returned);
@@ -429,6 +441,8 @@ GuardEvaluator::Outcomes GuardEvaluator::callValues(const GuardExpr &call, const
 {
     if (std::optional<Abstract> env = envSetting(call))
         return {{*env, {}}};
+    if (std::optional<Outcomes> fixed = dimensionFixed(call))
+        return *fixed;
     if (call.chain == "hasattr" && call.operands.size() == 2 && call.operands[1].isLiteral(GuardExpr::Literal::String))
         return hasattrValues(call, scope, depth);
     if (call.chain == "getattr" && call.operands.size() >= 2 && call.operands[1].isLiteral(GuardExpr::Literal::String)

@@ -8,7 +8,7 @@
 namespace katlas {
 namespace {
 
-constexpr std::uint8_t kFactsVersion = 20;
+constexpr std::uint8_t kFactsVersion = 21;
 
 class Writer {
 public:
@@ -111,7 +111,7 @@ void value(Writer &w, const ValueFact &v)
     keywords(w, v.keywordArgs);
     keywords(w, v.argExprs);
     w.s(v.expr);
-    w.u(v.unpacked);
+    w.u(v.unpacked ? static_cast<unsigned>(v.part + 2) : 0u); // 1: a part not known
     w.u(v.notNone);
     w.i(v.line);
     guards(w, v.guards);
@@ -124,7 +124,9 @@ void value(Reader &r, ValueFact &v)
     keywords(r, v.keywordArgs);
     keywords(r, v.argExprs);
     v.expr = r.s();
-    v.unpacked = r.u() != 0;
+    const auto unpacked = r.u();
+    v.unpacked = unpacked != 0;
+    v.part = unpacked >= 2 ? static_cast<int>(unpacked) - 2 : -1;
     v.notNone = r.u() != 0;
     v.line = r.n();
     guards(r, v.guards);
