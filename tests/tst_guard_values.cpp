@@ -305,6 +305,76 @@ private Q_SLOTS:
         // An architecture the profile gives no number for: anything may run.
         QCOMPARE(joined(reachedUnder(r, "quant.Method.apply", parsed("gpu_arch=sm70"))), QStringLiteral("block_k marlin_k new_k"));
     }
+    void aValueTakenInSeveralWaysKeepsThem()
+    {
+        // The fast implementation is taken when either setting is on: two
+        // ways, on two settings. A deployment with both off never runs it.
+        Tree t;
+        addServerArgs(t, "    fast_a: bool = False\n    fast_b: bool = False\n");
+        t.add("kpkg.ops", "def fast_k(x): torch.ops.kns.f(x)\ndef slow_k(x): torch.ops.kns.s(x)\n");
+        t.add("layer",
+              "from cfg import get_args\n"
+              "from kpkg.ops import fast_k, slow_k\n"
+              "class FastImpl:\n"
+              "    def run(self, x):\n"
+              "        fast_k(x)\n"
+              "class SlowImpl:\n"
+              "    def run(self, x):\n"
+              "        slow_k(x)\n"
+              "class Layer:\n"
+              "    def __init__(self):\n"
+              "        if get_args().fast_a or get_args().fast_b:\n"
+              "            self.impl = FastImpl()\n"
+              "        else:\n"
+              "            self.impl = SlowImpl()\n"
+              "    def forward(self, x):\n"
+              "        self.impl.run(x)\n");
+        const Resolved r = resolve(t, settingsProfile());
+        QCOMPARE(joined(reachedUnder(r, "layer.Layer.forward", parsed("server.fast_a=false"))), QStringLiteral("slow_k"));
+        QCOMPARE(joined(reachedUnder(r, "layer.Layer.forward", parsed("server.fast_b=true"))), QStringLiteral("fast_k"));
+        QCOMPARE(joined(reachedUnder(r, "layer.Layer.forward", {})), QStringLiteral("fast_k slow_k"));
+    }
+    void manyOverridesFoldIntoTheirValues()
+    {
+        // Twenty quantization configs: the even ones have a method for the
+        // MoE layer, the odd ones return None and the layer falls back to
+        // the unquantized method. More returns than the bound, two values.
+        Tree t;
+        t.add("kpkg.ops", "def quant_k(x): torch.ops.kns.q(x)\ndef plain_k(x): torch.ops.kns.p(x)\n");
+        std::string q = "from kpkg.ops import quant_k\n"
+                        "class MoeQuant:\n    def apply(self, x):\n        quant_k(x)\n"
+                        "class QuantConfig:\n    def get_quant_method(self, layer):\n        raise NotImplementedError\n";
+        std::string registry = "QUANT = {";
+        for (int i = 0; i < 20; ++i) {
+            const std::string n = std::to_string(i);
+            q += "class Config" + n + "(QuantConfig):\n    def get_quant_method(self, layer):\n"
+                + (i % 2 == 0 ? "        from moe import MoeLayer\n        if isinstance(layer, MoeLayer):\n"
+                                "            return MoeQuant()\n        return None\n"
+                              : "        return None\n");
+            registry += (i ? ", \"q" : "\"q") + n + "\": Config" + n;
+        }
+        t.add("q", (q + registry + "}\n").c_str());
+        t.add("moe",
+              "from q import QuantConfig\n"
+              "from kpkg.ops import plain_k\n"
+              "class Unquant:\n"
+              "    def apply(self, x):\n"
+              "        plain_k(x)\n"
+              "class MoeLayer:\n"
+              "    def __init__(self, quant_config: QuantConfig):\n"
+              "        self.quant_method = None\n"
+              "        if quant_config is not None:\n"
+              "            self.quant_method = quant_config.get_quant_method(self)\n"
+              "        if self.quant_method is None:\n"
+              "            self.quant_method = Unquant()\n"
+              "    def forward(self, x):\n"
+              "        self.quant_method.apply(x)\n");
+        Profile p = settingsProfile();
+        p.dimensionRules.push_back(guardRule("^quant_config is None$", "quantization", "none"));
+        const Resolved r = resolve(t, p);
+        QCOMPARE(joined(reachedUnder(r, "moe.MoeLayer.forward", parsed("quantization=q2"))), QStringLiteral("quant_k"));
+        QCOMPARE(joined(reachedUnder(r, "moe.MoeLayer.forward", parsed("quantization=q3"))), QStringLiteral("plain_k"));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestGuardValues)

@@ -2,6 +2,7 @@
 #include "resolve/evaluator.h"
 
 #include "graph/allocation_condition.h"
+#include "graph/condition_ways.h"
 #include "resolve/allocation_sites.h"
 #include "resolve/guard_evaluator.h"
 #include "resolve/instantiation_index.h"
@@ -125,7 +126,14 @@ void Evaluator::addMapped(Values &values, const GuardList &guards, bool dimensio
                     return;
                 }
                 addConditions(conds, d->conditions);
-                splitByPlace(ways, d->ways);
+                // Ways that differ by building place split the value (up to
+                // 8); other ways, or more, stay with the guard's text, for a
+                // filter or the path's own building places to rule out.
+                if (!splitByPlace(ways, d->ways) && d->keepText && !d->ways.empty()) {
+                    setWays(c, d->ways);
+                    addCondition(conds, c);
+                    continue;
+                }
             }
         }
         if (!dimensionsOnly || !c.dimension.empty())
@@ -146,14 +154,14 @@ void Evaluator::addMapped(Values &values, const GuardList &guards, bool dimensio
 // building place (`backend.is_deep()`: where MethodB builds it, or where
 // MethodA does under a setting): the value is taken once per such way, so
 // each instance sees only its own (graph/allocation_condition.h). At most 8.
-void Evaluator::splitByPlace(std::vector<ConditionSet> &ways, const std::vector<ConditionSet> &alternatives)
+bool Evaluator::splitByPlace(std::vector<ConditionSet> &ways, const std::vector<ConditionSet> &alternatives)
 {
     constexpr size_t kMaxWays = 8;
     const bool byPlace = std::any_of(alternatives.begin(), alternatives.end(), [](const ConditionSet &w) {
         return std::any_of(w.begin(), w.end(), [](const Condition &c) { return isAllocationDimension(c.dimension); });
     });
     if (!byPlace || ways.size() * alternatives.size() > kMaxWays)
-        return;
+        return false;
     std::vector<ConditionSet> split;
     for (const ConditionSet &way : ways)
         for (const ConditionSet &alternative : alternatives) {
@@ -162,6 +170,7 @@ void Evaluator::splitByPlace(std::vector<ConditionSet> &ways, const std::vector<
             split.push_back(std::move(both));
         }
     ways = std::move(split);
+    return true;
 }
 
 Values Evaluator::evalChain(const std::string &chain, const Scope &scope)

@@ -84,7 +84,8 @@ private:
     Values classAttribute(SymbolId cls, const std::string &name);
     // `line`: where the guarded value stands, for guards on `self.x`.
     void addMapped(Values &values, const GuardList &guards, bool dimensionsOnly, const Scope *scope = nullptr, int line = 0);
-    static void splitByPlace(std::vector<ConditionSet> &ways, const std::vector<ConditionSet> &alternatives);
+    // False when the alternatives do not differ by building place, or are too many to split by.
+    static bool splitByPlace(std::vector<ConditionSet> &ways, const std::vector<ConditionSet> &alternatives);
     // What the places that build `init`'s class pass for its parameter `param`.
     Values constructorArgument(const FunctionInfo &init, size_t param);
     static void append(Values &out, Values more);

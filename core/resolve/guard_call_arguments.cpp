@@ -81,6 +81,9 @@ std::optional<GuardEvaluator::Outcomes> GuardEvaluator::returnsForArguments(cons
                 out.push_back(std::move(o));
             }
         }
+        // Many overrides (every quantization's method) give few values:
+        // each kept once, under what its ways share.
+        out = foldedByValue(std::move(out));
         if (out.size() > kMaxCases)
             return Outcomes{{}};
     }
