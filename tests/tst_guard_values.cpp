@@ -375,6 +375,30 @@ private Q_SLOTS:
         QCOMPARE(joined(reachedUnder(r, "moe.MoeLayer.forward", parsed("quantization=q2"))), QStringLiteral("quant_k"));
         QCOMPARE(joined(reachedUnder(r, "moe.MoeLayer.forward", parsed("quantization=q3"))), QStringLiteral("plain_k"));
     }
+    void aDefaultSetWhenNoneLeavesNoNone()
+    {
+        // `if _BACKEND is None: _BACKEND = "auto"` before the return: the
+        // getter never returns None, whatever the module starts with.
+        Tree t;
+        t.add("kpkg.ops", "def none_k(x): torch.ops.kns.n(x)\ndef some_k(x): torch.ops.kns.s(x)\n");
+        t.add("backend",
+              "from kpkg.ops import none_k, some_k\n"
+              "_BACKEND = None\n"
+              "def get_backend():\n"
+              "    global _BACKEND\n"
+              "    if _BACKEND is None:\n"
+              "        log(\"not set\")\n"
+              "        _BACKEND = \"auto\"\n"
+              "    return _BACKEND\n"
+              "class Layer:\n"
+              "    def forward(self, x):\n"
+              "        if get_backend() is None:\n"
+              "            none_k(x)\n"
+              "        else:\n"
+              "            some_k(x)\n");
+        const Resolved r = resolve(t, settingsProfile());
+        QCOMPARE(joined(reachedUnder(r, "backend.Layer.forward", {})), QStringLiteral("some_k"));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestGuardValues)

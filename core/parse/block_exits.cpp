@@ -45,4 +45,28 @@ void addNotNone(const GuardList &asserted, std::vector<Chain> &out)
     }
 }
 
+Chain defaultedWhenNone(const SyntaxSource &source, TSNode ifStatement)
+{
+    for (TSNode c : NamedChildren(ifStatement))
+        if (isType(c, "elif_clause") || isType(c, "else_clause"))
+            return {};
+    TSNode test = unparen(field(ifStatement, "condition"));
+    if (!isType(test, "comparison_operator") || ts_node_named_child_count(test) != 2
+        || !isType(ts_node_named_child(test, 1), "none") || normaliseSpace(source.text(ts_node_child(test, 1))) != "is")
+        return {};
+    const Chain tested = source.chainOf(ts_node_named_child(test, 0));
+    if (tested.empty() || tested.find_first_of("([") != Chain::npos)
+        return {};
+    // The block sets it, at its own level: whatever else it does, x is set.
+    for (TSNode stmt : NamedChildren(field(ifStatement, "consequence"))) {
+        if (!isType(stmt, "expression_statement") || ts_node_named_child_count(stmt) != 1)
+            continue;
+        TSNode a = ts_node_named_child(stmt, 0);
+        if (isType(a, "assignment") && source.chainOf(field(a, "left")) == tested
+            && !isType(unparen(field(a, "right")), "none"))
+            return tested;
+    }
+    return {};
+}
+
 } // namespace katlas

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "parse/syntax_facts.h"
+#include "parse/syntax_node.h"
 
 #include <tree_sitter/api.h>
 
@@ -19,5 +20,9 @@ bool returnsInEveryBranch(TSNode ifStatement);
 // Past `assert` of these guards, which chains are not None (`x is not None`,
 // or a bare `x`, which is truthy): added to `out`.
 void addNotNone(const GuardList &asserted, std::vector<Chain> &out);
+
+// `if x is None: x = default` (no elif or else) with x a name or a chain:
+// past it, x is not None. Empty when the statement is not so.
+Chain defaultedWhenNone(const SyntaxSource &source, TSNode ifStatement);
 
 } // namespace katlas

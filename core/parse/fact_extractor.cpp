@@ -91,6 +91,10 @@ private:
                     if (isType(c, "elif_clause"))
                         addGuards(field(c, "condition"), true, ctx.guards);
             }
+            // Past `if x is None: x = default`, x holds no None.
+            if (isType(stmt, "if_statement"))
+                if (const Chain x = defaultedWhenNone(*this, stmt); !x.empty())
+                    ctx.notNone.push_back(x);
             // Past `assert x is not None` (or `assert x and ...`), x holds no None.
             if (isType(stmt, "assert_statement") && ts_node_named_child_count(stmt) > 0)
             {
