@@ -1,6 +1,8 @@
 // Comparing what two versions of a file declare (see declarations.h).
 #include "parse/declarations.h"
 
+#include "parse/fact_extractor.h"
+
 namespace katlas {
 namespace {
 
@@ -30,6 +32,11 @@ ModuleFacts declarations(const ModuleFacts &f)
         i.line = 0;
     for (AssignmentFact &a : d.assignments)
         clearLines(a.value);
+    // Calls kept among the locals for their arguments are calls: an edit of
+    // them is patched like any call (the parameters they give are read
+    // again on a whole re-index).
+    std::erase_if(d.locals, [](const AssignmentFact &a) { return a.target.empty(); });
+    summariseLocalCalls(d);
     for (AssignmentFact &a : d.locals)
         clearLines(a.value);
     for (DictEntryFact &e : d.dictEntries)

@@ -51,6 +51,7 @@ public:
 private:
     ModuleFacts &m_facts;
     bool m_depthReported = false;
+    bool m_statementCall = false; // keepArgument keeps the arguments of any callee, not only of classes
 
     // --- guards -------------------------------------------------------------
 
@@ -148,6 +149,7 @@ private:
                     visitAssignment(e, ctx);
                 else {
                     recordDictUpdate(e, ctx);
+                    keepStatementCall(e, ctx);
                     scanExpr(e, ctx);
                 }
             }
@@ -444,6 +446,22 @@ private:
         }
     }
 
+    // A call made for its effect in a function body (`set_flag(args.x)`) is
+    // kept among the locals with no target: what it passes is what the
+    // callee's parameters receive there (docs/guard-evaluation.md).
+    void keepStatementCall(TSNode e, const Ctx &ctx)
+    {
+        if (!isType(e, "call") || ctx.assignScope.empty() || ctx.assignScope != ctx.scope)
+            return;
+        std::vector<ValueFact> values;
+        m_statementCall = true;
+        addValues(e, ctx.guards, values, ctx.notNone);
+        m_statementCall = false;
+        for (ValueFact &v : values)
+            if (!v.args.empty() || !v.keywordArgs.empty() || !v.argExprs.empty())
+                m_facts.locals.push_back({ctx.assignScope, std::string(), std::move(v), {}});
+    }
+
     // A plain name assigned in a function body is a local.
     std::vector<AssignmentFact> &assignmentsFor(const std::string &target, const Ctx &ctx)
     {
@@ -462,7 +480,7 @@ private:
         constexpr size_t kMaxArgExprs = 8;
         const size_t dot = v.chain.rfind('.', v.chain.size() > 2 ? v.chain.size() - 3 : 0);
         const char first = v.chain.empty() ? 0 : v.chain[dot == Chain::npos ? 0 : dot + 1];
-        if (!std::isupper(static_cast<unsigned char>(first)))
+        if (!std::isupper(static_cast<unsigned char>(first)) && !m_statementCall)
             return;
         if (v.argExprs.size() < kMaxArgExprs && keepsArgument(value))
             v.argExprs.emplace_back(std::move(key), normaliseSpace(text(unparen(value))));

@@ -118,6 +118,8 @@ Values Evaluator::subclassMethods(const Value &instance, const std::string &name
 
 std::vector<DispatchTarget> Evaluator::instanceCall(const Value &instance, const std::vector<std::string> &callMethods)
 {
+    if (instance.callable)
+        return {}; // a function known only by what it returns
     for (const std::string &m : callMethods) {
         Values fns = attribute(instance, m);
         fns.erase(std::remove_if(fns.begin(), fns.end(), [](const Value &v) { return v.kind != Value::Kind::Function; }),

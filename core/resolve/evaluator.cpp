@@ -14,12 +14,33 @@
 namespace katlas {
 namespace {
 
-// The dotted names in a type annotation: "Optional[a.B]" -> Optional, a.B.
-std::vector<std::string> dottedNames(const std::string &text)
+// The dotted names in a type annotation: "Optional[a.B]" -> Optional, a.B;
+// each with whether it is what a `Callable[[...], R]` returns (R's names).
+struct AnnotationName {
+    std::string name;
+    bool returnedByCall = false;
+};
+std::vector<AnnotationName> dottedNames(const std::string &text)
 {
     auto head = [](char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; };
     auto tail = [&](char c) { return head(c) || std::isdigit(static_cast<unsigned char>(c)); };
-    std::vector<std::string> out;
+    // The return parts of Callable[...]: after its top-level comma, up to its bracket.
+    std::vector<std::pair<size_t, size_t>> returns;
+    for (size_t at = text.find("Callable["); at != std::string::npos; at = text.find("Callable[", at + 1)) {
+        int level = 0;
+        size_t comma = std::string::npos;
+        for (size_t i = at + 8; i < text.size(); ++i) {
+            if (text[i] == '[')
+                ++level;
+            else if (text[i] == ']' && --level == 0) {
+                if (comma != std::string::npos)
+                    returns.emplace_back(comma, i);
+                break;
+            } else if (text[i] == ',' && level == 1 && comma == std::string::npos)
+                comma = i;
+        }
+    }
+    std::vector<AnnotationName> out;
     for (size_t i = 0; i < text.size();) {
         if (!head(text[i])) {
             ++i;
@@ -34,7 +55,9 @@ std::vector<std::string> dottedNames(const std::string &text)
             else
                 break;
         }
-        out.push_back(text.substr(i, end - i));
+        const bool returned
+            = std::any_of(returns.begin(), returns.end(), [&](const auto &r) { return i > r.first && i < r.second; });
+        out.push_back({text.substr(i, end - i), returned});
         i = end;
     }
     return out;
@@ -419,6 +442,8 @@ Values Evaluator::attribute(const Value &v, const std::string &name)
         out = classAttribute(v.id, name);
         break;
     case Value::Kind::Instance: {
+        if (v.callable)
+            break; // a function returning the instance, not the instance
         const SymbolId method = v.superAfter ? m_table.lookupSuperMethod(v.selfClass, v.superAfter, name)
                                              : m_table.lookupMethod(v.selfClass, name);
         if (method) {
@@ -521,6 +546,14 @@ Values Evaluator::callResult(const Value &v, const ValueFact *call, const Scope 
         out.push_back(inst);
         return out;
     }
+    case Value::Kind::Instance:
+        // `Callable[..., R]` called: an R (the function itself is not known).
+        if (v.callable) {
+            Value inst = v;
+            inst.callable = false;
+            out.push_back(inst);
+        }
+        return out;
     case Value::Kind::Function:
         for (const DispatchTarget &t : dispatch(v)) {
             const ArgTypes types = call && callerScope ? argTypes(t.function, v.selfClass != 0, *call, *callerScope) : ArgTypes{};
@@ -562,7 +595,7 @@ Values Evaluator::fromAnnotation(const std::string &annotation, const Scope &sco
 {
     Values out;
     const bool isType = annotation.rfind("Type[", 0) == 0 || annotation.rfind("type[", 0) == 0;
-    for (const std::string &name : dottedNames(annotation)) {
+    for (const auto &[name, returnedByCall] : dottedNames(annotation)) {
         if (isTypingWrapper(name) || name.rfind("typing.", 0) == 0)
             continue;
         Values vals = evalChain(name, scope);
@@ -584,6 +617,7 @@ Values Evaluator::fromAnnotation(const std::string &annotation, const Scope &sco
                 v.kind = Value::Kind::Instance;
                 v.selfClass = v.id;
                 v.declared = true;
+                v.callable = returnedByCall;
             }
             v.how = weaker(v.how, Resolution::Type);
             append(out, {v});

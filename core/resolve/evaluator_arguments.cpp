@@ -130,9 +130,10 @@ Values Evaluator::constructorArgument(const FunctionInfo &init, size_t param)
                 for (Value &v : passed) {
                     v.how = weaker(v.how, Resolution::Type);
                     if (built) {
-                        // Where the value itself was built is not followed
-                        // further: one building site per value keeps them few.
-                        std::erase_if(v.conditions, [](const Condition &c) { return isAllocationDimension(c.dimension); });
+                        // Where the value itself was built is kept for
+                        // other classes (nested building places); an inner
+                        // instance of the same class takes this place.
+                        std::erase_if(v.conditions, [&](const Condition &c) { return c.dimension == built->dimension; });
                         addCondition(v.conditions, *built);
                     }
                     // The same value passed at several places: one value built at any of them.

@@ -61,31 +61,33 @@ std::vector<ConditionSet> GuardEvaluator::callerConditions(SymbolId function, in
     return unknown ? std::vector<ConditionSet>{{}} : out;
 }
 
-std::vector<std::pair<int, const CallFact *>> GuardEvaluator::callsNamed(const std::string &name)
+const std::vector<std::pair<int, const CallFact *>> &GuardEvaluator::callsNamed(const std::string &name)
 {
     const auto lastName = [](const Chain &callee) {
         const size_t dot = callee.rfind('.');
         return callee.substr(dot == Chain::npos ? 0 : dot + 1);
     };
-    // Few names are asked for (functions rebinding module flags): each is
-    // looked for once, in every module's calls or, for facts without their
-    // calls, in those of the modules the index says call it.
-    auto [it, added] = m_callsByName.try_emplace(name);
-    if (!added)
-        return it->second;
+    // For facts without their calls, each name asked for is looked for in
+    // the modules the index says call it; otherwise every module's calls are
+    // filed by their last name once, on the first question.
     if (m_modulesCalling) {
-        for (int m : m_modulesCalling(name))
-            for (const CallFact &c : m_callsOf(m))
-                if (lastName(c.callee) == name)
-                    it->second.emplace_back(m, &c);
+        auto [it, added] = m_callsByName.try_emplace(name);
+        if (added)
+            for (int m : m_modulesCalling(name))
+                for (const CallFact &c : m_callsOf(m))
+                    if (lastName(c.callee) == name)
+                        it->second.emplace_back(m, &c);
         return it->second;
     }
-    for (int m = 0; m < m_table.moduleCount(); ++m)
-        for (const CallFact &c : m_table.files()[static_cast<size_t>(m_table.moduleAt(m).fileIndex)].calls)
-            if (c.callee.size() >= name.size() && c.callee.compare(c.callee.size() - name.size(), name.size(), name) == 0
-                && lastName(c.callee) == name)
-                it->second.emplace_back(m, &c);
-    return it->second;
+    if (!m_callsFiled) {
+        m_callsFiled = true;
+        for (int m = 0; m < m_table.moduleCount(); ++m)
+            for (const CallFact &c : m_table.files()[static_cast<size_t>(m_table.moduleAt(m).fileIndex)].calls)
+                m_callsByName[lastName(c.callee)].emplace_back(m, &c);
+    }
+    static const std::vector<std::pair<int, const CallFact *>> none;
+    const auto it = m_callsByName.find(name);
+    return it == m_callsByName.end() ? none : it->second;
 }
 
 GuardEvaluator::Outcomes GuardEvaluator::assignedAttribute(const std::string &name, int depth)
@@ -152,29 +154,7 @@ GuardEvaluator::Outcomes GuardEvaluator::argumentValues(SymbolId built, SymbolId
             const std::optional<std::vector<ConditionSet>> ways = guardConditions(call.guards, scope, depth, call.line);
             if (!ways)
                 continue; // a building site that cannot run
-            const std::string index = positional ? "#" + std::to_string(*positional) : std::string("#");
-            bool splat = false, found = false;
-            Outcomes passed;
-            for (const auto &[keyword, chain] : call.keywordArgs)
-                if (keyword == name) {
-                    passed = chainValues(chain, scope, depth + 1);
-                    found = true;
-                }
-            for (const auto &[key, text] : call.argExprs) {
-                splat = splat || key == "*";
-                if (!found && (key == name || key == index)) {
-                    passed = values(parsed(text), scope, depth + 1);
-                    found = true;
-                }
-            }
-            if (!found && positional && *positional < call.args.size() && !call.args[*positional].empty()) {
-                passed = chainValues(call.args[*positional], scope, depth + 1);
-                found = true;
-            }
-            // Not passed: the default, unless a splat or a positional argument may pass it.
-            const bool mayBePositional = !positional && !call.args.empty();
-            if (!found)
-                passed = splat || mayBePositional ? Outcomes{{}} : fallback;
+            Outcomes passed = passedArgument(call, scope, name, positional, fallback, depth);
             passed = foldedByValue(std::move(passed));
             // What this place passes holds for the instances it builds
             // (graph/allocation_condition.h); one value passed at several
@@ -184,7 +164,7 @@ GuardEvaluator::Outcomes GuardEvaluator::argumentValues(SymbolId built, SymbolId
                 for (Outcome o : passed) {
                     addConditions(o.conditions, way);
                     if (built) {
-                        std::erase_if(o.conditions, [](const Condition &c) { return isAllocationDimension(c.dimension); });
+                        std::erase_if(o.conditions, [&](const Condition &c) { return c.dimension == built->dimension; });
                         addCondition(o.conditions, *built);
                     }
                     if (std::none_of(out.begin(), out.end(), [&](Outcome &seen) {
@@ -199,10 +179,48 @@ GuardEvaluator::Outcomes GuardEvaluator::argumentValues(SymbolId built, SymbolId
     return finished(std::move(out));
 }
 
+GuardEvaluator::Outcomes GuardEvaluator::passedArgument(const ValueFact &call, const Scope &scope, const std::string &name,
+                                                       std::optional<size_t> positional, const Outcomes &fallback, int depth)
+{
+    const std::string index = positional ? "#" + std::to_string(*positional) : std::string("#");
+    bool splat = false, found = false;
+    Outcomes passed;
+    for (const auto &[keyword, chain] : call.keywordArgs)
+        if (keyword == name) {
+            passed = chainValues(chain, scope, depth + 1);
+            found = true;
+        }
+    for (const auto &[key, text] : call.argExprs) {
+        splat = splat || key == "*";
+        if (!found && (key == name || key == index)) {
+            passed = values(parsed(text), scope, depth + 1);
+            found = true;
+        }
+    }
+    if (!found && positional && *positional < call.args.size() && !call.args[*positional].empty()) {
+        passed = chainValues(call.args[*positional], scope, depth + 1);
+        found = true;
+    }
+    if (found)
+        return passed;
+    // Not passed: the default, unless a splat or a positional argument may pass it.
+    const bool mayBePositional = (!positional && !call.args.empty()) || (positional && *positional < call.args.size());
+    return splat || mayBePositional ? Outcomes{{}} : fallback;
+}
+
+GuardEvaluator::Outcomes GuardEvaluator::parameterDefault(const Param &p)
+{
+    // The default, where it is None, True or False.
+    const Abstract byDefault = p.defaultKind == 'N'                           ? Abstract{Kind::None, false, {}, {}}
+                             : p.defaultKind == 'T' || p.defaultKind == 'F' ? Abstract{Kind::Bool, p.defaultKind == 'T', {}, {}}
+                                                                            : Abstract{};
+    return {{byDefault, {}}};
+}
+
 GuardEvaluator::Outcomes GuardEvaluator::constructorArgumentValues(const FunctionInfo &init, size_t param, int depth)
 {
     const Param &p = init.fact->params[param];
-    const Outcomes fallback{{p.defaultKind == 'N' ? Abstract{Kind::None, false, {}, {}} : Abstract{}, {}}};
+    const Outcomes fallback = parameterDefault(p);
     return argumentValues(init.cls, init.symbol, p.name, param >= 1 ? std::optional<size_t>(param - 1) : std::nullopt,
                           fallback, depth);
 }

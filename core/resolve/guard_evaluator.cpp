@@ -172,6 +172,9 @@ void GuardEvaluator::releaseMemos()
     decltype(m_decisions)().swap(m_decisions);
     decltype(m_parsed)().swap(m_parsed);
     decltype(m_callsByName)().swap(m_callsByName);
+    m_callsFiled = false;
+    decltype(m_parameterMemo)().swap(m_parameterMemo);
+    decltype(m_callsOfFunction)().swap(m_callsOfFunction);
 }
 
 const GuardExpr &GuardEvaluator::parsed(const std::string &text)

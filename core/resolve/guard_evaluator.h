@@ -16,6 +16,7 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <set>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -101,6 +102,8 @@ private:
     Outcomes callValues(const GuardExpr &call, const Scope &scope, int depth);
     Outcomes nameValues(const std::string &name, const Scope &scope, int depth);
     Outcomes bindingValues(const std::vector<Binding> &bindings, const Scope &scope, int depth);
+    // The assignments to a local of `fn` (read in `scope`).
+    Outcomes localValues(const FunctionInfo &fn, const std::string &name, const Scope &scope, int depth);
     Outcomes factValues(const ValueFact &fact, const Scope &scope, int depth);
     Outcomes attributeValues(const Value &object, const std::string &name, int depth);
     // May `object` (a chain read in `scope`) be an instance of `cls`, of a
@@ -137,6 +140,29 @@ private:
     // `fallback` where they pass nothing; unknown for more than 8 places.
     Outcomes argumentValues(SymbolId built, SymbolId init, const std::string &name, std::optional<size_t> positional,
                             const Outcomes &fallback, int depth);
+    // What one place building or calling passes for a parameter: by keyword,
+    // kept expression or position; `fallback` where it passes nothing.
+    Outcomes passedArgument(const ValueFact &call, const Scope &scope, const std::string &name,
+                            std::optional<size_t> positional, const Outcomes &fallback, int depth);
+    // A parameter's default where it is None, True or False; unknown otherwise.
+    static Outcomes parameterDefault(const Param &p);
+    // A parameter of a function that is no constructor: what its calls pass
+    // (guard_parameters.cpp); unknown past the bounds there.
+    Outcomes parameterValues(const FunctionInfo &fn, size_t param, int depth);
+    Outcomes callersPass(const FunctionInfo &fn, const Param &p, size_t positional, int depth);
+    // Does a callee's value run `function` (itself, or as an override)?
+    bool callsFunction(const Values &callee, SymbolId function);
+    std::unordered_set<std::string> m_parametersInProgress;
+    std::unordered_map<std::string, Outcomes> m_parameterMemo; // "function#param"
+    // The calls of one function found by its name: those passing arguments
+    // (module, line), those passing none; `known` false past the bounds.
+    struct CallsOfFunction {
+        bool known = false;
+        std::set<std::pair<int, int>> withArguments;
+        std::vector<std::pair<int, const CallFact *>> bare;
+    };
+    std::unordered_map<SymbolId, CallsOfFunction> m_callsOfFunction;
+    const CallsOfFunction &callsOfFunction(const FunctionInfo &fn);
     Outcomes hasattrValues(const GuardExpr &call, const Scope &scope, int depth);
     // A call's returns for the classes it passes (guard_call_arguments.cpp);
     // nullopt when it passes none the evaluation knows.
@@ -184,12 +210,13 @@ private:
     std::vector<std::string> m_configPrefixes; // of the Config settings rules
     // Call facts by the callee's last name (module, fact), each name looked for once.
     std::unordered_map<std::string, std::vector<std::pair<int, const CallFact *>>> m_callsByName;
+    bool m_callsFiled = false; // every module's calls are in m_callsByName
     std::unordered_set<SymbolId> m_callersInProgress;
     std::unordered_set<std::string> m_selfAssigned; // attributes some class sets on self
     CallsOf m_callsOf;
     ModulesCalling m_modulesCalling;
     // The calls of `name` in the index: (module, fact).
-    std::vector<std::pair<int, const CallFact *>> callsNamed(const std::string &name);
+    const std::vector<std::pair<int, const CallFact *>> &callsNamed(const std::string &name);
     // How often the depth bound cut an evaluation short: results made while
     // it grew depend on how deep they were asked for (see Memo).
     size_t m_cutoffs = 0;

@@ -158,6 +158,8 @@ GuardEvaluator::Outcomes GuardEvaluator::attributeValues(const Value &object, co
         break;
     case Value::Kind::Instance:
     case Value::Kind::Class: {
+        if (object.callable)
+            break; // a function returning an instance (`Callable[..., R]`)
         const SymbolId cls = object.kind == Value::Kind::Instance ? object.selfClass : object.id;
         if (std::optional<Outcomes> s = settingValues(cls, name, depth))
             return *s;
@@ -257,30 +259,42 @@ GuardEvaluator::Outcomes GuardEvaluator::nameValues(const std::string &name, con
                 }
                 if (const SettingsRule *rule = configRule(p.annotation))
                     return {{{Kind::Config, false, rule->prefix, {}}, {}}};
-                // A constructor's parameter: what the places building its class pass.
-                if (fn->cls && fn->fact->qualName.size() > 9
-                    && fn->fact->qualName.compare(fn->fact->qualName.size() - 9, 9, ".__init__") == 0)
-                    return constructorArgumentValues(*fn, static_cast<size_t>(&p - fn->fact->params.data()), depth + 1);
-                return {{}}; // what callers pass is not known here
+                // A constructor's parameter: what the places building its
+                // class pass; another function's: what its calls pass. One
+                // the body assigns again also holds those assignments.
+                const size_t index = static_cast<size_t>(&p - fn->fact->params.data());
+                Outcomes passed = fn->cls && fn->fact->qualName.size() > 9
+                        && fn->fact->qualName.compare(fn->fact->qualName.size() - 9, 9, ".__init__") == 0
+                    ? constructorArgumentValues(*fn, index, depth + 1)
+                    : parameterValues(*fn, index, depth + 1);
+                if (!m_table.localsOf(*fn).count(name))
+                    return passed;
+                Outcomes assigned = localValues(*fn, name, scope, depth);
+                passed.insert(passed.end(), assigned.begin(), assigned.end());
+                return finished(std::move(passed));
             }
-        const BindingMap &locals = m_table.localsOf(*fn);
-        if (auto it = locals.find(name); it != locals.end()) {
-            const Scope local{fn->module, fnId, fnId == scope.function ? scope.selfClass : 0};
-            if (!m_localCut || m_localCut->function != fnId || m_localCut->name != name)
-                return bindingValues(it->second, local, depth + 1);
-            // Read inside an assignment to this local: only those above it.
-            std::vector<Binding> above;
-            for (const Binding &b : it->second)
-                if (b.kind != Binding::Kind::Assignment || b.assignment->value.line < m_localCut->line)
-                    above.push_back(b);
-            return above.empty() ? Outcomes{{}} : bindingValues(above, local, depth + 1);
-        }
+        if (m_table.localsOf(*fn).count(name))
+            return localValues(*fn, name, scope, depth);
         fnId = fn->outer;
     }
     const ModuleInfo &mod = m_table.moduleAt(scope.module);
     if (auto it = mod.globals.find(name); it != mod.globals.end())
         return bindingValues(it->second, {scope.module, 0, 0}, depth + 1);
     return {{}};
+}
+
+GuardEvaluator::Outcomes GuardEvaluator::localValues(const FunctionInfo &fn, const std::string &name, const Scope &scope, int depth)
+{
+    const std::vector<Binding> &bindings = m_table.localsOf(fn).at(name);
+    const Scope local{fn.module, fn.symbol, fn.symbol == scope.function ? scope.selfClass : 0};
+    if (!m_localCut || m_localCut->function != fn.symbol || m_localCut->name != name)
+        return bindingValues(bindings, local, depth + 1);
+    // Read inside an assignment to this local: only those above it.
+    std::vector<Binding> above;
+    for (const Binding &b : bindings)
+        if (b.kind != Binding::Kind::Assignment || b.assignment->value.line < m_localCut->line)
+            above.push_back(b);
+    return above.empty() ? Outcomes{{}} : bindingValues(above, local, depth + 1);
 }
 
 GuardEvaluator::Outcomes GuardEvaluator::bindingValues(const std::vector<Binding> &bindings, const Scope &scope, int depth)

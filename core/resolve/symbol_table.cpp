@@ -291,7 +291,7 @@ void SymbolTable::bindLocals(int moduleIndex) const
     for (const AssignmentFact &a : localsOfFile(moduleIndex)) {
         const auto it = scope.find(a.scope);
         const auto fn = it == scope.end() ? m_functions.end() : m_functions.find(it->second);
-        if (fn != m_functions.end())
+        if (fn != m_functions.end() && !a.target.empty()) // no target: a call kept for its arguments
             fn->second.locals[a.target].push_back({Binding::Kind::Assignment, 0, nullptr, &a});
     }
 }

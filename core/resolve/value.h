@@ -19,13 +19,14 @@ struct Value {
     SymbolId selfClass = 0;   // Instance: its class; Function: the class it is bound to
     SymbolId superAfter = 0;  // Instance seen through super(): look up after this class
     bool declared = false;    // known from an annotation only: any subclass may be there
+    bool callable = false;    // Instance: a callable returning it (`Callable[..., R]`), not the instance itself
     Resolution how = Resolution::Exact;
     ConditionSet conditions;  // dimension conditions under which this value is taken
 
     bool sameTarget(const Value &o) const
     {
         return kind == o.kind && id == o.id && module == o.module && external == o.external
-            && selfClass == o.selfClass && superAfter == o.superAfter && declared == o.declared;
+            && selfClass == o.selfClass && superAfter == o.superAfter && declared == o.declared && callable == o.callable;
     }
 };
 using Values = std::vector<Value>;

@@ -8,7 +8,7 @@
 namespace katlas {
 namespace {
 
-constexpr std::uint8_t kFactsVersion = 22;
+constexpr std::uint8_t kFactsVersion = 23;
 
 class Writer {
 public:

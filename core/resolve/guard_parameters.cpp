@@ -1,0 +1,132 @@
+// What a function's parameter holds: what the calls of the function pass
+// (see guard_evaluator.h, docs/guard-evaluation.md "Parameters of functions").
+// `set_mscclpp_all_reduce(self.server_args.enable_mscclpp)` gives its
+// `enable` the setting; `get_rope(qk_rope_head_dim, ...)` its `head_size`.
+#include "resolve/guard_evaluator.h"
+#include "resolve/guard_limits.h"
+
+#include "graph/allocation_condition.h"
+#include "resolve/chain.h"
+#include "resolve/instantiation_index.h"
+
+#include <algorithm>
+#include <set>
+
+namespace katlas {
+
+using namespace guard_limits;
+
+namespace {
+
+// Calls of one name looked at, and calls of the function itself followed:
+// past them the parameter is unknown, as before this mechanism.
+constexpr size_t kMaxCallsOfName = 64;
+constexpr size_t kMaxCallSites = 16;
+
+} // namespace
+
+bool GuardEvaluator::callsFunction(const Values &callee, SymbolId function)
+{
+    for (const Value &v : callee) {
+        if (v.kind != Value::Kind::Function)
+            continue;
+        if (v.id == function)
+            return true;
+        const std::vector<DispatchTarget> targets = m_evaluator.dispatch(v);
+        if (std::any_of(targets.begin(), targets.end(), [&](const DispatchTarget &t) { return t.function == function; }))
+            return true;
+    }
+    return false;
+}
+
+GuardEvaluator::Outcomes GuardEvaluator::parameterValues(const FunctionInfo &fn, size_t param, int depth)
+{
+    const Param &p = fn.fact->params[param];
+    const bool bound = fn.cls && !fn.isStatic;
+    if ((bound && param == 0) || p.name == fn.fact->varargs || p.name == fn.fact->kwargs)
+        return {{}};
+    const std::string key = std::to_string(fn.symbol) + '#' + p.name;
+    if (const auto it = m_parameterMemo.find(key); it != m_parameterMemo.end())
+        return it->second;
+    if (!m_parametersInProgress.insert(key).second)
+        return {{}}; // a function passing its own parameter on to itself
+    const size_t cutoffs = m_cutoffs;
+    const Outcomes out = callersPass(fn, p, bound ? param - 1 : param, depth);
+    m_parametersInProgress.erase(key);
+    if (m_cutoffs == cutoffs && m_parametersInProgress.empty())
+        m_parameterMemo.emplace(key, out);
+    return out;
+}
+
+const GuardEvaluator::CallsOfFunction &GuardEvaluator::callsOfFunction(const FunctionInfo &fn)
+{
+    const auto [it, added] = m_callsOfFunction.try_emplace(fn.symbol);
+    CallsOfFunction &calls = it->second;
+    if (!added)
+        return calls;
+    size_t seen = 0;
+    for (const auto &[module, call] : callsNamed(m_table.symbol(fn.symbol).name)) {
+        if (++seen > kMaxCallsOfName) {
+            calls.known = false;
+            return calls;
+        }
+        const Scope scope{module, m_table.functionForScope(module, call->scope), 0};
+        if (!callsFunction(m_evaluator.evalChain(call->callee, scope), fn.symbol))
+            continue;
+        if (call->args.empty())
+            calls.bare.emplace_back(module, call);
+        else
+            calls.withArguments.insert({module, call->line});
+    }
+    // None: called through values only; too many: not followed.
+    const size_t count = calls.withArguments.size() + calls.bare.size();
+    calls.known = count > 0 && count <= kMaxCallSites;
+    return calls;
+}
+
+GuardEvaluator::Outcomes GuardEvaluator::callersPass(const FunctionInfo &fn, const Param &p, size_t positional, int depth)
+{
+    // Every call of the function must be one whose arguments are known: a
+    // call nested in another expression (`if f(x):`) is seen only by name.
+    const CallsOfFunction &calls = callsOfFunction(fn);
+    if (!calls.known)
+        return {{}};
+    std::set<std::pair<int, int>> calledAt = calls.withArguments;
+    const std::string &name = m_table.symbol(fn.symbol).name;
+    const std::optional<size_t> index = p.keywordOnly ? std::nullopt : std::optional<size_t>(positional);
+    const Outcomes fallback = parameterDefault(p);
+    Outcomes out;
+    // The places that built the caller's objects are no condition of the
+    // callee's: a path into it need not pass through them.
+    auto add = [&](const Outcomes &passed, const std::vector<ConditionSet> &ways) {
+        for (const ConditionSet &way : ways)
+            for (Outcome o : passed) {
+                addConditions(o.conditions, way);
+                std::erase_if(o.conditions, [](const Condition &c) { return isAllocationDimension(c.dimension); });
+                if (std::none_of(out.begin(), out.end(), [&](Outcome &known) {
+                        return known.value == o.value && mergeAlternative(known.conditions, o.conditions);
+                    }))
+                    out.push_back(std::move(o));
+            }
+    };
+    for (const auto &[module, call] : calls.bare) {
+        const Scope scope{module, m_table.functionForScope(module, call->scope), 0};
+        if (const auto ways = guardConditions(call->guards, scope, depth, call->line))
+            add(fallback, *ways);
+    }
+    const InstantiationIndex &sites = m_evaluator.instantiations();
+    for (const Instantiation &at : sites.callsOf(name)) {
+        const ValueFact &call = sites.call(at);
+        if (!calledAt.erase({at.module, call.line}))
+            continue;
+        const Scope scope{at.module, at.function, 0};
+        if (const auto ways = guardConditions(call.guards, scope, depth, call.line))
+            add(foldedByValue(passedArgument(call, scope, p.name, index, fallback, depth)), *ways);
+    }
+    // A call left is one whose arguments were not kept (nested in an expression).
+    if (!calledAt.empty())
+        return {{}};
+    return finished(std::move(out));
+}
+
+} // namespace katlas

@@ -1,0 +1,141 @@
+// Values that come in through parameters and annotations: a function's
+// parameter holds what its calls pass, a parameter the body assigns again
+// holds both, and a `Callable[..., R]` called gives an R
+// (docs/guard-evaluation.md, "Parameters of functions", "Callables an
+// annotation names").
+#include "guard_fixture.h"
+
+#include <QTest>
+
+using namespace katlas;
+using namespace katlas::test;
+
+namespace {
+
+DimensionFilter parsed(const char *text)
+{
+    std::string error;
+    return *DimensionFilter::parse(text, &error);
+}
+
+QString joined(const std::set<std::string> &names)
+{
+    QStringList out;
+    for (const std::string &n : names)
+        out << QString::fromStdString(n);
+    return out.join(QLatin1Char(' '));
+}
+
+void addServerArgs(Tree &t, const std::string &fields)
+{
+    t.add("cfg", ("class ServerArgs:\n" + fields
+                  + "_args: Optional[ServerArgs] = None\n"
+                    "def get_args() -> ServerArgs:\n"
+                    "    return _args\n")
+                     .c_str());
+}
+
+} // namespace
+
+class TestParameterValues : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void aFunctionsParameterHoldsWhatItsCallsPass()
+    {
+        // A runner hands a setting to a setter that rebinds a module flag;
+        // a group built by a factory takes the flag unless its caller passes
+        // one. The fast path runs only where the setting is on.
+        Tree t;
+        addServerArgs(t, "    enable_fast: bool = False\n");
+        t.add("kpkg.ops", "def fast_k(x): torch.ops.kns.f(x)\ndef slow_k(x): torch.ops.kns.s(x)\n");
+        t.add("groups",
+              "from kpkg.ops import fast_k, slow_k\n"
+              "_FAST = False\n"
+              "def set_fast(enable: bool):\n"
+              "    global _FAST\n"
+              "    _FAST = enable\n"
+              "class Group:\n"
+              "    def __init__(self, use_fast):\n"
+              "        self.fast = None\n"
+              "        if use_fast:\n"
+              "            self.fast = object()\n"
+              "    def reduce(self, x):\n"
+              "        if self.fast is not None:\n"
+              "            fast_k(x)\n"
+              "        else:\n"
+              "            slow_k(x)\n"
+              "def make_group(use_fast=None):\n"
+              "    if use_fast is None:\n"
+              "        use_fast = _FAST\n"
+              "    return Group(use_fast=use_fast)\n");
+        t.add("runner",
+              "from cfg import ServerArgs\n"
+              "from groups import set_fast, make_group\n"
+              "class Runner:\n"
+              "    def __init__(self, server_args: ServerArgs):\n"
+              "        self.server_args = server_args\n"
+              "    def start(self):\n"
+              "        set_fast(self.server_args.enable_fast)\n"
+              "        self.group = make_group()\n"
+              "    def step(self, x):\n"
+              "        self.group.reduce(x)\n");
+        const Resolved r = resolve(t, settingsProfile());
+        QCOMPARE(joined(kernelsReachedUnder(r, "runner.Runner.step", parsed("server.enable_fast=false"))), QStringLiteral("slow_k"));
+        QCOMPARE(joined(kernelsReachedUnder(r, "runner.Runner.step", parsed("server.enable_fast=true"))),
+                 QStringLiteral("fast_k slow_k"));
+    }
+
+    void aParameterTakesTheNamesItsCallsPass()
+    {
+        // `flag` gets a module constant by position and by keyword, and
+        // nothing (its default) at a third call: it is never true. A function
+        // nothing calls keeps its guard open.
+        Tree t;
+        t.add("kpkg.ops", "def on_k(x): torch.ops.kns.on(x)\ndef off_k(x): torch.ops.kns.off(x)\n");
+        t.add("m",
+              "from kpkg.ops import on_k, off_k\n"
+              "DEBUG = False\n"
+              "def run(x, flag=False):\n"
+              "    if flag:\n"
+              "        on_k(x)\n"
+              "    else:\n"
+              "        off_k(x)\n"
+              "def orphan(x, flag=False):\n"
+              "    if flag:\n"
+              "        on_k(x)\n"
+              "class Layer:\n"
+              "    def forward(self, x):\n"
+              "        run(x, DEBUG)\n"
+              "        run(x, flag=DEBUG)\n"
+              "        run(x)\n");
+        const Resolved r = resolve(t, settingsProfile());
+        QCOMPARE(joined(kernelsReached(r, "m.Layer.forward")), QStringLiteral("off_k"));
+        QCOMPARE(joined(kernelsReached(r, "m.orphan")), QStringLiteral("on_k"));
+    }
+
+    void aCallableAnnotationCalledGivesWhatItReturns()
+    {
+        // A registry of weak references typed `Callable[[], Optional[Group]]`:
+        // `_groups[name]()` is a Group, and its method runs.
+        Tree t;
+        t.add("kpkg.ops", "def ar_k(x): torch.ops.kns.ar(x)\n");
+        t.add("state",
+              "from kpkg.ops import ar_k\n"
+              "class Group:\n"
+              "    def _reduce(self, x):\n"
+              "        ar_k(x)\n"
+              "_groups: Dict[str, Callable[[], Optional[\"Group\"]]] = {}\n"
+              "def reduce(x, name):\n"
+              "    group = _groups[name]()\n"
+              "    group._reduce(x)\n"
+              "def not_called(name):\n"
+              "    _groups[name]._reduce(1)\n");
+        const Resolved r = resolve(t, settingsProfile());
+        QCOMPARE(joined(kernelsReached(r, "state.reduce")), QStringLiteral("ar_k"));
+        // The callable itself has no `_reduce`.
+        QCOMPARE(joined(kernelsReached(r, "state.not_called")), QString());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestParameterValues)
+#include "tst_parameter_values.moc"
