@@ -1,6 +1,7 @@
 // Values that come in through parameters and annotations: a function's
 // parameter holds what its calls pass, a parameter the body assigns again
-// holds both, and a `Callable[..., R]` called gives an R
+// holds both, a flag handed on by position keeps its literal in the callee's
+// copy, and a `Callable[..., R]` called gives an R
 // (docs/guard-evaluation.md, "Parameters of functions", "Callables an
 // annotation names").
 #include "guard_fixture.h"
@@ -111,6 +112,36 @@ private Q_SLOTS:
         const Resolved r = resolve(t, settingsProfile());
         QCOMPARE(joined(kernelsReached(r, "m.Layer.forward")), QStringLiteral("off_k"));
         QCOMPARE(joined(kernelsReached(r, "m.orphan")), QStringLiteral("on_k"));
+    }
+
+    void aFlagHandedOnByPositionKeepsItsLiteral()
+    {
+        // `save=False` given to a layer that hands `save` on by position to
+        // its backend: the backend's copy for that call does not save.
+        Tree t;
+        t.add("kpkg.ops", "def save_k(x): torch.ops.kns.s(x)\ndef attend_k(x): torch.ops.kns.a(x)\n");
+        t.add("attn",
+              "from kpkg.ops import save_k, attend_k\n"
+              "class Backend:\n"
+              "    def forward(self, x, layer, save=True):\n"
+              "        if save:\n"
+              "            save_k(x)\n"
+              "        attend_k(x)\n"
+              "class Attention:\n"
+              "    def __init__(self):\n"
+              "        self.backend = Backend()\n"
+              "    def forward(self, x, save=True):\n"
+              "        return self.backend.forward(x, self, save)\n"
+              "class Model:\n"
+              "    def __init__(self):\n"
+              "        self.attn = Attention()\n"
+              "    def no_save(self, x):\n"
+              "        self.attn.forward(x, save=False)\n"
+              "    def saving(self, x):\n"
+              "        self.attn.forward(x)\n");
+        const Resolved r = resolve(t, settingsProfile());
+        QCOMPARE(joined(kernelsReached(r, "attn.Model.no_save")), QStringLiteral("attend_k"));
+        QCOMPARE(joined(kernelsReached(r, "attn.Model.saving")), QStringLiteral("attend_k save_k"));
     }
 
     void aCallableAnnotationCalledGivesWhatItReturns()

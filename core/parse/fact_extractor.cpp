@@ -462,6 +462,16 @@ private:
                 m_facts.locals.push_back({ctx.assignScope, std::string(), std::move(v), {}});
     }
 
+    // The parameters of the function a call is in (none at module or class level).
+    std::vector<std::string> parameterNames(const Ctx &ctx) const
+    {
+        std::vector<std::string> out;
+        if (ctx.functionIndex >= 0 && ctx.scope == m_facts.functions[static_cast<size_t>(ctx.functionIndex)].qualName)
+            for (const Param &p : m_facts.functions[static_cast<size_t>(ctx.functionIndex)].params)
+                out.push_back(p.name);
+        return out;
+    }
+
     // A plain name assigned in a function body is a local.
     std::vector<AssignmentFact> &assignmentsFor(const std::string &target, const Ctx &ctx)
     {
@@ -611,7 +621,8 @@ private:
         if (!std::strcmp(t, "call")) {
             Chain callee = chainOf(field(n, "function"));
             if (!callee.empty())
-                m_facts.calls.push_back({ctx.scope, std::move(callee), lineOf(n), ctx.guards, argumentShape(*this, field(n, "arguments"))});
+                m_facts.calls.push_back({ctx.scope, std::move(callee), lineOf(n), ctx.guards,
+                                         argumentShape(*this, field(n, "arguments"), parameterNames(ctx))});
         } else if (!std::strcmp(t, "conditional_expression") && ts_node_named_child_count(n) == 3) {
             TSNode cond = ts_node_named_child(n, 1);
             scanExpr(cond, ctx, depth + 1);

@@ -1,6 +1,8 @@
 // Literals, argument kinds and shapes (see literal_kinds.h).
 #include "parse/literal_kinds.h"
 
+#include <algorithm>
+
 #include <string_view>
 
 namespace katlas {
@@ -68,9 +70,9 @@ ArgKind argKindOf(TSNode n)
         : 'V';
 }
 
-std::string argumentShape(const SyntaxSource &source, TSNode arguments)
+std::string argumentShape(const SyntaxSource &source, TSNode arguments, const std::vector<std::string> &handedDown)
 {
-    std::string positional, keywords;
+    std::string positional, keywords, names;
     if (ts_node_is_null(arguments) || !isType(arguments, "argument_list"))
         return {};
     // The caller's own `self` passed on: its class may be bound in the callee.
@@ -92,10 +94,17 @@ std::string argumentShape(const SyntaxSource &source, TSNode arguments)
             keywords += "|**";
         else if (isType(a, "list_splat"))
             positional += '*';
-        else
+        else {
+            // A parameter of the caller handed on by position: its kind in the caller's copy may be known.
+            const TSNode value = unparen(a);
+            if (isType(value, "identifier") && positional.find('*') == std::string::npos
+                && std::find(handedDown.begin(), handedDown.end(), source.text(value)) != handedDown.end()
+                && source.text(value) != "self")
+                names += "|#" + std::to_string(positional.size()) + ":" + std::string(source.text(value));
             positional += kindOf(a);
+        }
     }
-    return positional + keywords;
+    return positional + keywords + names;
 }
 
 bool keepsExpression(TSNode value)

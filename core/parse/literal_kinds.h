@@ -7,12 +7,15 @@
 #include "parse/syntax_node.h"
 
 #include <string>
+#include <vector>
 
 namespace katlas {
 
 bool isLiteral(TSNode n);
 ArgKind argKindOf(TSNode n);
-std::string argumentShape(const SyntaxSource &source, TSNode arguments);
+// `handedDown`: the caller's parameter names; a positional argument that is
+// one of them is noted as `|#<index>:<name>` after the keywords (argument_shape.h).
+std::string argumentShape(const SyntaxSource &source, TSNode arguments, const std::vector<std::string> &handedDown = {});
 bool keepsExpression(TSNode value);
 
 // Is a call's argument worth keeping as text (ValueFact::argExprs): a

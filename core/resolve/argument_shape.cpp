@@ -42,6 +42,34 @@ bool tests(const std::string &guard, const std::string &p)
     return false;
 }
 
+// Is `name` one of the positional arguments noted `|#<index>:<name>`?
+bool handsOnByPosition(const std::string &shape, const std::string &name)
+{
+    for (size_t at = shape.find("|#"); at != std::string::npos; at = shape.find("|#", at + 2)) {
+        const size_t colon = shape.find(':', at);
+        const size_t end = shape.find('|', at + 2);
+        if (colon != std::string::npos && colon < end && shape.compare(colon + 1, (end == std::string::npos ? shape.size() : end) - colon - 1, name) == 0
+            && (end == std::string::npos ? shape.size() : end) - colon - 1 == name.size())
+            return true;
+    }
+    return false;
+}
+
+// The caller's names handed on by position: (index, name) per `|#<index>:<name>`.
+std::vector<std::pair<size_t, std::string>> positionalNames(const std::string &shape)
+{
+    std::vector<std::pair<size_t, std::string>> out;
+    for (size_t at = shape.find("|#"); at != std::string::npos; at = shape.find("|#", at + 2)) {
+        const size_t colon = shape.find(':', at);
+        const size_t end = shape.find('|', at + 2);
+        if (colon == std::string::npos || (end != std::string::npos && colon > end))
+            continue;
+        out.emplace_back(std::stoul(shape.substr(at + 2, colon - at - 2)),
+                         shape.substr(colon + 1, end == std::string::npos ? std::string::npos : end - colon - 1));
+    }
+    return out;
+}
+
 } // namespace
 
 std::map<std::string, ArgKind> bindArguments(const FunctionFact &function, bool skipFirst, const std::string &shape)
@@ -78,9 +106,11 @@ std::vector<std::string> testedParameters(const FunctionFact &function, const st
     };
     for (const CallFact *c : calls) {
         note(c->guards);
-        // A parameter handed down by name (`flag=flag`) matters to the callee.
+        // A parameter handed down by name (`flag=flag`) or by position
+        // (`|#3:flag`) matters to the callee.
         for (const Param &p : function.params)
-            if (c->args.find("|" + p.name + "==") != std::string::npos && std::find(out.begin(), out.end(), p.name) == out.end())
+            if (std::find(out.begin(), out.end(), p.name) == out.end()
+                && (c->args.find("|" + p.name + "==") != std::string::npos || handsOnByPosition(c->args, p.name)))
                 out.push_back(p.name);
     }
     for (const ValueFact &r : function.returns)
@@ -130,8 +160,16 @@ std::string forwardedShape(const std::string &callShape, const FunctionFact *cal
     return out;
 }
 
-std::string withCallerNames(const std::string &shape, const std::map<std::string, ArgKind> &caller)
+std::string withCallerNames(const std::string &given, const std::map<std::string, ArgKind> &caller)
 {
+    std::string shape = given;
+    // A caller's parameter handed on by position takes its kind there too.
+    for (const auto &[index, name] : positionalNames(given)) {
+        const auto it = caller.find(name);
+        const size_t bar = shape.find('|');
+        if (it != caller.end() && index < (bar == std::string::npos ? shape.size() : bar))
+            shape[index] = it->second;
+    }
     if (shape.find("==") == std::string::npos)
         return shape;
     std::string out;
