@@ -1,9 +1,10 @@
 // Values that come in through parameters and annotations: a function's
 // parameter holds what its calls pass, a parameter the body assigns again
 // holds both, a flag handed on by position keeps its literal in the callee's
-// copy, and a `Callable[..., R]` called gives an R
-// (docs/guard-evaluation.md, "Parameters of functions", "Callables an
-// annotation names").
+// copy, a registry's lookup gives what its keys registered, and a
+// `Callable[..., R]` called gives an R
+// (docs/guard-evaluation.md, "Parameters of functions", "Registry lookups",
+// "Callables an annotation names").
 #include "guard_fixture.h"
 
 #include <QTest>
@@ -142,6 +143,64 @@ private Q_SLOTS:
         const Resolved r = resolve(t, settingsProfile());
         QCOMPARE(joined(kernelsReached(r, "attn.Model.no_save")), QStringLiteral("attend_k"));
         QCOMPARE(joined(kernelsReached(r, "attn.Model.saving")), QStringLiteral("attend_k save_k"));
+    }
+
+    void aRegistryLookupReturnsWhatItsKeysRegistered()
+    {
+        // Fused functions registered by a decorator under (dispatch, runner)
+        // keys; a runner looks one up with its backend's value and falls
+        // back to its core where none is registered. The runner's backend
+        // comes from a setting: the fused function runs where its keys
+        // match, the core only where no key does.
+        Tree t;
+        addServerArgs(t, "    runner: str = \"auto\"\n");
+        t.add("kpkg.ops", "def fused_a(x): torch.ops.kns.fa(x)\ndef fused_b(x): torch.ops.kns.fb(x)\n"
+                          "def core_k(x): torch.ops.kns.c(x)\n");
+        t.add("pool",
+              "_funcs = {}\n"
+              "def register_fused(dispatch, runner):\n"
+              "    def decorator(fn):\n"
+              "        _funcs[(dispatch, runner)] = fn\n"
+              "        return fn\n"
+              "    return decorator\n"
+              "def get_fused(dispatch, runner):\n"
+              "    return _funcs.get((dispatch, runner))\n");
+        t.add("fused",
+              "from pool import register_fused\n"
+              "from kpkg.ops import fused_a, fused_b\n"
+              "@register_fused(\"none\", \"a\")\n"
+              "def run_a(x):\n"
+              "    fused_a(x)\n"
+              "@register_fused(\"none\", \"b\")\n"
+              "def run_b(x):\n"
+              "    fused_b(x)\n");
+        t.add("runner",
+              "from cfg import get_args\n"
+              "from pool import get_fused\n"
+              "from kpkg.ops import core_k\n"
+              "from enum import Enum\n"
+              "class Backend(Enum):\n"
+              "    A = \"a\"\n"
+              "    B = \"b\"\n"
+              "    C = \"c\"\n"
+              "class Runner:\n"
+              "    def __init__(self):\n"
+              "        backend = Backend(get_args().runner)\n"
+              "        dispatch_name = \"none\"\n"
+              "        runner_name = backend.value\n"
+              "        self.fused = get_fused(dispatch_name, runner_name)\n"
+              "    def run(self, x):\n"
+              "        if self.fused is not None:\n"
+              "            return self.fused(x)\n"
+              "        core_k(x)\n");
+        Profile p = settingsProfile();
+        RegistryRule fused{RegistryRule::Kind::Decorator, "register_fused", "dispatch"};
+        fused.lookup = "get_fused";
+        p.registries.push_back(fused);
+        const Resolved r = resolve(t, p);
+        QCOMPARE(joined(kernelsReachedUnder(r, "runner.Runner.run", parsed("server.runner=a"))), QStringLiteral("fused_a"));
+        QCOMPARE(joined(kernelsReachedUnder(r, "runner.Runner.run", parsed("server.runner=b"))), QStringLiteral("fused_b"));
+        QCOMPARE(joined(kernelsReachedUnder(r, "runner.Runner.run", parsed("server.runner=c"))), QStringLiteral("core_k"));
     }
 
     void aCallableAnnotationCalledGivesWhatItReturns()

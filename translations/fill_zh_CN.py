@@ -8,6 +8,7 @@ import sys
 import xml.etree.ElementTree as ET
 
 ZH = {
+    'only a decorator registry has a lookup': '只有装饰器注册表才有 lookup',
     'must be true or false': '必须为 true 或 false',
     '%1 is a symbolic link; give the path of the index itself (%2)': '%1 是符号链接；请给出索引本身的路径（%2）',
     'symbolic link leaves the repository; not followed (--follow-outside-links follows it)': '符号链接指向仓库之外；未跟随（--follow-outside-links 可跟随）',

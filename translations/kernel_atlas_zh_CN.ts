@@ -642,6 +642,10 @@ config.json：其中的值成为 model.* 设置（model.n_shared_experts=1）。
         <source>must be a whole number or a list of them</source>
         <translation>必须是整数或整数列表</translation>
     </message>
+    <message>
+        <source>only a decorator registry has a lookup</source>
+        <translation>只有装饰器注册表才有 lookup</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>

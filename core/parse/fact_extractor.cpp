@@ -241,6 +241,12 @@ private:
             TSNode args = field(expr, "arguments");
             if (!ts_node_is_null(args) && ts_node_named_child_count(args) > 0)
                 d.firstArg = stringContent(ts_node_named_child(args, 0));
+            constexpr size_t kMaxKeys = 4;
+            for (TSNode a : NamedChildren(args)) {
+                if (isType(a, "keyword_argument") || d.keys.size() >= kMaxKeys)
+                    break;
+                d.keys.push_back(stringContent(a));
+            }
             scanExpr(args, ctx);
         }
         return d;

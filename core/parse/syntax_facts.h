@@ -27,6 +27,7 @@ using Chain = std::string;
 struct Decorator {
     Chain chain;            // "triton.jit", "register_backend()"
     std::string firstArg;   // first string-literal argument, e.g. the registry key
+    std::vector<std::string> keys; // every positional argument's string literal ("" for another value)
     bool operator==(const Decorator &) const = default;
 };
 

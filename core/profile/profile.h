@@ -58,6 +58,10 @@ struct RegistryRule {
     Kind kind = Kind::Decorator;
     std::string name;           // decorator chain head ("register_backend") or dict variable
     std::string dimension;
+    // Decorator registries: the function whose call returns what was
+    // registered under the keys its arguments name, or None
+    // (`get_fused_func(a2a, runner)` for `@register_fused_func("none", "triton")`).
+    std::string lookup;
 };
 
 // Maps guard text or a function name to a dimension value. `value` may use

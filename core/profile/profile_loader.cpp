@@ -143,6 +143,9 @@ public:
                 throw ProfileInvalid{key + ".kind", QCoreApplication::translate("Profile", "must be \"decorator\" or \"dict\"")};
             r.name = str(obj, "name", key + ".name", true);
             r.dimension = str(obj, "dimension", key + ".dimension", true);
+            r.lookup = str(obj, "lookup", key + ".lookup", false);
+            if (!r.lookup.empty() && r.kind != RegistryRule::Kind::Decorator)
+                throw ProfileInvalid{key + ".lookup", QCoreApplication::translate("Profile", "only a decorator registry has a lookup")};
             m_p.registries.push_back(std::move(r));
         }
         for (const auto &[obj, key] : objects(root, "dimensions")) {

@@ -7,6 +7,7 @@
 #include "resolve/guard_evaluator.h"
 #include "resolve/instantiation_index.h"
 #include "resolve/registry_index.h"
+#include "resolve/registry_lookup.h"
 
 #include <algorithm>
 #include <cctype>
@@ -358,7 +359,10 @@ Values Evaluator::evalValueFact(const ValueFact &vf, const Scope &scope, bool al
         const auto segs = splitChain(vf.chain);
         for (const Value &callee : evalSegments(segs, segs.size() - 1, scope)) {
             factory = factory || callee.kind == Value::Kind::Function;
-            append(vals, callResult(callee, &vf, &scope));
+            if (std::optional<Values> registered = registryLookup(callee, vf, scope))
+                append(vals, std::move(*registered));
+            else
+                append(vals, callResult(callee, &vf, &scope));
         }
     } else {
         vals = evalChain(vf.chain, scope);
@@ -380,6 +384,35 @@ Values Evaluator::evalValueFact(const ValueFact &vf, const Scope &scope, bool al
         v.how = weaker(v.how, Resolution::Type);
     addMapped(vals, vf.guards, true, &scope, vf.line);
     return vals;
+}
+
+std::optional<Values> Evaluator::registryLookup(const Value &callee, const ValueFact &call, const Scope &scope)
+{
+    if (callee.kind != Value::Kind::Function || !m_registries)
+        return std::nullopt;
+    const std::vector<RegistryIndex::Registered> *registered = m_registries->lookup(m_table.symbol(callee.id).name);
+    if (!registered)
+        return std::nullopt;
+    // Each registered function where the call's arguments name its keys.
+    Values out;
+    for (const RegistryIndex::Registered &r : *registered) {
+        Value f;
+        f.kind = Value::Kind::Function;
+        f.id = r.function;
+        f.how = Resolution::Registry;
+        f.conditions = callee.conditions;
+        if (!m_guards) {
+            append(out, {f});
+            continue;
+        }
+        for (const ConditionSet &way : m_guards->keyMatchWays(call, r.keys, scope, 0)) {
+            Value v = f;
+            addConditions(v.conditions, way);
+            if (!contradictory(v.conditions))
+                append(out, {v});
+        }
+    }
+    return out;
 }
 
 Values Evaluator::importTarget(const ModuleInfo &from, const ImportFact &imp)

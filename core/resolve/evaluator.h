@@ -9,6 +9,7 @@
 #include "resolve/value.h"
 
 #include <memory>
+#include <optional>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -34,6 +35,7 @@ public:
     Evaluator(const SymbolTable &table, ConditionMapper &mapper);
     ~Evaluator();
     void setRegistries(const RegistryIndex *registries) { m_registries = registries; }
+    const RegistryIndex *registries() const { return m_registries; }
     // Guards of values that no profile rule maps are then worked out too.
     void setGuardEvaluator(GuardEvaluator *guards) { m_guards = guards; }
     void clearMemo();
@@ -84,6 +86,9 @@ private:
     Values classAttribute(SymbolId cls, const std::string &name);
     // `line`: where the guarded value stands, for guards on `self.x`.
     void addMapped(Values &values, const GuardList &guards, bool dimensionsOnly, const Scope *scope = nullptr, int line = 0);
+    // A call of a decorator registry's lookup: the functions registered,
+    // each where the call's arguments name its keys (registry_lookup.h).
+    std::optional<Values> registryLookup(const Value &callee, const ValueFact &call, const Scope &scope);
     // False when the alternatives do not differ by building place, or are too many to split by.
     static bool splitByPlace(std::vector<ConditionSet> &ways, const std::vector<ConditionSet> &alternatives);
     // What the places that build `init`'s class pass for its parameter `param`.

@@ -135,4 +135,22 @@ std::optional<GuardEvaluator::Abstract> GuardEvaluator::constantOf(const GuardEx
     return std::nullopt;
 }
 
+std::optional<GuardEvaluator::Outcomes> GuardEvaluator::memberValue(const Outcomes &members)
+{
+    // A member stands for its value already (`E.X` is "x", `E(setting)` the
+    // setting), so `.value` of what holds members is what it holds; any other
+    // value it may hold gives an unknown one.
+    const auto member = [](const Outcome &o) {
+        return o.value.kind == Abstract::Kind::String || o.value.kind == Abstract::Kind::Number
+            || o.value.kind == Abstract::Kind::Setting;
+    };
+    if (std::none_of(members.begin(), members.end(), member))
+        return std::nullopt;
+    Outcomes out = members;
+    for (Outcome &o : out)
+        if (!member(o))
+            o.value = {};
+    return out;
+}
+
 } // namespace katlas

@@ -12,6 +12,7 @@
 #include "profile/profile.h"
 #include "resolve/condition_mapper.h"
 #include "resolve/evaluator.h"
+#include "resolve/registry_index.h"
 
 #include <functional>
 #include <map>
@@ -164,6 +165,19 @@ private:
     std::unordered_map<SymbolId, CallsOfFunction> m_callsOfFunction;
     const CallsOfFunction &callsOfFunction(const FunctionInfo &fn);
     Outcomes hasattrValues(const GuardExpr &call, const Scope &scope, int depth);
+    // A call of a decorator registry's lookup (registry_lookup.h): a function
+    // where its arguments name registered keys, None where they name none.
+    std::optional<Outcomes> registryLookupValues(const ValueFact &call, const Scope &scope, int depth);
+public:
+    // The ways a registry lookup's arguments name `keys`, or name none of
+    // the registered keys (registry_lookup.h); one empty way where that is
+    // not known.
+    std::vector<ConditionSet> keyMatchWays(const ValueFact &call, const std::vector<std::string> &keys, const Scope &scope, int depth);
+    std::vector<ConditionSet> noKeyMatchWays(const ValueFact &call, const std::vector<RegistryIndex::Registered> &registered,
+                                             const Scope &scope, int depth);
+private:
+    // The ways a comparison holds (or fails), unknown ways included.
+    std::vector<ConditionSet> comparisonWays(const std::string &text, const Scope &scope, int depth, bool holds);
     // A call's returns for the classes it passes (guard_call_arguments.cpp);
     // nullopt when it passes none the evaluation knows.
     std::optional<Outcomes> returnsForArguments(const ValueFact &call, const Scope &scope, int depth);
@@ -173,6 +187,8 @@ private:
     bool isEnumClass(SymbolId cls) const;
     // `E.X` where `X = auto()` in enum class E: a constant of its own.
     std::optional<Abstract> autoMember(SymbolId cls, const std::string &name) const;
+    // `x.value` where x holds enum members: their values (members stand for them).
+    static std::optional<Outcomes> memberValue(const Outcomes &members);
     // `E(x)` for an enum class E: the member whose value is x's.
     std::optional<Outcomes> enumMember(const ValueFact &fact, const Scope &scope, int depth);
     // `x.m()` where x holds enum members: m's returns with `self` each of them.

@@ -121,6 +121,10 @@ GuardEvaluator::Outcomes GuardEvaluator::chainValues(const Chain &chain, const S
                    ? configAttribute(chainValues(chain.substr(0, chain.rfind('.')), scope, depth + 1), segs.back().name)
                    : std::nullopt) {
         out = std::move(*setting);
+    } else if (std::optional<Outcomes> value = segs.back().kind == ChainSegment::Kind::Attr && segs.back().name == "value"
+                   ? memberValue(chainValues(chain.substr(0, chain.rfind('.')), scope, depth + 1))
+                   : std::nullopt) {
+        out = std::move(*value);
     } else if (segs.back().kind == ChainSegment::Kind::Attr) {
         for (const Value &v : m_evaluator.evalSegments(segs, segs.size() - 1, scope)) {
             Outcomes more = attributeValues(v, segs.back().name, depth);
@@ -372,6 +376,8 @@ GuardEvaluator::Outcomes GuardEvaluator::factValues(const ValueFact &fact, const
         given = partOf(factValues(whole, scope, depth + 1), fact.part);
     } else if (fact.unpacked)
         given = {{}};
+    else if (std::optional<Outcomes> looked = registryLookupValues(fact, scope, depth))
+        given = std::move(*looked);
     else if (std::optional<Outcomes> returned = returnsForArguments(fact, scope, depth))
         given = std::move(*returned);
     else if (!fact.expr.empty())

@@ -28,9 +28,21 @@ RegistryIndex::RegistryIndex(const Profile &profile, const SymbolTable &table) :
         for (const Decorator &d : fn->decorators)
             for (const RegistryRule &rule : profile.registries)
                 if (rule.kind == RegistryRule::Kind::Decorator && !d.firstArg.empty()
-                    && decoratorName(d.chain) == rule.name)
+                    && decoratorName(d.chain) == rule.name) {
                     add(m_functions, s.id, rule.dimension, d.firstArg, rule.name);
+                    if (!rule.lookup.empty())
+                        m_lookups[rule.lookup].push_back({s.id, d.keys});
+                }
     }
+    for (const RegistryRule &rule : profile.registries)
+        if (!rule.lookup.empty())
+            m_lookups.try_emplace(rule.lookup); // a lookup nothing is registered for returns None
+}
+
+const std::vector<RegistryIndex::Registered> *RegistryIndex::lookup(const std::string &functionName) const
+{
+    const auto it = m_lookups.find(functionName);
+    return it == m_lookups.end() ? nullptr : &it->second;
 }
 
 void RegistryIndex::add(std::unordered_map<SymbolId, ConditionSet> &map, SymbolId id, const std::string &dimension,

@@ -8,7 +8,9 @@
 #include "profile/profile.h"
 #include "resolve/symbol_table.h"
 
+#include <string>
 #include <unordered_map>
+#include <vector>
 
 namespace katlas {
 
@@ -22,6 +24,14 @@ public:
     void collectClasses(Evaluator &evaluator);
 
     const ConditionSet *forFunction(SymbolId fn) const;
+    // What a decorator registry's lookup (profile `lookup`, by the called
+    // function's name) may return: each registered function with the
+    // decorator's literal keys, in order; nullptr for no lookup.
+    struct Registered {
+        SymbolId function = 0;
+        std::vector<std::string> keys;
+    };
+    const std::vector<Registered> *lookup(const std::string &functionName) const;
     const ConditionSet *forClass(SymbolId cls) const;
     bool dimensionHasClasses(const std::string &dimension) const;
     // The registry dimensions any class of this hierarchy (`classes`) is registered under.
@@ -35,6 +45,7 @@ private:
     const SymbolTable &m_table;
     std::unordered_map<SymbolId, ConditionSet> m_functions;
     std::unordered_map<SymbolId, ConditionSet> m_classes;
+    std::unordered_map<std::string, std::vector<Registered>> m_lookups;
 };
 
 } // namespace katlas

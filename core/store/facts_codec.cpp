@@ -131,8 +131,8 @@ void value(Reader &r, ValueFact &v)
     v.line = r.n();
     guards(r, v.guards);
 }
-void decorator(Writer &w, const Decorator &d) { w.s(d.chain); w.s(d.firstArg); }
-void decorator(Reader &r, Decorator &d) { d.chain = r.s(); d.firstArg = r.s(); }
+void decorator(Writer &w, const Decorator &d) { w.s(d.chain); w.s(d.firstArg); strings(w, d.keys); }
+void decorator(Reader &r, Decorator &d) { d.chain = r.s(); d.firstArg = r.s(); strings(r, d.keys); }
 
 void assignment(Writer &w, const AssignmentFact &a)
 {
