@@ -14,6 +14,9 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 
+#include <optional>
+#include <unordered_map>
+
 namespace katlas {
 namespace {
 
@@ -102,7 +105,14 @@ std::optional<IndexReport> patchPreviousIndex(IndexRun &run, QThreadPool &pool)
     incremental.kernelsBefore = loadKernelIds(*run.old);
     incremental.loadCalls = [&](int fileIndex) { return loadCalls(*run.old, fileIndex + 1); };
     incremental.loadLocals = [&](int fileIndex) { return loadLocals(*run.old, fileIndex + 1); };
-    incremental.filesCalling = [&](const std::string &name) { return filesCalling(*run.old, name); };
+    // Read once, on the first name asked for: each name's own query scanned every call site.
+    std::optional<std::unordered_map<std::string, std::vector<int>>> callingFiles;
+    incremental.filesCalling = [&](const std::string &name) {
+        if (!callingFiles)
+            callingFiles = filesCallingByName(*run.old);
+        const auto it = callingFiles->find(name);
+        return it == callingFiles->end() ? std::vector<int>{} : it->second;
+    };
     BuildProgress progress;
     progress.cancel = run.cancel;
     progress.report = [&](int d, int t) { run.say(IndexProgress::Phase::Resolving, d, t); };

@@ -122,15 +122,22 @@ std::vector<T> loadFileBlob(const Database &db, const char *sql, std::int64_t fi
 
 } // namespace
 
-std::vector<int> filesCalling(const Database &db, const std::string &name)
+std::unordered_map<std::string, std::vector<int>> filesCallingByName(const Database &db)
 {
-    std::vector<int> out;
-    Statement st(db.handle(), "SELECT DISTINCT file_id FROM call_site WHERE callee = ?1 OR callee LIKE ?2");
-    st.bind(1, std::string_view(name));
-    const std::string suffix = "%." + name;
-    st.bind(2, std::string_view(suffix));
-    while (st.next())
-        out.push_back(static_cast<int>(st.i64(0) - 1));
+    std::unordered_map<std::string, std::vector<int>> out;
+    Statement st(db.handle(), "SELECT DISTINCT file_id, callee FROM call_site");
+    while (st.next()) {
+        const std::string callee(st.view(1));
+        const size_t dot = callee.rfind('.');
+        std::vector<int> &files = out[dot == std::string::npos ? callee : callee.substr(dot + 1)];
+        const int file = static_cast<int>(st.i64(0) - 1);
+        if (files.empty() || files.back() != file)
+            files.push_back(file);
+    }
+    for (auto &[name, files] : out) {
+        std::sort(files.begin(), files.end());
+        files.erase(std::unique(files.begin(), files.end()), files.end());
+    }
     return out;
 }
 

@@ -21,9 +21,9 @@ CallGraph loadCallGraph(const Database &db, bool withGuards = true);
 // The facts of every file in file id order; not `whole`: their declarations
 // only, locals and calls left empty. Empty when any is damaged.
 std::vector<ModuleFacts> loadFacts(const Database &db, bool whole = true);
-// The file indexes (file id - 1) of the call sites calling `name`: a callee
-// of that name, or ending in `.name`.
-std::vector<int> filesCalling(const Database &db, const std::string &name);
+// The file indexes (file id - 1) of the call sites calling each name: by
+// the callee's last component (`self.norm` calls `norm`), read in one pass.
+std::unordered_map<std::string, std::vector<int>> filesCallingByName(const Database &db);
 std::vector<CallFact> loadCalls(const Database &db, std::int64_t fileId);
 std::vector<AssignmentFact> loadLocals(const Database &db, std::int64_t fileId);
 // What the index knows of each file to tell whether it changed, keyed "repo/path".
