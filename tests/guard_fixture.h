@@ -8,6 +8,8 @@
 #include "trace/dimension_filter.h"
 #include "trace/path_finder.h"
 
+#include <QStringList>
+
 #include <set>
 #include <string>
 #include <vector>
@@ -70,6 +72,32 @@ inline std::set<std::string> kernelsReachedUnder(const Resolved &r, const std::s
 inline std::set<std::string> kernelsReached(const Resolved &r, const std::string &caller, int line = 0)
 {
     return kernelsReachedUnder(r, caller, {}, line);
+}
+
+// The settings module the tests read: `cfg.ServerArgs` with these fields
+// and `get_args()`.
+inline void addServerArgs(Tree &t, const std::string &fields)
+{
+    const std::string text = "class ServerArgs:\n" + fields
+        + "_args: Optional[ServerArgs] = None\n"
+          "def get_args() -> ServerArgs:\n"
+          "    return _args\n";
+    t.add("cfg", text.c_str());
+}
+
+// Names compared as one text, so a failure shows what was reached.
+inline QString joined(const std::set<std::string> &names)
+{
+    QStringList out;
+    for (const std::string &n : names)
+        out << QString::fromStdString(n);
+    return out.join(QLatin1Char(' '));
+}
+
+inline DimensionFilter parsed(const char *text)
+{
+    std::string error;
+    return *DimensionFilter::parse(text, &error);
 }
 
 } // namespace katlas::test

@@ -20,32 +20,6 @@ std::set<std::string> reachedUnder(const Resolved &r, const std::string &caller,
     return kernelsReachedUnder(r, caller, filter);
 }
 
-// The settings module the tests read: `cfg.ServerArgs` with these fields
-// and `get_args()`.
-void addServerArgs(Tree &t, const std::string &fields)
-{
-    const std::string text = "class ServerArgs:\n" + fields
-        + "_args: Optional[ServerArgs] = None\n"
-          "def get_args() -> ServerArgs:\n"
-          "    return _args\n";
-    t.add("cfg", text.c_str());
-}
-
-// Compared as text, so a failure shows what was reached.
-QString joined(const std::set<std::string> &names)
-{
-    QStringList out;
-    for (const std::string &n : names)
-        out << QString::fromStdString(n);
-    return out.join(QLatin1Char(' '));
-}
-
-DimensionFilter parsed(const char *text)
-{
-    std::string error;
-    return *DimensionFilter::parse(text, &error);
-}
-
 // A checkpoint's whole configuration as a filter, as --hf-config gives it.
 DimensionFilter checkpoint(const QJsonObject &config)
 {

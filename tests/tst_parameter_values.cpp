@@ -12,33 +12,6 @@
 using namespace katlas;
 using namespace katlas::test;
 
-namespace {
-
-DimensionFilter parsed(const char *text)
-{
-    std::string error;
-    return *DimensionFilter::parse(text, &error);
-}
-
-QString joined(const std::set<std::string> &names)
-{
-    QStringList out;
-    for (const std::string &n : names)
-        out << QString::fromStdString(n);
-    return out.join(QLatin1Char(' '));
-}
-
-void addServerArgs(Tree &t, const std::string &fields)
-{
-    t.add("cfg", ("class ServerArgs:\n" + fields
-                  + "_args: Optional[ServerArgs] = None\n"
-                    "def get_args() -> ServerArgs:\n"
-                    "    return _args\n")
-                     .c_str());
-}
-
-} // namespace
-
 class TestParameterValues : public QObject {
     Q_OBJECT
 private Q_SLOTS:
