@@ -181,15 +181,21 @@ private Q_SLOTS:
         QCOMPARE(selfAssigns[2]->target, std::string("self.act"));
         QCOMPARE(selfAssigns[2]->value.guards, (GuardList{{"cfg.fast", false}}));
         QCOMPARE(selfAssigns[3]->value.chain, std::string("Slow()"));
-        // Plain names assigned in a function are its locals, kept apart; the
-        // ones that call a name with arguments are summarised.
-        QCOMPARE(f.locals.size(), size_t(2));
-        QCOMPARE(f.locals[0].target, std::string("comm"));
-        QCOMPARE(f.locals[1].annotation, std::string("int"));
-        QCOMPARE(f.localCalls.size(), size_t(1));
-        QCOMPARE(f.localCalls[0].name, std::string("LayerCommunicator"));
-        QCOMPARE(f.functions[static_cast<size_t>(f.localCalls[0].function)].qualName, std::string("M.__init__"));
-        QCOMPARE(f.localCalls[0].index, 0);
+        // Plain names assigned in a function are its locals, kept apart, with
+        // the calls made for their effect (no target; at module level too);
+        // the ones that call a name with arguments are summarised.
+        QCOMPARE(f.locals.size(), size_t(3));
+        QCOMPARE(f.locals[0].target, std::string());
+        QCOMPARE(f.locals[0].scope, std::string());
+        QCOMPARE(f.locals[0].value.chain, std::string("METHODS.update()"));
+        QCOMPARE(f.locals[1].target, std::string("comm"));
+        QCOMPARE(f.locals[2].annotation, std::string("int"));
+        QCOMPARE(f.localCalls.size(), size_t(2));
+        QCOMPARE(f.localCalls[0].name, std::string("update"));
+        QCOMPARE(f.localCalls[0].function, -1);
+        QCOMPARE(f.localCalls[1].name, std::string("LayerCommunicator"));
+        QCOMPARE(f.functions[static_cast<size_t>(f.localCalls[1].function)].qualName, std::string("M.__init__"));
+        QCOMPARE(f.localCalls[1].index, 1);
     }
 
     void decoratorsWithKeys()

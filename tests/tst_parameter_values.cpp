@@ -176,6 +176,34 @@ private Q_SLOTS:
         QCOMPARE(joined(kernelsReachedUnder(r, "runner.Runner.run", parsed("server.runner=c"))), QStringLiteral("core_k"));
     }
 
+    void aFunctionPassedAsAnArgumentIsCalled()
+    {
+        // `apply(fn)` calls what it is given: the handler a method passes
+        // (by position or keyword), and the one module-level code passes.
+        Tree t;
+        t.add("kpkg.ops", "def a_k(x): torch.ops.kns.a(x)\ndef b_k(x): torch.ops.kns.b(x)\ndef c_k(x): torch.ops.kns.c(x)\n");
+        t.add("m",
+              "from kpkg.ops import a_k, b_k, c_k\n"
+              "def handler_a(x):\n"
+              "    a_k(x)\n"
+              "def handler_b(x):\n"
+              "    b_k(x)\n"
+              "def handler_c(x):\n"
+              "    c_k(x)\n"
+              "def apply(fn, x):\n"
+              "    fn(x)\n"
+              "def apply_later(x, then=None):\n"
+              "    then(x)\n"
+              "class Layer:\n"
+              "    def forward(self, x):\n"
+              "        apply(handler_a, x)\n"
+              "        apply_later(x, then=handler_b)\n"
+              "apply(handler_c, 1)\n");
+        const Resolved r = resolve(t, settingsProfile());
+        QCOMPARE(joined(kernelsReached(r, "m.apply")), QStringLiteral("a_k c_k"));
+        QCOMPARE(joined(kernelsReached(r, "m.apply_later")), QStringLiteral("b_k"));
+    }
+
     void aCallableAnnotationCalledGivesWhatItReturns()
     {
         // A registry of weak references typed `Callable[[], Optional[Group]]`:

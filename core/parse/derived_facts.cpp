@@ -14,11 +14,12 @@ void summariseLocalCalls(ModuleFacts &facts)
     for (size_t i = 0; i < facts.functions.size(); ++i)
         functions.emplace(facts.functions[i].qualName, static_cast<int>(i));
     for (size_t i = 0; i < facts.locals.size(); ++i) {
+        // At module level (a call kept for its arguments): function -1.
         const auto function = functions.find(facts.locals[i].scope);
-        if (function == functions.end())
+        if (function == functions.end() && !facts.locals[i].scope.empty())
             continue;
         if (const std::optional<std::string> name = instantiatedName(facts.locals[i].value))
-            facts.localCalls.push_back({*name, function->second, static_cast<int>(i)});
+            facts.localCalls.push_back({*name, function == functions.end() ? -1 : function->second, static_cast<int>(i)});
     }
 }
 

@@ -452,13 +452,14 @@ private:
         }
     }
 
-    // A call made for its effect in a function body (`set_flag(args.x)`) is
-    // kept among the locals with no target: what it passes is what the
-    // callee's parameters receive there (docs/guard-evaluation.md).
+    // A call made for its effect in a function body or at module level
+    // (`set_flag(args.x)`) is kept among the locals with no target: what it
+    // passes is what the callee's parameters receive there
+    // (docs/guard-evaluation.md).
     void keepStatementCall(TSNode e, const Ctx &ctx)
     {
-        if (!isType(e, "call") || ctx.assignScope.empty() || ctx.assignScope != ctx.scope)
-            return;
+        if (!isType(e, "call") || ctx.assignScope != ctx.scope)
+            return; // in a class body
         std::vector<ValueFact> values;
         m_statementCall = true;
         addValues(e, ctx.guards, values, ctx.notNone);

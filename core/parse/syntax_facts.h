@@ -136,7 +136,7 @@ struct AssignmentFact {
 // built, known without the locals themselves (see ModuleFacts::locals).
 struct LocalCallFact {
     std::string name;   // last component of the called name
-    int function = 0;   // the function it is in: index in ModuleFacts::functions
+    int function = 0;   // the function it is in: index in ModuleFacts::functions, -1 at module level
     int index = 0;      // in ModuleFacts::locals
     bool operator==(const LocalCallFact &) const = default;
 };

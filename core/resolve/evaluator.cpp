@@ -292,6 +292,8 @@ Values Evaluator::evalName(const std::string &name, const Scope &scope)
             });
             if (!pinned && p > 0 && fn->cls && m_table.symbol(fnId).name == "__init__")
                 append(declared, constructorArgument(*fn, p));
+            else if (!pinned)
+                append(declared, passedCallables(*fn, p)); // functions and classes handed in
             return declared;
         }
         const BindingMap &locals = m_table.localsOf(*fn);

@@ -86,6 +86,9 @@ private:
     Values classAttribute(SymbolId cls, const std::string &name);
     // `line`: where the guarded value stands, for guards on `self.x`.
     void addMapped(Values &values, const GuardList &guards, bool dimensionsOnly, const Scope *scope = nullptr, int line = 0);
+    // The functions and classes the calls of `fn` pass as its parameter
+    // `param` (evaluator_passed_values.cpp).
+    Values passedCallables(const FunctionInfo &fn, size_t param);
     // A call of a decorator registry's lookup: the functions registered,
     // each where the call's arguments name its keys (registry_lookup.h).
     std::optional<Values> registryLookup(const Value &callee, const ValueFact &call, const Scope &scope);

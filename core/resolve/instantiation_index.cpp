@@ -16,7 +16,9 @@ InstantiationIndex::InstantiationIndex(const SymbolTable &table) : m_table(table
         for (const AssignmentFact &a : f.assignments)
             add(m, table.functionForScope(m, a.scope), a.value);
         for (const LocalCallFact &c : f.localCalls)
-            if (c.function >= 0 && static_cast<size_t>(c.function) < f.functions.size())
+            if (c.function == -1)
+                m_byName[c.name].push_back({m, 0, nullptr, c.index});
+            else if (c.function >= 0 && static_cast<size_t>(c.function) < f.functions.size())
                 m_byName[c.name].push_back({m, table.functionForScope(m, f.functions[static_cast<size_t>(c.function)].qualName), nullptr, c.index});
         for (const FunctionFact &fn : f.functions)
             for (const ValueFact &r : fn.returns)
