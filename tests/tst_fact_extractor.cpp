@@ -198,6 +198,28 @@ private Q_SLOTS:
         QCOMPARE(f.localCalls[1].index, 1);
     }
 
+    void aTupleOfValuesAssignsEachTargetItsElement()
+    {
+        // `a, b = f, g` pairs targets and elements; a call's result or a
+        // splat keeps the whole value with the part each target takes.
+        const ModuleFacts f = factsOf(
+            "a, b = f, g\n"
+            "c, d = make()\n"
+            "e, *rest = f, g, h\n");
+        std::vector<std::pair<std::string, std::string>> got;
+        for (const AssignmentFact &a : f.assignments)
+            got.emplace_back(a.target, a.value.chain + (a.value.unpacked ? "#" + std::to_string(a.value.part) : std::string()));
+        const std::vector<std::pair<std::string, std::string>> want
+            = {{"a", "f"}, {"b", "g"}, {"c", "make()#0"}, {"d", "make()#1"}, {"e", "#0"}};
+        QStringList text;
+        for (const auto &[target, value] : got)
+            text << QString::fromStdString(target + "=" + value);
+        QStringList expected;
+        for (const auto &[target, value] : want)
+            expected << QString::fromStdString(target + "=" + value);
+        QCOMPARE(text.join(' '), expected.join(' '));
+    }
+
     void decoratorsWithKeys()
     {
         const ModuleFacts f = factsOf(

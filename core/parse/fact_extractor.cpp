@@ -409,11 +409,25 @@ private:
         // `a, self.b = value`: each target may hold what the value builds
         // (make_layers(...) returning (layers, start, end) is the common case).
         if (isType(left, "pattern_list") || isType(left, "tuple_pattern") || isType(left, "tuple")) {
+            // `a, b = f, g` (a display of as many elements, no splat): each
+            // target is assigned its element.
+            const std::vector<TSNode> targets = namedChildren(left);
+            const TSNode display = unparen(right);
+            const std::vector<TSNode> elements = isType(display, "expression_list") || isType(display, "tuple") || isType(display, "list")
+                ? namedChildren(display) : std::vector<TSNode>{};
+            const bool paired = elements.size() == targets.size()
+                && std::none_of(targets.begin(), targets.end(), [](TSNode t) { return isType(t, "list_splat_pattern"); })
+                && std::none_of(elements.begin(), elements.end(), [](TSNode e) { return isType(e, "list_splat"); });
             int part = 0; // which element each target holds, until a `*rest`
-            for (TSNode child : NamedChildren(left)) {
+            for (size_t i = 0; i < targets.size(); ++i) {
+                const TSNode child = targets[i];
                 part = isType(child, "list_splat_pattern") ? -1 : part;
-                if (const std::string element = targetName(child, ctx); !element.empty())
-                    addAssignment(element, right, ctx, true, part);
+                if (const std::string element = targetName(child, ctx); !element.empty()) {
+                    if (paired)
+                        addAssignment(element, elements[i], ctx);
+                    else
+                        addAssignment(element, right, ctx, true, part);
+                }
                 part += part >= 0;
             }
         }
@@ -427,6 +441,14 @@ private:
                 recordAll(right);
         }
         scanExpr(right, ctx);
+    }
+
+    static std::vector<TSNode> namedChildren(TSNode n)
+    {
+        std::vector<TSNode> out;
+        for (TSNode c : NamedChildren(n))
+            out.push_back(c);
+        return out;
     }
 
     void addAssignment(const std::string &target, TSNode value, const Ctx &ctx, bool unpacked = false, int part = -1)
