@@ -349,6 +349,34 @@ private Q_SLOTS:
         QCOMPARE(joined(reachedUnder(r, "moe.MoeLayer.forward", parsed("quantization=q2"))), QStringLiteral("quant_k"));
         QCOMPARE(joined(reachedUnder(r, "moe.MoeLayer.forward", parsed("quantization=q3"))), QStringLiteral("plain_k"));
     }
+    void aSettingOrderedAgainstANumberHoldsAsItsDefaultDoes()
+    {
+        // `topk = args.eagle_topk or 0` (default None) and `args.chunk > 8`
+        // (default 4): at their defaults neither ordering holds; a deployment
+        // that sets them may take either way.
+        Tree t;
+        addServerArgs(t,
+                      "    eagle_topk: Optional[int] = None\n"
+                      "    chunk: int = 4\n");
+        t.add("kpkg.ops", "def merge_k(x): torch.ops.kns.m(x)\ndef chunk_k(x): torch.ops.kns.c(x)\ndef plain_k(x): torch.ops.kns.p(x)\n");
+        t.add("attn",
+              "from cfg import get_args\n"
+              "from kpkg.ops import merge_k, chunk_k, plain_k\n"
+              "class Backend:\n"
+              "    def __init__(self):\n"
+              "        self.topk = get_args().eagle_topk or 0\n"
+              "    def forward(self, x):\n"
+              "        if self.topk > 1:\n"
+              "            merge_k(x)\n"
+              "        if get_args().chunk > 8:\n"
+              "            chunk_k(x)\n"
+              "        plain_k(x)\n");
+        const Resolved r = resolve(t, settingsProfile());
+        QCOMPARE(joined(reachedUnder(r, "attn.Backend.forward", parsed("server.chunk=4"))), QStringLiteral("plain_k"));
+        QCOMPARE(joined(reachedUnder(r, "attn.Backend.forward", parsed("server.eagle_topk=4 server.chunk=16"))),
+                 QStringLiteral("chunk_k merge_k plain_k"));
+    }
+
     void aDefaultSetWhenNoneLeavesNoNone()
     {
         // `if _BACKEND is None: _BACKEND = "auto"` before the return: the

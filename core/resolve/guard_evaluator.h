@@ -132,6 +132,9 @@ private:
     Outcomes tupleValues(const GuardExpr &e, const Scope &scope, int depth);
     Outcomes subscriptValues(const GuardExpr &e, const Scope &scope, int depth);
     Cases orderCases(const GuardExpr &e, const Scope &scope, int depth);
+    // A setting ordered against a number (`self.topk > 1` where topk is
+    // `server.speculative_eagle_topk or 0`); false when neither side is one.
+    bool settingOrdered(const std::string &op, const Abstract &l, const Abstract &r, const ConditionSet &conditions, Cases &out);
     // The `part`-th element of each tuple among `whole` (`major, minor = f()`).
     static Outcomes partOf(const Outcomes &whole, int part);
     // What the places that build `init`'s class pass for its parameter `param`.

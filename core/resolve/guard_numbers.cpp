@@ -178,6 +178,39 @@ GuardEvaluator::Outcomes GuardEvaluator::subscriptValues(const GuardExpr &e, con
     return partOf(values(e.operands[0], scope, depth + 1), static_cast<int>(index));
 }
 
+bool GuardEvaluator::settingOrdered(const std::string &op, const Abstract &l, const Abstract &r, const ConditionSet &conditions,
+                                    Cases &out)
+{
+    // A setting ordered against a number: as its default is where the
+    // deployment keeps it (a None default cannot be ordered, so that way does
+    // not come out: `x or 0` gives the 0), unknown where it is set.
+    const bool left = l.kind == Kind::Setting;
+    const Abstract &setting = left ? l : r;
+    const Abstract &other = left ? r : l;
+    const auto number = other.kind == Kind::Number ? numbersOf(other) : std::nullopt;
+    if (setting.kind != Kind::Setting || setting.fallback.empty() || !number)
+        return false;
+    Condition atDefault;
+    atDefault.dimension = setting.text;
+    atDefault.values = {setting.fallback};
+    atDefault.text = setting.text + " == " + setting.fallback;
+    Condition moved = atDefault;
+    moved.negated = true;
+    moved.text = setting.text + " != " + setting.fallback;
+    const auto byDefault = numbersOf({Kind::Number, false, setting.fallback, {}});
+    if (!byDefault && setting.fallback != "none")
+        return false;
+    if (byDefault) {
+        ConditionSet c = conditions;
+        addCondition(c, atDefault);
+        out.push_back({true, left ? holds(op, *byDefault, *number) : holds(op, *number, *byDefault), std::move(c)});
+    }
+    ConditionSet c = conditions;
+    addCondition(c, moved);
+    out.push_back({false, false, std::move(c)});
+    return true;
+}
+
 GuardEvaluator::Cases GuardEvaluator::orderCases(const GuardExpr &e, const Scope &scope, int depth)
 {
     Cases out;
@@ -186,7 +219,7 @@ GuardEvaluator::Cases GuardEvaluator::orderCases(const GuardExpr &e, const Scope
                  const auto ln = numbersOf(l), rn = numbersOf(r);
                  if (ln && rn && l.kind == r.kind)
                      out.push_back({true, holds(e.op, *ln, *rn), std::move(conditions)});
-                 else
+                 else if (!settingOrdered(e.op, l, r, conditions, out))
                      out.push_back({false, false, std::move(conditions)});
              });
     if (out.empty())
