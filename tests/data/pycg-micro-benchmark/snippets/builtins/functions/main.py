@@ -1,0 +1,2 @@
+array = [1, 2, 3]
+len(array)

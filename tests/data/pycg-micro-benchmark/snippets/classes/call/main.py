@@ -1,0 +1,6 @@
+class MyClass:
+    def func(self):
+        pass
+
+a = MyClass()
+a.func()

@@ -1,0 +1,4 @@
+from to_import import MyClass
+
+a = MyClass()
+a.func()

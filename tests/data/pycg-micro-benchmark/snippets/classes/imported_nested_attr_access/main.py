@@ -1,0 +1,3 @@
+from nest import imported
+
+imported.func()

@@ -1,0 +1,9 @@
+def dec(f):
+    f()
+    return f
+
+@dec
+def func():
+    pass
+
+func()

@@ -1,0 +1,7 @@
+def func():
+    pass
+
+d = {}
+
+d["b"] = func
+d["b"]()

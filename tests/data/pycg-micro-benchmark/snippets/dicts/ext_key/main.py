@@ -1,0 +1,8 @@
+from ext import key
+
+def func():
+    pass
+
+d = {"a": func}
+
+d[key]()

@@ -1,0 +1,6 @@
+class A:
+    class B(Exception):
+        def __init__(self):
+            pass
+
+raise A.B

@@ -1,0 +1,8 @@
+from ext import Cls
+
+def fn(a):
+    a()
+
+a = Cls()
+
+fn(a.fun)

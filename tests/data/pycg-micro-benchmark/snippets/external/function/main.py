@@ -1,0 +1,3 @@
+from ext import function
+
+function()

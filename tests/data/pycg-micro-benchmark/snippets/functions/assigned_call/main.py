@@ -1,0 +1,5 @@
+def func():
+    pass
+
+a = func
+a()

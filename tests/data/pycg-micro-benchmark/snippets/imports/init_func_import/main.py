@@ -1,0 +1,4 @@
+from nested import func, func2
+
+func()
+func2()

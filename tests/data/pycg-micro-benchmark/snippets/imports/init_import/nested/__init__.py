@@ -1,0 +1,1 @@
+from .nested import smth

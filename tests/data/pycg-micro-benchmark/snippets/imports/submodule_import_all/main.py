@@ -1,0 +1,4 @@
+from from_module.nested_module import *
+
+func1()
+func2()

@@ -1,0 +1,9 @@
+class A:
+    def func(self):
+        pass
+
+class B(A):
+    pass
+
+b = B()
+b.func()
