@@ -1,7 +1,7 @@
 // What a function's parameter holds: what the calls of the function pass
 // (see guard_evaluator.h, docs/guard-evaluation.md "Parameters of functions").
 // `set_mscclpp_all_reduce(self.server_args.enable_mscclpp)` gives its
-// `enable` the setting; `get_rope(qk_rope_head_dim, ...)` its `head_size`.
+// `enable` the setting `server.enable_mscclpp`.
 #include "resolve/guard_evaluator.h"
 #include "resolve/guard_limits.h"
 
@@ -19,7 +19,7 @@ using namespace guard_limits;
 namespace {
 
 // Calls of one name looked at, and calls of the function itself followed:
-// past them the parameter is unknown, as before this mechanism.
+// past them the parameter is unknown.
 constexpr size_t kMaxCallsOfName = 64;
 constexpr size_t kMaxCallSites = 16;
 
