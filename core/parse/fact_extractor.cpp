@@ -160,6 +160,13 @@ private:
                     addValues(value, ctx.guards, m_facts.functions[ctx.functionIndex].returns, ctx.notNone);
                 scanExpr(value, ctx);
             }
+        } else if (!std::strcmp(t, "raise_statement")) {
+            // `raise E` with a class (not a call) builds it: a call of E.
+            TSNode raised = ts_node_named_child_count(n) ? unparen(ts_node_named_child(n, 0)) : TSNode{};
+            if (!ts_node_is_null(raised) && (isType(raised, "identifier") || isType(raised, "attribute")))
+                if (Chain callee = chainOf(raised); !callee.empty())
+                    m_facts.calls.push_back({ctx.scope, std::move(callee), lineOf(raised), ctx.guards, std::string()});
+            scanExpr(n, ctx);
         } else if (!std::strcmp(t, "global_statement")) {
             for (TSNode name : NamedChildren(n))
                 if (isType(name, "identifier"))

@@ -529,6 +529,15 @@ Values Evaluator::classAttribute(SymbolId cls, const std::string &name)
         if (auto a = ki->classAttrs.find(name); a != ki->classAttrs.end())
             return evalBindings(a->second, {ki->module, 0, 0});
     }
+    // A class defined in the class body (`class A: class B: ...`, `A.B`);
+    // read also while bases are being resolved, before any MRO is known.
+    for (SymbolId nested : m_table.classesNamed(name))
+        if (m_table.symbol(nested).qualName == m_table.symbol(cls).qualName + "." + name) {
+            Value v;
+            v.kind = Value::Kind::Class;
+            v.id = nested;
+            return {v};
+        }
     return {};
 }
 
