@@ -7,7 +7,6 @@
 #include "resolve/guard_evaluator.h"
 #include "resolve/instantiation_index.h"
 #include "resolve/registry_index.h"
-#include "resolve/registry_lookup.h"
 
 #include <algorithm>
 #include <cctype>
@@ -15,67 +14,8 @@
 namespace katlas {
 namespace {
 
-// The dotted names in a type annotation: "Optional[a.B]" -> Optional, a.B;
-// each with whether it is what a `Callable[[...], R]` returns (R's names).
-struct AnnotationName {
-    std::string name;
-    bool returnedByCall = false;
-};
-std::vector<AnnotationName> dottedNames(const std::string &text)
-{
-    auto head = [](char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; };
-    auto tail = [&](char c) { return head(c) || std::isdigit(static_cast<unsigned char>(c)); };
-    // The return parts of Callable[...]: after its top-level comma, up to its bracket.
-    std::vector<std::pair<size_t, size_t>> returns;
-    for (size_t at = text.find("Callable["); at != std::string::npos; at = text.find("Callable[", at + 1)) {
-        int level = 0;
-        size_t comma = std::string::npos;
-        for (size_t i = at + 8; i < text.size(); ++i) {
-            if (text[i] == '[')
-                ++level;
-            else if (text[i] == ']' && --level == 0) {
-                if (comma != std::string::npos)
-                    returns.emplace_back(comma, i);
-                break;
-            } else if (text[i] == ',' && level == 1 && comma == std::string::npos)
-                comma = i;
-        }
-    }
-    std::vector<AnnotationName> out;
-    for (size_t i = 0; i < text.size();) {
-        if (!head(text[i])) {
-            ++i;
-            continue;
-        }
-        size_t end = i;
-        while (true) {
-            while (end < text.size() && tail(text[end]))
-                ++end;
-            if (end + 1 < text.size() && text[end] == '.' && head(text[end + 1]))
-                ++end;
-            else
-                break;
-        }
-        const bool returned
-            = std::any_of(returns.begin(), returns.end(), [&](const auto &r) { return i > r.first && i < r.second; });
-        out.push_back({text.substr(i, end - i), returned});
-        i = end;
-    }
-    return out;
-}
-
 constexpr size_t kMaxValues = 256;
 constexpr int kMaxDepth = 48;
-
-// Names of the typing module that wrap the type we want.
-bool isTypingWrapper(const std::string &name)
-{
-    static const std::unordered_set<std::string> wrappers
-        = {"Optional", "Union", "List", "Dict", "Tuple", "Type", "Any", "None", "Callable", "Sequence", "Iterable",
-            "Mapping", "Set", "FrozenSet", "Literal", "ClassVar", "Final", "Annotated", "typing", "list", "dict",
-            "tuple", "set", "type", "int", "float", "str", "bool", "bytes", "object"};
-    return wrappers.count(name) > 0;
-}
 
 bool isBuiltin(const std::string &name)
 {
@@ -388,35 +328,6 @@ Values Evaluator::evalValueFact(const ValueFact &vf, const Scope &scope, bool al
     return vals;
 }
 
-std::optional<Values> Evaluator::registryLookup(const Value &callee, const ValueFact &call, const Scope &scope)
-{
-    if (callee.kind != Value::Kind::Function || !m_registries)
-        return std::nullopt;
-    const std::vector<RegistryIndex::Registered> *registered = m_registries->lookup(m_table.symbol(callee.id).name);
-    if (!registered)
-        return std::nullopt;
-    // Each registered function where the call's arguments name its keys.
-    Values out;
-    for (const RegistryIndex::Registered &r : *registered) {
-        Value f;
-        f.kind = Value::Kind::Function;
-        f.id = r.function;
-        f.how = Resolution::Registry;
-        f.conditions = callee.conditions;
-        if (!m_guards) {
-            append(out, {f});
-            continue;
-        }
-        for (const ConditionSet &way : m_guards->keyMatchWays(call, r.keys, scope, 0)) {
-            Value v = f;
-            addConditions(v.conditions, way);
-            if (!contradictory(v.conditions))
-                append(out, {v});
-        }
-    }
-    return out;
-}
-
 Values Evaluator::importTarget(const ModuleInfo &from, const ImportFact &imp)
 {
     const std::string abs = m_table.absoluteModule(from, imp);
@@ -633,41 +544,6 @@ Values Evaluator::returnsOf(SymbolId function, SymbolId selfClass, const ArgType
         }
         return out;
     });
-}
-
-Values Evaluator::fromAnnotation(const std::string &annotation, const Scope &scope)
-{
-    Values out;
-    const bool isType = annotation.rfind("Type[", 0) == 0 || annotation.rfind("type[", 0) == 0;
-    for (const auto &[name, returnedByCall] : dottedNames(annotation)) {
-        if (isTypingWrapper(name) || name.rfind("typing.", 0) == 0)
-            continue;
-        Values vals = evalChain(name, scope);
-        if (vals.empty()) {
-            // Names imported only for type checking, or in quotes: by class name.
-            const std::string last = name.substr(name.rfind('.') == std::string::npos ? 0 : name.rfind('.') + 1);
-            const auto &candidates = m_table.classesNamed(last);
-            if (candidates.size() == 1) {
-                Value c;
-                c.kind = Value::Kind::Class;
-                c.id = candidates.front();
-                vals.push_back(c);
-            }
-        }
-        for (Value &v : vals) {
-            if (v.kind != Value::Kind::Class)
-                continue;
-            if (!isType) {
-                v.kind = Value::Kind::Instance;
-                v.selfClass = v.id;
-                v.declared = true;
-                v.callable = returnedByCall;
-            }
-            v.how = weaker(v.how, Resolution::Type);
-            append(out, {v});
-        }
-    }
-    return out;
 }
 
 } // namespace katlas

@@ -2,6 +2,7 @@
 #include "resolve/registry_lookup.h"
 
 #include "resolve/chain.h"
+#include "resolve/evaluator.h"
 #include "resolve/guard_evaluator.h"
 #include "resolve/guard_limits.h"
 #include "resolve/registry_index.h"
@@ -115,6 +116,35 @@ std::optional<GuardEvaluator::Outcomes> GuardEvaluator::registryLookupValues(con
     for (ConditionSet &way : noKeyMatchWays(call, *registered, scope, depth))
         out.push_back({{Kind::None, false, {}, {}}, std::move(way)});
     return out.size() > kMaxLookupWays ? Outcomes{{}} : out;
+}
+
+std::optional<Values> Evaluator::registryLookup(const Value &callee, const ValueFact &call, const Scope &scope)
+{
+    if (callee.kind != Value::Kind::Function || !m_registries)
+        return std::nullopt;
+    const std::vector<RegistryIndex::Registered> *registered = m_registries->lookup(m_table.symbol(callee.id).name);
+    if (!registered)
+        return std::nullopt;
+    // Each registered function where the call's arguments name its keys.
+    Values out;
+    for (const RegistryIndex::Registered &r : *registered) {
+        Value f;
+        f.kind = Value::Kind::Function;
+        f.id = r.function;
+        f.how = Resolution::Registry;
+        f.conditions = callee.conditions;
+        if (!m_guards) {
+            append(out, {f});
+            continue;
+        }
+        for (const ConditionSet &way : m_guards->keyMatchWays(call, r.keys, scope, 0)) {
+            Value v = f;
+            addConditions(v.conditions, way);
+            if (!contradictory(v.conditions))
+                append(out, {v});
+        }
+    }
+    return out;
 }
 
 } // namespace katlas
