@@ -4,6 +4,7 @@
 #include "parse/block_exits.h"
 #include "parse/import_facts.h"
 #include "parse/literal_kinds.h"
+#include "parse/module_tables.h"
 #include "parse/parameters.h"
 #include "parse/python_parser.h"
 #include "parse/syntax_node.h"
@@ -148,7 +149,8 @@ private:
                 if (isType(e, "assignment"))
                     visitAssignment(e, ctx);
                 else {
-                    recordDictUpdate(e, ctx);
+                    if (ctx.assignScope.empty()) // NAME.update({...}) at module level
+                        addDictUpdate(*this, e, m_facts.dictEntries);
                     keepStatementCall(e, ctx);
                     scanExpr(e, ctx);
                 }
@@ -418,10 +420,10 @@ private:
         if (isType(left, "pattern_list") || isType(left, "tuple_pattern") || isType(left, "tuple")) {
             // `a, b = f, g` (a display of as many elements, no splat): each
             // target is assigned its element.
-            const std::vector<TSNode> targets = namedChildren(left);
+            const std::vector<TSNode> targets = namedChildrenOf(left);
             const TSNode display = unparen(right);
             const std::vector<TSNode> elements = isType(display, "expression_list") || isType(display, "tuple") || isType(display, "list")
-                ? namedChildren(display) : std::vector<TSNode>{};
+                ? namedChildrenOf(display) : std::vector<TSNode>{};
             const bool paired = elements.size() == targets.size()
                 && std::none_of(targets.begin(), targets.end(), [](TSNode t) { return isType(t, "list_splat_pattern"); })
                 && std::none_of(elements.begin(), elements.end(), [](TSNode e) { return isType(e, "list_splat"); });
@@ -443,19 +445,11 @@ private:
             if (!annotated) // the annotation's fact holds the value already
                 addAssignment(name, right, ctx);
             if (ctx.assignScope.empty() && isType(right, "dictionary"))
-                recordDictEntries(name, right);
+                addDictEntries(*this, name, right, m_facts.dictEntries);
             if (ctx.assignScope.empty() && name == "__all__")
-                recordAll(right);
+                addAllNames(*this, right, m_facts.allNames);
         }
         scanExpr(right, ctx);
-    }
-
-    static std::vector<TSNode> namedChildren(TSNode n)
-    {
-        std::vector<TSNode> out;
-        for (TSNode c : NamedChildren(n))
-            out.push_back(c);
-        return out;
     }
 
     void addAssignment(const std::string &target, TSNode value, const Ctx &ctx, bool unpacked = false, int part = -1)
@@ -600,44 +594,6 @@ private:
         }
         for (TSNode child : NamedChildren(n))
             collectInner(child, out, depth + 1, false);
-    }
-
-    void recordDictEntries(const std::string &dictName, TSNode dict)
-    {
-        for (TSNode pair : NamedChildren(dict)) {
-            if (!isType(pair, "pair"))
-                continue;
-            const std::string key = stringContent(field(pair, "key"));
-            const Chain value = chainOf(field(pair, "value"));
-            if (!key.empty() && !value.empty())
-                m_facts.dictEntries.push_back({dictName, key, value, lineOf(pair)});
-        }
-    }
-
-    // NAME.update({...}) at module level adds entries to a registry dict.
-    void recordDictUpdate(TSNode e, const Ctx &ctx)
-    {
-        if (!ctx.assignScope.empty() || !isType(e, "call"))
-            return;
-        const Chain fn = chainOf(field(e, "function"));
-        const auto dot = fn.find('.');
-        if (dot == std::string::npos || fn.substr(dot) != ".update")
-            return;
-        TSNode args = field(e, "arguments");
-        if (!ts_node_is_null(args) && ts_node_named_child_count(args) > 0
-            && isType(ts_node_named_child(args, 0), "dictionary"))
-            recordDictEntries(fn.substr(0, dot), ts_node_named_child(args, 0));
-    }
-
-    void recordAll(TSNode list)
-    {
-        if (!isType(list, "list") && !isType(list, "tuple"))
-            return;
-        for (TSNode child : NamedChildren(list)) {
-            std::string s = stringContent(child);
-            if (!s.empty())
-                m_facts.allNames.push_back(std::move(s));
-        }
     }
 
     // --- expressions -----------------------------------------------------------

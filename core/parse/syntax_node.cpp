@@ -139,4 +139,12 @@ std::string SyntaxSource::stringContent(TSNode n) const
     return out;
 }
 
+std::vector<TSNode> namedChildrenOf(TSNode parent)
+{
+    std::vector<TSNode> out;
+    for (TSNode c : NamedChildren(parent))
+        out.push_back(c);
+    return out;
+}
+
 } // namespace katlas

@@ -8,6 +8,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace katlas {
 
@@ -52,6 +53,9 @@ public:
 private:
     TSNode m_parent;
 };
+
+// The named children of a node, as a list (to index or count them).
+std::vector<TSNode> namedChildrenOf(TSNode parent);
 
 class SyntaxSource {
 public:

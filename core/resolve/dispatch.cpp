@@ -137,4 +137,18 @@ std::vector<DispatchTarget> Evaluator::instanceCall(const Value &instance, const
     return {};
 }
 
+bool Evaluator::runs(const Values &callee, SymbolId function)
+{
+    for (const Value &v : callee) {
+        if (v.kind != Value::Kind::Function)
+            continue;
+        if (v.id == function)
+            return true;
+        const std::vector<DispatchTarget> targets = dispatch(v);
+        if (std::any_of(targets.begin(), targets.end(), [&](const DispatchTarget &t) { return t.function == function; }))
+            return true;
+    }
+    return false;
+}
+
 } // namespace katlas

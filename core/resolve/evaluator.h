@@ -36,6 +36,8 @@ public:
     ~Evaluator();
     void setRegistries(const RegistryIndex *registries) { m_registries = registries; }
     const RegistryIndex *registries() const { return m_registries; }
+    // Does a call of `callee` run `function` (itself, or as an override)?
+    bool runs(const Values &callee, SymbolId function);
     // Guards of values that no profile rule maps are then worked out too.
     void setGuardEvaluator(GuardEvaluator *guards) { m_guards = guards; }
     void clearMemo();

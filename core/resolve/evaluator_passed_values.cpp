@@ -26,16 +26,7 @@ Values Evaluator::passedCallables(const FunctionInfo &fn, size_t param)
             const ValueFact &call = sites.call(at);
             const Scope scope{at.module, at.function, 0};
             const auto segs = splitChain(call.chain);
-            const Values callee = evalSegments(segs, segs.size() - 1, scope);
-            const bool callsIt = std::any_of(callee.begin(), callee.end(), [&](const Value &v) {
-                if (v.kind != Value::Kind::Function)
-                    return false;
-                if (v.id == fn.symbol)
-                    return true;
-                const std::vector<DispatchTarget> targets = dispatch(v);
-                return std::any_of(targets.begin(), targets.end(), [&](const DispatchTarget &t) { return t.function == fn.symbol; });
-            });
-            if (!callsIt)
+            if (!runs(evalSegments(segs, segs.size() - 1, scope), fn.symbol))
                 continue;
             Chain arg;
             for (const auto &[keyword, value] : call.keywordArgs)

@@ -154,8 +154,6 @@ private:
     // (guard_parameters.cpp); unknown past the bounds there.
     Outcomes parameterValues(const FunctionInfo &fn, size_t param, int depth);
     Outcomes callersPass(const FunctionInfo &fn, const Param &p, size_t positional, int depth);
-    // Does a callee's value run `function` (itself, or as an override)?
-    bool callsFunction(const Values &callee, SymbolId function);
     std::unordered_set<std::string> m_parametersInProgress;
     std::unordered_map<std::string, Outcomes> m_parameterMemo; // "function#param"
     // The calls of one function found by its name: those passing arguments

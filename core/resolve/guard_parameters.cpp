@@ -25,20 +25,6 @@ constexpr size_t kMaxCallSites = 16;
 
 } // namespace
 
-bool GuardEvaluator::callsFunction(const Values &callee, SymbolId function)
-{
-    for (const Value &v : callee) {
-        if (v.kind != Value::Kind::Function)
-            continue;
-        if (v.id == function)
-            return true;
-        const std::vector<DispatchTarget> targets = m_evaluator.dispatch(v);
-        if (std::any_of(targets.begin(), targets.end(), [&](const DispatchTarget &t) { return t.function == function; }))
-            return true;
-    }
-    return false;
-}
-
 GuardEvaluator::Outcomes GuardEvaluator::parameterValues(const FunctionInfo &fn, size_t param, int depth)
 {
     const Param &p = fn.fact->params[param];
@@ -71,7 +57,7 @@ const GuardEvaluator::CallsOfFunction &GuardEvaluator::callsOfFunction(const Fun
             return calls;
         }
         const Scope scope{module, m_table.functionForScope(module, call->scope), 0};
-        if (!callsFunction(m_evaluator.evalChain(call->callee, scope), fn.symbol))
+        if (!m_evaluator.runs(m_evaluator.evalChain(call->callee, scope), fn.symbol))
             continue;
         if (call->args.empty())
             calls.bare.emplace_back(module, call);
