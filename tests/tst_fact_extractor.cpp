@@ -183,19 +183,22 @@ private Q_SLOTS:
         QCOMPARE(selfAssigns[3]->value.chain, std::string("Slow()"));
         // Plain names assigned in a function are its locals, kept apart, with
         // the calls made for their effect (no target; at module level too);
-        // the ones that call a name with arguments are summarised.
-        QCOMPARE(f.locals.size(), size_t(3));
+        // the ones that call a name with arguments are summarised. A
+        // comprehension's loop variable holds the elements of what it walks.
+        QCOMPARE(f.locals.size(), size_t(4));
         QCOMPARE(f.locals[0].target, std::string());
         QCOMPARE(f.locals[0].scope, std::string());
         QCOMPARE(f.locals[0].value.chain, std::string("METHODS.update()"));
-        QCOMPARE(f.locals[1].target, std::string("comm"));
-        QCOMPARE(f.locals[2].annotation, std::string("int"));
+        QCOMPARE(f.locals[1].target, std::string("i"));
+        QCOMPARE(f.locals[1].value.chain, std::string("range()[]"));
+        QCOMPARE(f.locals[2].target, std::string("comm"));
+        QCOMPARE(f.locals[3].annotation, std::string("int"));
         QCOMPARE(f.localCalls.size(), size_t(2));
         QCOMPARE(f.localCalls[0].name, std::string("update"));
         QCOMPARE(f.localCalls[0].function, -1);
         QCOMPARE(f.localCalls[1].name, std::string("LayerCommunicator"));
         QCOMPARE(f.functions[static_cast<size_t>(f.localCalls[1].function)].qualName, std::string("M.__init__"));
-        QCOMPARE(f.localCalls[1].index, 1);
+        QCOMPARE(f.localCalls[1].index, 2);
     }
 
     void aTupleOfValuesAssignsEachTargetItsElement()

@@ -65,7 +65,8 @@ VerifyResult verifyLinks(const QString &markdownPath, const QString &root)
                 continue;
             // "cls.get_fn()()" and "kernel[]()" name get_fn and kernel.
             QString name = text;
-            name.remove(QStringLiteral("()")).remove(QStringLiteral("[]"));
+            static const QRegularExpression subscript(QStringLiteral("\\[[^\\]]*\\]")); // "[]", "['a']"
+            name.remove(QStringLiteral("()")).remove(subscript);
             name = name.mid(name.lastIndexOf(QLatin1Char('.')) + 1);
             bool found = false;
             for (int k = std::max(1, n - kNameSlack); k <= std::min<int>(static_cast<int>(lines.size()), n + kNameSlack) && !found; ++k)

@@ -2,7 +2,10 @@
 #include "parse/fact_extractor.h"
 
 #include "parse/block_exits.h"
+#include "parse/container_facts.h"
+#include "parse/decorator_calls.h"
 #include "parse/import_facts.h"
+#include "parse/lambda_names.h"
 #include "parse/literal_kinds.h"
 #include "parse/module_tables.h"
 #include "parse/parameters.h"
@@ -14,6 +17,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstring>
+#include <optional>
 #include <unordered_map>
 
 namespace katlas {
@@ -51,6 +55,7 @@ public:
 
 private:
     ModuleFacts &m_facts;
+    LambdaNames m_lambdas;
     bool m_depthReported = false;
     bool m_statementCall = false; // keepArgument keeps the arguments of any callee, not only of classes
 
@@ -80,10 +85,67 @@ private:
 
     // --- statements ----------------------------------------------------------
 
+    // `name = value` alone in a statement (no annotation, no chained target): the name, else empty.
+    std::string plainAssignedName(TSNode stmt) const
+    {
+        if (!isType(stmt, "expression_statement") || ts_node_named_child_count(stmt) != 1)
+            return {};
+        const TSNode a = ts_node_named_child(stmt, 0);
+        if (!isType(a, "assignment") || !ts_node_is_null(field(a, "type")) || isType(field(a, "right"), "assignment"))
+            return {};
+        const TSNode left = field(a, "left");
+        return isType(left, "identifier") ? std::string(text(left)) : std::string();
+    }
+
+    // Whether `name` stands as a word in the text of `n`.
+    bool mentions(TSNode n, const std::string &name) const
+    {
+        const std::string_view t = text(n);
+        const auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+        for (size_t at = t.find(name); at != std::string_view::npos; at = t.find(name, at + 1))
+            if ((at == 0 || !word(t[at - 1])) && (at + name.size() >= t.size() || !word(t[at + name.size()])))
+                return true;
+        return false;
+    }
+
+    // Facts of a statement, by the ranges of assignments and locals it added.
+    struct Added {
+        std::string name;
+        size_t assignments[2] = {0, 0};
+        size_t locals[2] = {0, 0};
+    };
+
+    // `f = a` followed at once by `f = b` (same block, b not reading f):
+    // a is never seen, so its assignment is dropped (straight-line flow).
+    void dropOverwritten(const Added &before)
+    {
+        const auto drop = [&](std::vector<AssignmentFact> &facts, const size_t (&range)[2]) {
+            facts.erase(std::remove_if(facts.begin() + static_cast<std::ptrdiff_t>(range[0]),
+                                       facts.begin() + static_cast<std::ptrdiff_t>(range[1]),
+                                       [&](const AssignmentFact &a) { return a.target == before.name; }),
+                        facts.begin() + static_cast<std::ptrdiff_t>(range[1]));
+        };
+        drop(m_facts.assignments, before.assignments);
+        drop(m_facts.locals, before.locals);
+    }
+
     void visitBlock(TSNode block, Ctx ctx)
     {
+        std::optional<Added> previous; // the statement before, when a plain assignment
         for (TSNode stmt : NamedChildren(block)) {
+            const std::string assigned = plainAssignedName(stmt);
+            if (!assigned.empty() && previous && previous->name == assigned
+                && !mentions(field(ts_node_named_child(stmt, 0), "right"), assigned))
+                dropOverwritten(*previous);
+            Added added{assigned, {m_facts.assignments.size(), 0}, {m_facts.locals.size(), 0}};
             visitStatement(stmt, ctx);
+            added.assignments[1] = m_facts.assignments.size();
+            added.locals[1] = m_facts.locals.size();
+            if (!assigned.empty())
+                previous = added;
+            else if (!isType(stmt, "function_definition") && !isType(stmt, "class_definition")
+                     && !isType(stmt, "decorated_definition") && !isType(stmt, "pass_statement"))
+                previous.reset();
             // `if c: return` guards everything after it in the block with
             // `not c`; `if a: return ... elif b: return ...` (no else) with
             // `not a` and `not b`.
@@ -110,6 +172,8 @@ private:
     void visitStatement(TSNode n, Ctx &ctx)
     {
         const char *t = ts_node_type(n);
+        if (text(n).find("lambda") != std::string_view::npos)
+            m_lambdas.nameIn(*this, n, ctx.qualPrefix); // before any chain reads them
         if (!std::strcmp(t, "decorated_definition")) {
             std::vector<Decorator> decorators;
             for (TSNode d : NamedChildren(n)) {
@@ -130,7 +194,8 @@ private:
             scanExpr(right, ctx);
             TSNode left = field(n, "left");
             if (!ts_node_is_null(left) && isType(left, "identifier"))
-                addAssignment(std::string(text(left)), right, ctx);
+                addElementAssignment(std::string(text(left)), right, ctx);
+            noteProtocolCalls(right, {"__iter__", "__iter__().__next__"}, ctx);
             visitChildBlocks(n, ctx);
         } else if (!std::strcmp(t, "while_statement")) {
             TSNode cond = field(n, "condition");
@@ -151,6 +216,8 @@ private:
                 else {
                     if (ctx.assignScope.empty()) // NAME.update({...}) at module level
                         addDictUpdate(*this, e, m_facts.dictEntries);
+                    if (const std::optional<ElementStore> store = elementStoreOf(*this, e))
+                        storeElement(store->container, store->value, store->spread, store->key, ctx);
                     keepStatementCall(e, ctx);
                     scanExpr(e, ctx);
                 }
@@ -229,11 +296,13 @@ private:
                         TSNode expr = ts_node_named_child(value, 0);
                         TSNode alias = field(value, "alias");
                         scanExpr(expr, ctx);
+                        noteProtocolCalls(expr, {"__enter__", "__exit__"}, ctx);
                         if (!ts_node_is_null(alias) && ts_node_named_child_count(alias) == 1
                             && isType(ts_node_named_child(alias, 0), "identifier"))
                             addAssignment(std::string(text(ts_node_named_child(alias, 0))), expr, ctx);
                     } else {
                         scanExpr(ts_node_is_null(value) ? item : value, ctx);
+                        noteProtocolCalls(ts_node_is_null(value) ? item : value, {"__enter__", "__exit__"}, ctx);
                     }
                 }
             } else if (isType(c, "block")) {
@@ -256,7 +325,7 @@ private:
                     break;
                 d.keys.push_back(stringContent(a));
             }
-            scanExpr(args, ctx);
+            scanExpr(expr, ctx); // `@factory(args)` calls factory
         }
         return d;
     }
@@ -274,6 +343,8 @@ private:
             cls.endLine = endLineOf(n);
             cls.decorators = std::move(decorators);
             cls.guards = ctx.guards;
+            addDecoratorCalls(cls.decorators, std::string(text(nameNode)), ctx.scope, cls.line, ctx.guards,
+                              ctx.assignScope == ctx.scope, m_facts);
             TSNode supers = field(n, "superclasses");
             if (!ts_node_is_null(supers)) {
                 for (TSNode child : NamedChildren(supers)) {
@@ -302,6 +373,8 @@ private:
         bool isStatic = false;
         for (const Decorator &d : decorators)
             isStatic = isStatic || d.chain == "staticmethod";
+        addDecoratorCalls(decorators, std::string(text(nameNode)), ctx.scope, fn.line, ctx.guards,
+                          ctx.assignScope == ctx.scope, m_facts);
         fn.decorators = std::move(decorators);
         collectParameters(*this, field(n, "parameters"), fn);
         m_facts.functions.push_back(std::move(fn));
@@ -317,6 +390,34 @@ private:
         // Default values run at definition time, in the outer scope.
         scanExpr(field(n, "parameters"), ctx);
         visitBlock(field(n, "body"), inner);
+    }
+
+    // A lambda is a function of the scope it stands in, named `<lambdaN>`
+    // there (lambda_names.h); its body is what it returns, and the calls in
+    // it are its own.
+    void visitLambda(TSNode n, const Ctx &ctx)
+    {
+        const std::string qual = ctx.qualPrefix + m_lambdas.nameOf(*this, n, ctx.qualPrefix);
+        FunctionFact fn;
+        fn.qualName = qual;
+        fn.line = lineOf(n);
+        fn.endLine = endLineOf(n);
+        fn.guards = ctx.guards;
+        collectParameters(*this, field(n, "parameters"), fn);
+        scanExpr(field(n, "parameters"), ctx); // defaults run where the lambda is made
+        m_facts.functions.push_back(std::move(fn));
+        Ctx inner;
+        inner.scope = qual;
+        inner.assignScope = qual;
+        inner.qualPrefix = qual + ".";
+        inner.functionIndex = static_cast<int>(m_facts.functions.size()) - 1;
+        const TSNode body = field(n, "body");
+        if (text(body).find("lambda") != std::string_view::npos)
+            m_lambdas.nameIn(*this, body, inner.qualPrefix);
+        std::vector<ValueFact> returns;
+        addValues(body, {}, returns);
+        m_facts.functions[static_cast<size_t>(inner.functionIndex)].returns = std::move(returns);
+        scanExpr(body, inner);
     }
 
     void visitImport(TSNode n, const Ctx &ctx)
@@ -413,33 +514,14 @@ private:
                 break;
             if (!name.empty())
                 addAssignment(name, nextRight, ctx);
+            else if (isPattern(nextLeft))
+                assignTargets(nextLeft, nextRight, ctx);
             right = nextRight;
         }
-        // `a, self.b = value`: each target may hold what the value builds
-        // (make_layers(...) returning (layers, start, end) is the common case).
-        if (isType(left, "pattern_list") || isType(left, "tuple_pattern") || isType(left, "tuple")) {
-            // `a, b = f, g` (a display of as many elements, no splat): each
-            // target is assigned its element.
-            const std::vector<TSNode> targets = namedChildrenOf(left);
-            const TSNode display = unparen(right);
-            const std::vector<TSNode> elements = isType(display, "expression_list") || isType(display, "tuple") || isType(display, "list")
-                ? namedChildrenOf(display) : std::vector<TSNode>{};
-            const bool paired = elements.size() == targets.size()
-                && std::none_of(targets.begin(), targets.end(), [](TSNode t) { return isType(t, "list_splat_pattern"); })
-                && std::none_of(elements.begin(), elements.end(), [](TSNode e) { return isType(e, "list_splat"); });
-            int part = 0; // which element each target holds, until a `*rest`
-            for (size_t i = 0; i < targets.size(); ++i) {
-                const TSNode child = targets[i];
-                part = isType(child, "list_splat_pattern") ? -1 : part;
-                if (const std::string element = targetName(child, ctx); !element.empty()) {
-                    if (paired)
-                        addAssignment(element, elements[i], ctx);
-                    else
-                        addAssignment(element, right, ctx, true, part);
-                }
-                part += part >= 0;
-            }
-        }
+        if (isPattern(left))
+            assignTargets(left, right, ctx);
+        if (isType(left, "subscript")) // d["k"] = f stores an element of d
+            storeElement(chainOf(field(left, "value")), right, false, subscriptKey(field(left, "subscript")), ctx);
         const std::string name = targetName(left, ctx);
         if (!name.empty()) {
             if (!annotated) // the annotation's fact holds the value already
@@ -450,6 +532,40 @@ private:
                 addAllNames(*this, right, m_facts.allNames);
         }
         scanExpr(right, ctx);
+    }
+
+    static bool isPattern(TSNode n)
+    {
+        return isType(n, "pattern_list") || isType(n, "tuple_pattern") || isType(n, "tuple") || isType(n, "list_pattern");
+    }
+
+    // `a, self.b = value`: each target may hold what the value builds
+    // (make_layers(...) returning (layers, start, end) is the common case);
+    // `a, (b, c) = f, (g, h)` (a display of as many elements, no splat):
+    // each target is assigned its element, nested patterns in turn.
+    void assignTargets(TSNode left, TSNode right, const Ctx &ctx, int depth = 0)
+    {
+        const std::vector<TSNode> targets = namedChildrenOf(left);
+        const TSNode display = unparen(right);
+        const std::vector<TSNode> elements = isType(display, "expression_list") || isType(display, "tuple") || isType(display, "list")
+            ? namedChildrenOf(display) : std::vector<TSNode>{};
+        const bool paired = elements.size() == targets.size()
+            && std::none_of(targets.begin(), targets.end(), [](TSNode t) { return isType(t, "list_splat_pattern"); })
+            && std::none_of(elements.begin(), elements.end(), [](TSNode e) { return isType(e, "list_splat"); });
+        int part = 0; // which element each target holds, until a `*rest`
+        for (size_t i = 0; i < targets.size(); ++i) {
+            const TSNode child = unparen(targets[i]);
+            part = isType(child, "list_splat_pattern") ? -1 : part;
+            if (const std::string element = targetName(child, ctx); !element.empty()) {
+                if (paired)
+                    addAssignment(element, elements[i], ctx);
+                else
+                    addAssignment(element, right, ctx, true, part);
+            } else if (paired && isPattern(child) && depth < 8) {
+                assignTargets(child, elements[i], ctx, depth + 1);
+            }
+            part += part >= 0;
+        }
     }
 
     void addAssignment(const std::string &target, TSNode value, const Ctx &ctx, bool unpacked = false, int part = -1)
@@ -473,6 +589,81 @@ private:
             else
                 assignmentsFor(target, ctx).push_back({ctx.assignScope, target, std::move(v), {}});
         }
+    }
+
+    // `for x in xs`: x holds the elements of xs (each element of a display).
+    void addElementAssignment(const std::string &target, TSNode iterable, const Ctx &ctx)
+    {
+        std::vector<ValueFact> values;
+        addValues(iterable, ctx.guards, values, ctx.notNone);
+        for (ValueFact &v : values) {
+            if (v.display) {
+                for (const auto &[key, element] : v.elements) {
+                    ValueFact e;
+                    e.chain = element;
+                    e.line = v.line;
+                    e.guards = v.guards;
+                    assignmentsFor(target, ctx).push_back({ctx.assignScope, target, std::move(e), {}});
+                }
+                continue;
+            }
+            if (v.chain.empty())
+                continue;
+            v.chain = elementsOf(v.chain);
+            v.expr.clear();
+            assignmentsFor(target, ctx).push_back({ctx.assignScope, target, std::move(v), {}});
+        }
+    }
+
+    // `d["k"] = f`, `xs.append(f)`, `d.update(e)`: an element of the container
+    // named `container` (a name or self.attr), assigned to `container[]`,
+    // and with a literal key also to `container['k']` (which then replaces
+    // the display's element of that key). A name neither a parameter nor
+    // assigned in the function is the module's.
+    void storeElement(const Chain &container, TSNode value, bool spread, const std::string &key, const Ctx &ctx)
+    {
+        std::string owner = container;
+        if (owner.rfind(ctx.selfName + ".", 0) == 0 && !ctx.selfName.empty())
+            owner = "self" + owner.substr(ctx.selfName.size());
+        const bool plainName = owner.find_first_of(".([") == std::string::npos;
+        const bool selfAttr = owner.rfind("self.", 0) == 0 && owner.find_first_of("([", 5) == std::string::npos
+            && owner.find('.', 5) == std::string::npos;
+        if ((!plainName && !selfAttr) || ts_node_is_null(value))
+            return;
+        const std::string target = owner + "[]";
+        if (spread && isType(unparen(value), "dictionary")) { // d.update({"k": f}): each element under its key
+            for (TSNode pair : NamedChildren(unparen(value)))
+                if (isType(pair, "pair"))
+                    storeElement(container, field(pair, "value"), false, subscriptKey(field(pair, "key")), ctx);
+            return;
+        }
+        if (spread) {
+            addElementAssignment(target, value, ctx);
+            return;
+        }
+        std::vector<ValueFact> values;
+        addValues(value, ctx.guards, values, ctx.notNone);
+        if (!key.empty()) {
+            std::vector<ValueFact> keyed = values;
+            for (ValueFact &v : keyed)
+                storeAt(owner + "[" + key + "]", std::move(v), selfAttr, ctx, owner);
+        }
+        for (ValueFact &v : values)
+            storeAt(target, std::move(v), selfAttr, ctx, owner);
+    }
+
+    void storeAt(const std::string &target, ValueFact v, bool selfAttr, const Ctx &ctx, const std::string &owner)
+    {
+        const std::vector<std::string> params = parameterNames(ctx);
+        const bool local = selfAttr || ctx.assignScope != ctx.scope || ctx.scope.empty()
+            || std::find(params.begin(), params.end(), owner) != params.end()
+            || std::any_of(m_facts.locals.begin(), m_facts.locals.end(), [&](const AssignmentFact &a) {
+                   return a.scope == ctx.assignScope && a.target == owner;
+               });
+        if (local)
+            assignmentsFor(target, ctx).push_back({ctx.assignScope, target, std::move(v), {}});
+        else
+            m_facts.assignments.push_back({{}, target, std::move(v), {}, ctx.assignScope});
     }
 
     // A call made for its effect in a function body or at module level
@@ -577,9 +768,10 @@ private:
             }
         }
         collectInner(value, v.inner, 0, true);
+        addDisplayElements(*this, value, v);
         if (keepsExpression(value))
             v.expr = normaliseSpace(text(value));
-        if (!v.chain.empty() || !v.inner.empty() || !v.expr.empty())
+        if (!v.chain.empty() || !v.inner.empty() || !v.expr.empty() || v.display)
             out.push_back(std::move(v));
     }
 
@@ -615,6 +807,17 @@ private:
             if (!callee.empty())
                 m_facts.calls.push_back({ctx.scope, std::move(callee), lineOf(n), ctx.guards,
                                          argumentShape(*this, field(n, "arguments"), parameterNames(ctx))});
+            // map(f, xs), sorted(xs, key=f): calls of what may be functions.
+            for (TSNode fn : calledArguments(*this, n))
+                if (Chain called = chainOf(fn); !called.empty())
+                    m_facts.calls.push_back({ctx.scope, std::move(called), lineOf(fn), ctx.guards, std::string(kMaybeCalled)});
+        } else if (!std::strcmp(t, "yield")) {
+            noteYield(n, ctx);
+        } else if (!std::strcmp(t, "for_in_clause")) {
+            const TSNode left = field(n, "left");
+            if (!ts_node_is_null(left) && isType(left, "identifier"))
+                addElementAssignment(std::string(text(left)), field(n, "right"), ctx);
+            noteProtocolCalls(field(n, "right"), {"__iter__", "__iter__().__next__"}, ctx);
         } else if (!std::strcmp(t, "conditional_expression") && ts_node_named_child_count(n) == 3) {
             TSNode cond = ts_node_named_child(n, 1);
             scanExpr(cond, ctx, depth + 1);
@@ -630,11 +833,53 @@ private:
             Ctx copy = ctx;
             visitStatement(n, copy);
             return;
+        } else if (!std::strcmp(t, "lambda")) {
+            visitLambda(n, ctx);
+            return;
         } else if (!std::strcmp(t, "string") || !std::strcmp(t, "comment")) {
             return;
         }
         for (TSNode child : NamedChildren(n))
             scanExpr(child, ctx, depth + 1);
+    }
+
+    // A loop over a value calls its `__iter__` and `__next__`, a `with` its
+    // `__enter__` and `__exit__`: calls where the value's class defines them.
+    void noteProtocolCalls(TSNode value, std::initializer_list<const char *> methods, const Ctx &ctx)
+    {
+        const Chain chain = chainOf(unparen(value));
+        if (chain.empty())
+            return;
+        for (const char *m : methods)
+            m_facts.calls.push_back({ctx.scope, chain + "." + m, lineOf(value), ctx.guards, std::string(kMaybeCalled)});
+    }
+
+    // `yield v` adds v to what the generator yields; `yield from xs`, xs's elements.
+    void noteYield(TSNode n, const Ctx &ctx)
+    {
+        if (ctx.functionIndex < 0 || ctx.scope != m_facts.functions[static_cast<size_t>(ctx.functionIndex)].qualName
+            || ts_node_named_child_count(n) == 0)
+            return;
+        std::vector<ValueFact> values;
+        addValues(ts_node_named_child(n, 0), ctx.guards, values, ctx.notNone);
+        const bool from = text(n).substr(0, 10) == "yield from";
+        auto &yields = m_facts.functions[static_cast<size_t>(ctx.functionIndex)].yields;
+        for (ValueFact &v : values) {
+            if (from && v.display) { // `yield from [f, g]`: each element
+                for (const auto &[key, element] : v.elements) {
+                    ValueFact e;
+                    e.chain = element;
+                    e.line = v.line;
+                    e.guards = v.guards;
+                    yields.push_back(std::move(e));
+                }
+                continue;
+            }
+            if (from)
+                v.chain = elementsOf(v.chain);
+            if (!v.chain.empty() || v.display)
+                yields.push_back(std::move(v));
+        }
     }
 
     // --- diagnostics -------------------------------------------------------------

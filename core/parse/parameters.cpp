@@ -25,6 +25,9 @@ void collectParameters(const SyntaxSource &source, TSNode params, FunctionFact &
             if (!ts_node_is_null(type))
                 param.annotation = normaliseSpace(source.text(type));
             param.defaultKind = argKindOf(field(p, "value"));
+            const TSNode value = unparen(field(p, "value"));
+            if (isType(value, "identifier") || isType(value, "attribute") || isType(value, "lambda"))
+                param.defaultChain = source.chainOf(value);
         } else {
             // *args, **kwargs, separators: what follows is keyword-only.
             if (isType(p, "list_splat_pattern") && ts_node_named_child_count(p) > 0)

@@ -41,6 +41,7 @@ struct Param {
     std::string annotation; // source text, e.g. "Optional[QuantizationConfig]"
     ArgKind defaultKind = 0;
     bool keywordOnly = false; // after `*` or `*args`
+    Chain defaultChain;       // a default that is a name or attribute (`fn=handler`): what the parameter holds unless given
     bool operator==(const Param &) const = default;
 };
 
@@ -67,6 +68,14 @@ struct ValueFact {
     bool unpacked = false; // one target of `a, b = value`: holds a part of it
     int line = 0;
     GuardList guards;
+    // A container display's elements, or a comprehension's: the key (a dict
+    // display's literal key as a chain writes it, `'a'` or `1`; "" for
+    // others) and the element's chain (`{"a": f}` -> ('a', "f")).
+    std::vector<std::pair<std::string, Chain>> elements;
+    bool display = false; // a list, tuple, set or dict display or comprehension
+    // A decorator applied where a definition stands: its argument names the
+    // definition itself, not what the decorators make of its name.
+    bool decorates = false;
     bool notNone = false; // read where an `assert` above says the chain is not None
     int part = -1;        // unpacked: which element (`b` in `a, b = value` is 1), -1 when not known
     bool operator==(const ValueFact &) const = default;
@@ -80,6 +89,9 @@ struct FunctionFact {
     std::vector<Decorator> decorators;
     std::vector<Param> params;
     std::vector<ValueFact> returns;
+    // What a generator yields (`yield f`; `yield from xs` as `xs[]`): a call
+    // of it gives them as a container's elements.
+    std::vector<ValueFact> yields;
     // A method that calls through its `self` parameter (self.x(), self(),
     // super()...): inherited, it is specialised per receiver class.
     bool callsOnSelf = false;
@@ -150,6 +162,10 @@ struct DictEntryFact {
     bool operator==(const DictEntryFact &) const = default;
 };
 
+// The shape of a call a higher-order built-in makes of a value handed to it
+// (`map(f, xs)` calls f): it may not be a function at all, and then is no call.
+inline constexpr const char *kMaybeCalled = "?";
+
 struct CallFact {
     std::string scope;      // enclosing function qualName, empty at module level
     Chain callee;           // "self.q_b_proj", "kernel[]", "torch.ops.ns.op.default"
@@ -182,7 +198,8 @@ struct ModuleFacts {
     std::vector<ClassFact> classes;
     std::vector<FunctionFact> functions;
     std::vector<ImportFact> imports;
-    // Module, class and `self.<attr>` assignments.
+    // Module, class and `self.<attr>` assignments. An element stored into a
+    // container (`d["k"] = f`, `xs.append(f)`) is assigned to `d[]`.
     std::vector<AssignmentFact> assignments;
     // Assignments to plain names inside functions: only evaluating in their
     // function reads them, so an incremental re-index loads them on demand.

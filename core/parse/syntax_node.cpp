@@ -2,6 +2,7 @@
 #include "parse/syntax_node.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstring>
 #include <unordered_map>
 
@@ -113,15 +114,59 @@ Chain SyntaxSource::chainOf(TSNode n, int depth) const
         return obj + "." + std::string(text(attr));
     }
     if (!std::strcmp(t, "call")) {
-        Chain fn = chainOf(field(n, "function"), depth + 1);
+        const TSNode callee = field(n, "function");
+        // getattr(obj, "name") without a default is obj.name.
+        if (isType(callee, "identifier") && text(callee) == "getattr") {
+            const std::vector<TSNode> args = namedChildrenOf(field(n, "arguments"));
+            if (args.size() == 2 && !isType(args[0], "keyword_argument")) {
+                const std::string name = stringContent(args[1]);
+                const Chain obj = chainOf(args[0], depth + 1);
+                if (!obj.empty() && !name.empty() && name.find_first_of(".([ ") == std::string::npos)
+                    return obj + "." + name;
+            }
+        }
+        Chain fn = chainOf(callee, depth + 1);
         return fn.empty() ? Chain{} : fn + "()";
     }
     if (!std::strcmp(t, "subscript")) {
         Chain v = chainOf(field(n, "value"), depth + 1);
-        return v.empty() ? Chain{} : v + "[]";
+        return v.empty() ? Chain{} : v + "[" + subscriptKey(field(n, "subscript")) + "]";
+    }
+    if (!std::strcmp(t, "lambda")) {
+        const std::string *name = expressionName(n);
+        return name ? *name : Chain{};
     }
     if (!std::strcmp(t, "parenthesized_expression") || !std::strcmp(t, "await"))
         return ts_node_named_child_count(n) == 1 ? chainOf(ts_node_named_child(n, 0), depth + 1) : Chain{};
+    return {};
+}
+
+namespace {
+bool source_starts_with_colon(std::string_view t) { return !t.empty() && t.front() == ':'; }
+} // namespace
+
+std::string SyntaxSource::subscriptKey(TSNode n) const
+{
+    n = unparen(n);
+    if (ts_node_is_null(n))
+        return {};
+    const auto plain = [](std::string_view k) {
+        return !k.empty() && k.size() <= 64 && std::all_of(k.begin(), k.end(), [](char c) {
+            return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-';
+        });
+    };
+    if (isType(n, "integer") && plain(text(n)))
+        return std::string(text(n));
+    if (isType(n, "slice")) { // `xs[1:]`: ":1", the container from that position on
+        const TSNode start = ts_node_named_child_count(n) > 0 ? ts_node_named_child(n, 0) : TSNode{};
+        const bool fromStart = ts_node_is_null(start) || source_starts_with_colon(text(n));
+        return ":" + (fromStart || !isType(start, "integer") ? std::string("0") : std::string(text(start)));
+    }
+    if (isType(n, "string")) {
+        const std::string content = stringContent(n);
+        if (plain(content))
+            return "'" + content + "'";
+    }
     return {};
 }
 

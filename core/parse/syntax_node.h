@@ -8,6 +8,7 @@
 
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 namespace katlas {
@@ -62,13 +63,24 @@ public:
     explicit SyntaxSource(std::string_view source) : m_src(source) {}
 
     std::string_view text(TSNode n) const;
-    // "self.quant_method.apply", "get_impl()()", "kernel[]"; empty for other expressions.
+    // "self.quant_method.apply", "get_impl()()", "kernel[]", "d['a']"; empty for other expressions.
     Chain chainOf(TSNode n, int depth = 0) const;
+    // A subscript's literal key as chains write it (`'a'`, `1`), else empty.
+    std::string subscriptKey(TSNode n) const;
     // The content of a plain string literal, else empty.
     std::string stringContent(TSNode n) const;
+    // Names given to expressions that define a function without a name (a
+    // lambda is `<lambda1>` in its scope): their chain is that name.
+    void nameExpression(TSNode n, std::string name) { m_names[ts_node_start_byte(n)] = std::move(name); }
+    const std::string *expressionName(TSNode n) const
+    {
+        const auto it = m_names.find(ts_node_start_byte(n));
+        return it == m_names.end() ? nullptr : &it->second;
+    }
 
 private:
     std::string_view m_src;
+    std::unordered_map<uint32_t, std::string> m_names; // by start byte
 };
 
 } // namespace katlas

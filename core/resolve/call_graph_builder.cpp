@@ -348,6 +348,7 @@ private:
                 out.push_back({externalSymbol(v.external), v.how, v.conditions});
                 break;
             case Value::Kind::Module:
+            case Value::Kind::Container: // a display, not called
                 break;
             }
         }
@@ -388,6 +389,16 @@ private:
             forwardedShape(c.args, callerFn ? callerFn->fact : nullptr, callerBound, scope.variant),
             callerFn && scope.variant ? bindArguments(*callerFn->fact, callerBound, *scope.variant) : std::map<std::string, ArgKind>{});
         std::vector<Target> targets = resolve(c.callee, scope, &shape);
+        if (c.args == kMaybeCalled) {
+            // A value a built-in calls (`map(f, xs)`): a call only where it is a function of the index.
+            std::erase_if(targets, [&](const Target &t) {
+                return t.how == Resolution::NameOnly || symbolOf(t.callee).kind == SymbolKind::External;
+            });
+            if (targets.empty()) {
+                --m_lastSiteId;
+                return;
+            }
+        }
         if (m_launches.enabled() && caller != m_table.moduleAt(module).symbol && libraryOfModule(module))
             noteLibraryCall(c.callee, caller, targets);
         if (targets.empty())

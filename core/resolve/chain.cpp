@@ -25,8 +25,10 @@ std::vector<ChainSegment> splitChain(std::string_view chain)
             i += 2; // "()"
             out.push_back({ChainSegment::Kind::Call, {}});
         } else if (c == '[') {
-            i += 2; // "[]"
-            out.push_back({ChainSegment::Kind::Subscript, {}});
+            const size_t close = chain.find(']', i);
+            const size_t end = close == std::string_view::npos ? chain.size() : close;
+            out.push_back({ChainSegment::Kind::Subscript, std::string(chain.substr(i + 1, end - i - 1))});
+            i = end + 1; // "[]", "['a']", "[1]"
         } else {
             ++i;
         }

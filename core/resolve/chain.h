@@ -1,6 +1,7 @@
 // A callee or value chain split into its segments:
 //   "self.quant_method.apply" -> Name(self) Attr(quant_method) Attr(apply)
 //   "get_impl()()"            -> Name(get_impl) Call Call
+//   "d['a']()"                -> Name(d) Subscript('a') Call
 #pragma once
 
 #include <string>
@@ -12,7 +13,7 @@ namespace katlas {
 struct ChainSegment {
     enum class Kind { Name, Attr, Call, Subscript };
     Kind kind = Kind::Name;
-    std::string name; // for Name and Attr
+    std::string name; // for Name and Attr; a Subscript's literal key (`'a'`, `1`), if any
 };
 
 std::vector<ChainSegment> splitChain(std::string_view chain);

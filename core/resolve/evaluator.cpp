@@ -166,25 +166,42 @@ Values Evaluator::evalSegments(const std::vector<ChainSegment> &segs, size_t cou
     } else {
         current = evalName(segs[0].name, scope);
     }
-    for (; i < count && !current.empty(); ++i) {
+    Values owners; // the values an attribute step was taken on (what holds `obj.attr[]`)
+    for (; i < count && (!current.empty() || segs[i].kind == ChainSegment::Kind::Subscript); ++i) {
         Values next;
+        std::optional<Values> stored; // what was stored into the container, read once
+        auto storedHere = [&]() -> const Values & {
+            if (!stored)
+                stored = storedElements(segs, i, owners, scope);
+            return *stored;
+        };
         for (const Value &v : current) {
             switch (segs[i].kind) {
             case ChainSegment::Kind::Attr:
-                append(next, attribute(v, segs[i].name));
+                if (v.kind == Value::Kind::Container)
+                    append(next, containerAttribute(v, segs[i].name, storedHere()).value_or(Values{}));
+                else
+                    append(next, attribute(v, segs[i].name));
                 break;
             case ChainSegment::Kind::Call:
-                append(next, callResult(v));
+                append(next, v.kind == Value::Kind::Container && v.callable ? containerCall(v) : callResult(v));
                 break;
             case ChainSegment::Kind::Subscript:
-                // Containers are transparent (self.layers[i] is a layer) and a
-                // subscripted kernel is its launcher (kernel[grid]).
-                append(next, {v});
+                // A container gives its elements; other values are
+                // transparent (self.layers[i] is a layer) and a subscripted
+                // kernel is its launcher (kernel[grid]). An element stored
+                // under the literal key replaces the display's.
+                if (!segs[i].name.empty() && v.kind == Value::Kind::Container && !storedUnder(segs, i, owners, scope).empty())
+                    break;
+                append(next, elementsOf(v, segs[i].name));
                 break;
             case ChainSegment::Kind::Name:
                 break;
             }
         }
+        if (segs[i].kind == ChainSegment::Kind::Subscript)
+            append(next, storedHere());
+        owners = segs[i].kind == ChainSegment::Kind::Attr ? std::move(current) : Values{};
         current = std::move(next);
     }
     --m_depth;
@@ -214,9 +231,9 @@ Values Evaluator::evalName(const std::string &name, const Scope &scope)
                 for (const ArgBinding &a : *scope.args)
                     if (a.param == name) {
                         Value v;
-                        v.kind = a.isClass ? Value::Kind::Class : Value::Kind::Instance;
+                        v.kind = a.isFunction ? Value::Kind::Function : a.isClass ? Value::Kind::Class : Value::Kind::Instance;
                         v.id = a.cls;
-                        v.selfClass = a.isClass ? 0 : a.cls;
+                        v.selfClass = a.isClass || a.isFunction ? 0 : a.cls;
                         v.how = Resolution::Type;
                         passed.push_back(v);
                     }
@@ -268,7 +285,7 @@ Values Evaluator::evalBindings(const std::vector<Binding> &bindings, const Scope
             const Symbol &s = m_table.symbol(b.symbol);
             v.kind = s.kind == SymbolKind::Class ? Value::Kind::Class : Value::Kind::Function;
             v.id = b.symbol;
-            Values vals{v};
+            Values vals = v.kind == Value::Kind::Function ? decorated(v) : Values{v};
             if (b.guards)
                 addMapped(vals, *b.guards, true, &scope);
             append(out, std::move(vals));
@@ -284,7 +301,7 @@ Values Evaluator::evalBindings(const std::vector<Binding> &bindings, const Scope
             const AssignmentFact &a = *b.assignment;
             if (!a.annotation.empty())
                 append(out, fromAnnotation(a.annotation, {scope.module, 0, 0}));
-            if (!a.value.chain.empty() || !a.value.inner.empty())
+            if (!a.value.chain.empty() || !a.value.inner.empty() || a.value.display)
                 append(out, evalValueFact(a.value, scope));
             break;
         }
@@ -297,12 +314,16 @@ Values Evaluator::evalValueFact(const ValueFact &vf, const Scope &scope, bool al
 {
     Values vals;
     bool factory = false; // the value comes from calling a function of the index
-    if (vf.chain.size() > 2 && vf.chain.compare(vf.chain.size() - 2, 2, "()") == 0) {
+    if (vf.display) {
+        vals.push_back(display(vf, scope));
+    } else if (vf.chain.size() > 2 && vf.chain.compare(vf.chain.size() - 2, 2, "()") == 0) {
         const auto segs = splitChain(vf.chain);
         for (const Value &callee : evalSegments(segs, segs.size() - 1, scope)) {
             factory = factory || callee.kind == Value::Kind::Function;
             if (std::optional<Values> registered = registryLookup(callee, vf, scope))
                 append(vals, std::move(*registered));
+            else if (std::optional<Values> walked = builtinWalk(callee, vf, scope))
+                append(vals, std::move(*walked));
             else
                 append(vals, callResult(callee, &vf, &scope));
         }
@@ -321,6 +342,12 @@ Values Evaluator::evalValueFact(const ValueFact &vf, const Scope &scope, bool al
                 iv.end());
             append(vals, std::move(iv));
         }
+    }
+    if (vf.unpacked) { // `a, b = value`: a tuple's element, by position where known
+        Values parts;
+        for (const Value &v : vals)
+            append(parts, elementsOf(v, vf.part >= 0 ? std::to_string(vf.part) : std::string()));
+        vals = std::move(parts);
     }
     for (Value &v : vals)
         v.how = weaker(v.how, Resolution::Type);
@@ -413,6 +440,7 @@ Values Evaluator::attribute(const Value &v, const std::string &name)
         break;
     }
     case Value::Kind::Function:
+    case Value::Kind::Container: // its methods: containerAttribute
         break;
     }
     for (Value &o : out) {
@@ -535,6 +563,13 @@ Values Evaluator::returnsOf(SymbolId function, SymbolId selfClass, const ArgType
             for (const ValueFact &r : fn->fact->returns)
                 if (guardsHold(r.guards, args, scope))
                     append(out, evalValueFact(r, scope));
+            if (!fn->fact->yields.empty()) { // a generator: what it yields, as elements
+                Elements yielded;
+                for (const ValueFact &y : fn->fact->yields)
+                    for (Value &v : evalValueFact(y, scope))
+                        yielded.emplace_back(std::string(), std::move(v));
+                append(out, {makeContainer(std::move(yielded))});
+            }
             if (m_registries)
                 if (const ConditionSet *reg = m_registries->forFunction(function))
                     for (Value &v : out) {

@@ -91,6 +91,27 @@ private:
     // The functions and classes the calls of `fn` pass as its parameter
     // `param` (evaluator_passed_values.cpp).
     Values passedCallables(const FunctionInfo &fn, size_t param);
+    // Containers (evaluator_containers.cpp): a display's value; the elements
+    // of a value under a subscript's literal key ("" for any); what was
+    // stored into the container that `segs[0..at)` names; a container's
+    // `get`/`values`... method (nullopt for other values) and its call.
+    static Value makeContainer(Elements elements);
+    Value display(const ValueFact &vf, const Scope &scope);
+    Values elementsOf(const Value &container, const std::string &key);
+    std::optional<Values> protocolElements(const Value &instance);
+    Values storedElements(const std::vector<ChainSegment> &segs, size_t at, const Values &owners, const Scope &scope);
+    // What was stored under the literal key of the subscript `segs[at]`.
+    Values storedUnder(const std::vector<ChainSegment> &segs, size_t at, const Values &owners, const Scope &scope);
+    Values storedAt(const std::vector<ChainSegment> &segs, size_t at, const Values &owners, const Scope &scope,
+                    const std::string &suffix);
+    std::optional<Values> containerAttribute(const Value &v, const std::string &name, const Values &stored);
+    Values containerCall(const Value &method);
+    // `next(g)`, `iter(xs)` on what the call passes (nullopt for other callees).
+    std::optional<Values> builtinWalk(const Value &callee, const ValueFact &call, const Scope &scope);
+    Values definitionsNamed(const std::string &name, const Scope &scope);
+    // What a function's name holds once its decorators are applied
+    // (evaluator_decorators.cpp).
+    Values decorated(const Value &definition);
     // A call of a decorator registry's lookup: the functions registered,
     // each where the call's arguments name its keys (registry_lookup.h).
     std::optional<Values> registryLookup(const Value &callee, const ValueFact &call, const Scope &scope);

@@ -19,7 +19,7 @@ std::string Evaluator::argsKey(const ArgTypes *args)
     std::string k;
     if (args)
         for (const ArgBinding &a : *args)
-            k += ';' + a.param + (a.isClass ? "=class:" : "=") + std::to_string(a.cls);
+            k += ';' + a.param + (a.isClass ? "=class:" : a.isFunction ? "=fn:" : "=") + std::to_string(a.cls);
     return k;
 }
 
@@ -65,7 +65,7 @@ bool Evaluator::guardsHold(const GuardList &guards, const ArgTypes &args, const 
         if (comma == std::string::npos)
             continue;
         const std::string name = inner.substr(0, comma);
-        const auto arg = std::find_if(args.begin(), args.end(), [&](const ArgBinding &a) { return a.param == name && !a.isClass; });
+        const auto arg = std::find_if(args.begin(), args.end(), [&](const ArgBinding &a) { return a.param == name && !a.isClass && !a.isFunction; });
         if (arg == args.end())
             continue;
         std::string classes = inner.substr(comma + 1);

@@ -9,6 +9,17 @@
 #include <algorithm>
 
 namespace katlas {
+namespace {
+
+// What a parameter takes from its calls: functions, classes, containers of
+// them, and instances of classes of the index.
+bool handedOn(const Value &v)
+{
+    return v.kind == Value::Kind::Function || v.kind == Value::Kind::Class || v.kind == Value::Kind::Container
+        || (v.kind == Value::Kind::Instance && !v.declared && !v.callable);
+}
+
+} // namespace
 
 Values Evaluator::passedCallables(const FunctionInfo &fn, size_t param)
 {
@@ -19,7 +30,12 @@ Values Evaluator::passedCallables(const FunctionInfo &fn, size_t param)
         const Param &p = fn.fact->params[param];
         const bool bound = fn.cls && !fn.isStatic;
         const InstantiationIndex &sites = instantiations();
-        const std::vector<Instantiation> &calls = sites.callsOf(m_table.symbol(fn.symbol).name);
+        // Calls by its own name, and by the names assignments give it.
+        const std::string &own = m_table.symbol(fn.symbol).name;
+        std::vector<Instantiation> calls = sites.callsOf(own);
+        for (const std::string &alias : sites.aliasesOf(own))
+            if (calls.size() <= kMaxCalls)
+                calls.insert(calls.end(), sites.callsOf(alias).begin(), sites.callsOf(alias).end());
         if (calls.size() > kMaxCalls)
             return out;
         for (const Instantiation &at : calls) {
@@ -37,15 +53,39 @@ Values Evaluator::passedCallables(const FunctionInfo &fn, size_t param)
                 arg = call.args[positional];
             if (arg.empty())
                 continue;
-            Values passed = evalChain(arg, scope);
-            std::erase_if(passed, [](const Value &v) { return v.kind != Value::Kind::Function && v.kind != Value::Kind::Class; });
+            Values passed = call.decorates ? definitionsNamed(arg, scope) : evalChain(arg, scope);
+            std::erase_if(passed, [](const Value &v) { return !handedOn(v); });
             for (Value &v : passed)
                 v.how = weaker(v.how, Resolution::Type);
             addMapped(passed, call.guards, true, &scope, call.line);
             append(out, std::move(passed));
         }
+        // A default that names a function holds where a call gives nothing.
+        if (!p.defaultChain.empty()) {
+            Values byDefault = evalChain(p.defaultChain, {fn.module, fn.outer, 0});
+            std::erase_if(byDefault, [](const Value &v) { return !handedOn(v); });
+            append(out, std::move(byDefault));
+        }
         return out;
     });
+}
+
+// The functions and classes defined as `name` in the scope itself, as
+// they are before any decorator applies.
+Values Evaluator::definitionsNamed(const std::string &name, const Scope &scope)
+{
+    const FunctionInfo *fn = m_table.function(scope.function);
+    const BindingMap &bindings = fn ? m_table.localsOf(*fn) : m_table.moduleAt(scope.module).globals;
+    Values out;
+    if (const auto it = bindings.find(name); it != bindings.end())
+        for (const Binding &b : it->second)
+            if (b.kind == Binding::Kind::Definition) {
+                Value v;
+                v.kind = m_table.symbol(b.symbol).kind == SymbolKind::Class ? Value::Kind::Class : Value::Kind::Function;
+                v.id = b.symbol;
+                out.push_back(v);
+            }
+    return out;
 }
 
 } // namespace katlas

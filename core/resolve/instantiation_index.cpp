@@ -13,8 +13,15 @@ InstantiationIndex::InstantiationIndex(const SymbolTable &table) : m_table(table
     };
     for (int m = 0; m < table.moduleCount(); ++m) {
         const ModuleFacts &f = table.files()[static_cast<size_t>(table.moduleAt(m).fileIndex)];
-        for (const AssignmentFact &a : f.assignments)
+        for (const AssignmentFact &a : f.assignments) {
             add(m, table.functionForScope(m, a.scope), a.value);
+            const Chain &c = a.value.chain;
+            if (!c.empty() && c.find_first_of("([") == Chain::npos && a.target.find_first_of(".[") == std::string::npos) {
+                const std::string named = c.substr(c.rfind('.') == Chain::npos ? 0 : c.rfind('.') + 1);
+                if (named != a.target)
+                    m_aliases[named].push_back(a.target);
+            }
+        }
         for (const LocalCallFact &c : f.localCalls)
             if (c.function == -1)
                 m_byName[c.name].push_back({m, 0, nullptr, c.index});
@@ -31,6 +38,13 @@ const std::vector<Instantiation> &InstantiationIndex::callsOf(const std::string 
     static const std::vector<Instantiation> none;
     const auto it = m_byName.find(name);
     return it == m_byName.end() ? none : it->second;
+}
+
+const std::vector<std::string> &InstantiationIndex::aliasesOf(const std::string &name) const
+{
+    static const std::vector<std::string> none;
+    const auto it = m_aliases.find(name);
+    return it == m_aliases.end() ? none : it->second;
 }
 
 const ValueFact &InstantiationIndex::call(const Instantiation &at) const

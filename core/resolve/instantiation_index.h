@@ -24,12 +24,16 @@ public:
     explicit InstantiationIndex(const SymbolTable &table);
     // Calls of a name whose last component is `name` with at least one argument.
     const std::vector<Instantiation> &callsOf(const std::string &name) const;
+    // The names a module or class assignment gives what `name` names
+    // (`x = handler`, `y = lambda: ...` as `<lambda1>`): its calls may use them.
+    const std::vector<std::string> &aliasesOf(const std::string &name) const;
     // The call of an instantiation (a local's is read on first use).
     const ValueFact &call(const Instantiation &at) const;
 
 private:
     const SymbolTable &m_table;
     std::unordered_map<std::string, std::vector<Instantiation>> m_byName;
+    std::unordered_map<std::string, std::vector<std::string>> m_aliases;
 };
 
 } // namespace katlas

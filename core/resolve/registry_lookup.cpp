@@ -22,7 +22,7 @@ std::vector<std::string> keyComparisons(const ValueFact &call, const std::vector
             for (const auto &[key, text] : call.argExprs)
                 if (key == "#" + std::to_string(i))
                     argument = "(" + text + ")";
-        if (argument.empty() || argument.find("[]") != std::string::npos)
+        if (argument.empty() || argument.find('[') != std::string::npos)
             continue;
         out.push_back(argument + " == \"" + keys[i] + "\"");
     }

@@ -5,13 +5,22 @@
 #include "graph/call_graph.h"
 #include "resolve/symbol_table.h"
 
+#include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace katlas {
 
+struct Value;
+// The elements of a container display, a generator's yields: each with its
+// key (a dict display's literal key, `'a'` or `1`; "" where not known).
+using Elements = std::vector<std::pair<std::string, Value>>;
+
 struct Value {
-    enum class Kind { Module, Class, Instance, Function, External };
+    // Container: a list, tuple, set or dict display, or what a generator
+    // yields (`elements`); with `callable`, its method `external` (`get`).
+    enum class Kind { Module, Class, Instance, Function, External, Container };
     Kind kind = Kind::External;
     SymbolId id = 0;          // module, class or function symbol
     int module = -1;          // module index, for Module
@@ -22,11 +31,13 @@ struct Value {
     bool callable = false;    // Instance: a callable returning it (`Callable[..., R]`), not the instance itself
     Resolution how = Resolution::Exact;
     ConditionSet conditions;  // dimension conditions under which this value is taken
+    std::shared_ptr<const Elements> elements; // Container
 
     bool sameTarget(const Value &o) const
     {
         return kind == o.kind && id == o.id && module == o.module && external == o.external
-            && selfClass == o.selfClass && superAfter == o.superAfter && declared == o.declared && callable == o.callable;
+            && selfClass == o.selfClass && superAfter == o.superAfter && declared == o.declared && callable == o.callable
+            && elements == o.elements;
     }
 };
 using Values = std::vector<Value>;
@@ -35,11 +46,13 @@ using Values = std::vector<Value>;
 // and the class `self` has there (0: the function's own class).
 // What a call passed for one parameter, when known: an instance of `cls`
 // (it decides `isinstance` guards in the callee) or, with `isClass`, the
-// class itself (a class handed to a factory: `Linear=Fp8LinearMethod`).
+// class itself (a class handed to a factory: `Linear=Fp8LinearMethod`) or,
+// with `isFunction`, a function.
 struct ArgBinding {
     std::string param;
     SymbolId cls = 0;
     bool isClass = false;
+    bool isFunction = false; // `cls` is a function handed in (a decorated one, a callback)
 };
 using ArgTypes = std::vector<ArgBinding>;
 

@@ -8,7 +8,7 @@
 namespace katlas {
 namespace {
 
-constexpr std::uint8_t kFactsVersion = 23;
+constexpr std::uint8_t kFactsVersion = 24;
 
 class Writer {
 public:
@@ -115,6 +115,8 @@ void value(Writer &w, const ValueFact &v)
     w.u(v.notNone);
     w.i(v.line);
     guards(w, v.guards);
+    keywords(w, v.elements);
+    w.u(static_cast<unsigned>(v.display) | static_cast<unsigned>(v.decorates) << 1);
 }
 void value(Reader &r, ValueFact &v)
 {
@@ -130,6 +132,10 @@ void value(Reader &r, ValueFact &v)
     v.notNone = r.u() != 0;
     v.line = r.n();
     guards(r, v.guards);
+    keywords(r, v.elements);
+    const auto flags = r.u();
+    v.display = (flags & 1) != 0;
+    v.decorates = (flags & 2) != 0;
 }
 void decorator(Writer &w, const Decorator &d) { w.s(d.chain); w.s(d.firstArg); strings(w, d.keys); }
 void decorator(Reader &r, Decorator &d) { d.chain = r.s(); d.firstArg = r.s(); strings(r, d.keys); }
@@ -177,8 +183,9 @@ void write(Writer &w, const ModuleFacts &f)
     w.list(f.functions, [](Writer &w, const FunctionFact &fn) {
         w.s(fn.qualName); w.s(fn.className); w.i(fn.line); w.i(fn.endLine);
         w.list(fn.decorators, [](Writer &w, const Decorator &d) { decorator(w, d); });
-        w.list(fn.params, [](Writer &w, const Param &p) { w.s(p.name); w.s(p.annotation); w.u(static_cast<unsigned char>(p.defaultKind)); w.u(p.keywordOnly); });
+        w.list(fn.params, [](Writer &w, const Param &p) { w.s(p.name); w.s(p.annotation); w.u(static_cast<unsigned char>(p.defaultKind)); w.u(p.keywordOnly); w.s(p.defaultChain); });
         w.list(fn.returns, [](Writer &w, const ValueFact &v) { value(w, v); });
+        w.list(fn.yields, [](Writer &w, const ValueFact &v) { value(w, v); });
         w.u(fn.callsOnSelf);
         w.s(fn.varargs);
         w.s(fn.kwargs);
@@ -217,8 +224,9 @@ void read(Reader &r, ModuleFacts &f)
     r.list(f.functions, [](Reader &r, FunctionFact &fn) {
         fn.qualName = r.s(); fn.className = r.s(); fn.line = r.n(); fn.endLine = r.n();
         r.list(fn.decorators, [](Reader &r, Decorator &d) { decorator(r, d); });
-        r.list(fn.params, [](Reader &r, Param &p) { p.name = r.s(); p.annotation = r.s(); p.defaultKind = static_cast<ArgKind>(r.u()); p.keywordOnly = r.u() != 0; });
+        r.list(fn.params, [](Reader &r, Param &p) { p.name = r.s(); p.annotation = r.s(); p.defaultKind = static_cast<ArgKind>(r.u()); p.keywordOnly = r.u() != 0; p.defaultChain = r.s(); });
         r.list(fn.returns, [](Reader &r, ValueFact &v) { value(r, v); });
+        r.list(fn.yields, [](Reader &r, ValueFact &v) { value(r, v); });
         fn.callsOnSelf = r.u() != 0;
         fn.varargs = r.s();
         fn.kwargs = r.s();

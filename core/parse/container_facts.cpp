@@ -1,0 +1,142 @@
+// Containers in the syntax facts (see container_facts.h).
+#include "parse/container_facts.h"
+
+#include <algorithm>
+#include <array>
+#include <string_view>
+#include <unordered_map>
+
+namespace katlas {
+namespace {
+
+constexpr size_t kMaxElements = 64;
+
+bool isDisplay(TSNode n)
+{
+    return isType(n, "list") || isType(n, "tuple") || isType(n, "set") || isType(n, "dictionary")
+        || isType(n, "expression_list");
+}
+
+bool isComprehension(TSNode n)
+{
+    return isType(n, "list_comprehension") || isType(n, "set_comprehension") || isType(n, "generator_expression")
+        || isType(n, "dictionary_comprehension");
+}
+
+// The chain of `n`, with a loop variable of the comprehension read as an
+// element of what it walks.
+Chain elementChain(const SyntaxSource &source, TSNode n, const std::unordered_map<std::string, Chain> &loopVars)
+{
+    Chain c = source.chainOf(n);
+    const size_t headEnd = c.find_first_of(".([");
+    const auto it = loopVars.find(c.substr(0, headEnd));
+    return it == loopVars.end() ? c : it->second + (headEnd == Chain::npos ? Chain{} : c.substr(headEnd));
+}
+
+} // namespace
+
+void addDisplayElements(const SyntaxSource &source, TSNode value, ValueFact &v)
+{
+    if (isDisplay(value)) {
+        v.display = true;
+        // A list's or tuple's elements are keyed by their index until a splat.
+        const bool indexed = !isType(value, "set") && !isType(value, "dictionary");
+        int index = 0;
+        for (TSNode e : NamedChildren(value)) {
+            if (v.elements.size() >= kMaxElements)
+                break;
+            if (isType(e, "pair")) {
+                const Chain element = source.chainOf(field(e, "value"));
+                if (!element.empty())
+                    v.elements.emplace_back(source.subscriptKey(field(e, "key")), element);
+            } else if (isType(e, "list_splat") || isType(e, "dictionary_splat")) {
+                index = -1;
+                if (ts_node_named_child_count(e) > 0)
+                    if (const Chain inner = source.chainOf(ts_node_named_child(e, 0)); !inner.empty())
+                        v.elements.emplace_back(std::string(), elementsOf(inner));
+            } else {
+                if (const Chain element = source.chainOf(e); !element.empty())
+                    v.elements.emplace_back(indexed && index >= 0 ? std::to_string(index) : std::string(), element);
+                index += index >= 0;
+            }
+        }
+        return;
+    }
+    if (!isComprehension(value))
+        return;
+    v.display = true;
+    std::unordered_map<std::string, Chain> loopVars;
+    for (TSNode c : NamedChildren(value))
+        if (isType(c, "for_in_clause")) {
+            const TSNode left = field(c, "left");
+            const Chain walked = source.chainOf(field(c, "right"));
+            if (!ts_node_is_null(left) && isType(left, "identifier") && !walked.empty())
+                loopVars[std::string(source.text(left))] = elementsOf(walked);
+        }
+    TSNode body = field(value, "body");
+    if (!ts_node_is_null(body) && isType(body, "pair"))
+        body = field(body, "value");
+    if (const Chain element = elementChain(source, body, loopVars); !element.empty())
+        v.elements.emplace_back(std::string(), element);
+}
+
+std::optional<ElementStore> elementStoreOf(const SyntaxSource &source, TSNode call)
+{
+    if (!isType(call, "call"))
+        return std::nullopt;
+    const TSNode fn = field(call, "function");
+    if (!isType(fn, "attribute"))
+        return std::nullopt;
+    const std::string_view method = source.text(field(fn, "attribute"));
+    const Chain container = source.chainOf(field(fn, "object"));
+    if (container.empty())
+        return std::nullopt;
+    std::vector<TSNode> args;
+    for (TSNode a : NamedChildren(field(call, "arguments")))
+        if (!isType(a, "keyword_argument"))
+            args.push_back(a);
+    if ((method == "append" || method == "add" || method == "appendleft") && args.size() == 1)
+        return ElementStore{container, args[0], false, {}};
+    if (method == "insert" && args.size() == 2)
+        return ElementStore{container, args[1], false, {}};
+    if (method == "setdefault" && args.size() == 2)
+        return ElementStore{container, args[1], false, source.subscriptKey(args[0])};
+    if ((method == "extend" || method == "update" || method == "extendleft") && args.size() == 1)
+        return ElementStore{container, args[0], true, {}};
+    return std::nullopt;
+}
+
+Chain elementsOf(const Chain &iterable)
+{
+    return iterable.empty() ? Chain{} : iterable + "[]";
+}
+
+std::vector<TSNode> calledArguments(const SyntaxSource &source, TSNode call)
+{
+    static constexpr std::array<std::string_view, 3> positional = {"map", "filter", "reduce"};
+    static constexpr std::array<std::string_view, 4> byKey = {"sorted", "min", "max", "sort"};
+    std::vector<TSNode> out;
+    const TSNode fn = field(call, "function");
+    const Chain callee = source.chainOf(fn);
+    const std::string_view name = std::string_view(callee).substr(callee.rfind('.') == Chain::npos ? 0 : callee.rfind('.') + 1);
+    const bool callsPositional = std::find(positional.begin(), positional.end(), name) != positional.end();
+    const bool callsKey = std::find(byKey.begin(), byKey.end(), name) != byKey.end();
+    if (!callsPositional && !callsKey)
+        return out;
+    for (TSNode a : NamedChildren(field(call, "arguments"))) {
+        TSNode value = a;
+        if (isType(a, "keyword_argument")) {
+            if (!callsKey || source.text(field(a, "name")) != "key")
+                continue;
+            value = field(a, "value");
+        } else if (!callsPositional) {
+            continue;
+        }
+        value = unparen(value);
+        if (isType(value, "identifier") || isType(value, "attribute") || isType(value, "lambda"))
+            out.push_back(value);
+    }
+    return out;
+}
+
+} // namespace katlas

@@ -1,0 +1,37 @@
+// Containers in the syntax facts (docs/call-resolution.md): a display's
+// elements, the elements a statement stores into a container, and what a
+// loop or comprehension variable takes from the container it walks.
+#pragma once
+
+#include "parse/syntax_node.h"
+
+#include <optional>
+
+namespace katlas {
+
+// Fills `v.elements` and `v.display` when `value` is a list, tuple, set or
+// dict display or a comprehension: dict displays keep literal keys; a
+// comprehension's element is its body, with a loop variable read as an
+// element of what it walks (`[f for f in fs]` -> "fs[]").
+void addDisplayElements(const SyntaxSource &source, TSNode value, ValueFact &v);
+
+// `xs.append(f)`, `d.setdefault(k, f)`, `xs.extend(ys)`, `d.update(e)`:
+// the container's chain and what goes into it (`spread`: the elements of
+// `value`, not `value` itself).
+struct ElementStore {
+    Chain container;
+    TSNode value{};
+    bool spread = false;
+    std::string key; // `d.setdefault("k", f)`: the literal key, as chains write it
+};
+std::optional<ElementStore> elementStoreOf(const SyntaxSource &source, TSNode call);
+
+// `for x in xs` and `for x in xs` clauses: x holds the elements of xs
+// ("xs[]" of a chain).
+Chain elementsOf(const Chain &iterable);
+
+// The higher-order built-ins that call the functions handed to them
+// (`map(f, xs)`, `sorted(xs, key=f)`): the arguments they call.
+std::vector<TSNode> calledArguments(const SyntaxSource &source, TSNode call);
+
+} // namespace katlas

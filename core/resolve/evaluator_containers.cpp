@@ -1,0 +1,189 @@
+// Containers as values (see evaluator.h, docs/call-resolution.md): a display
+// holds its elements' values, a subscript or a loop takes them (by literal
+// key where both have one), `get`/`pop`/`setdefault` return them, and a
+// generator's call holds what it yields. Elements stored into a container
+// named by a variable or self attribute (`d["k"] = f`, `xs.append(f)`) are
+// that name's `[]` bindings, read beside the display's own.
+#include "resolve/evaluator.h"
+
+#include <array>
+#include <cctype>
+#include <cstdlib>
+#include <string_view>
+
+namespace katlas {
+namespace {
+
+constexpr size_t kMaxElements = 64;
+
+bool keysMatch(const std::string &element, const std::string &wanted)
+{
+    return element.empty() || wanted.empty() || wanted.front() == '-' || element == wanted;
+}
+
+// Methods whose call returns an element, and those returning the container.
+bool returnsElement(std::string_view m)
+{
+    static constexpr std::array<std::string_view, 5> names = {"get", "pop", "setdefault", "__getitem__", "popitem"};
+    return std::find(names.begin(), names.end(), m) != names.end();
+}
+bool returnsContainer(std::string_view m)
+{
+    static constexpr std::array<std::string_view, 3> names = {"values", "copy", "__iter__"};
+    return std::find(names.begin(), names.end(), m) != names.end();
+}
+
+} // namespace
+
+Value Evaluator::makeContainer(Elements elements)
+{
+    Value c;
+    c.kind = Value::Kind::Container;
+    c.elements = std::make_shared<const Elements>(std::move(elements));
+    return c;
+}
+
+Value Evaluator::display(const ValueFact &vf, const Scope &scope)
+{
+    Elements elements;
+    for (const auto &[key, chain] : vf.elements)
+        for (Value &v : evalChain(chain, scope)) {
+            if (elements.size() >= kMaxElements)
+                break;
+            elements.emplace_back(key, std::move(v));
+        }
+    return makeContainer(std::move(elements));
+}
+
+Values Evaluator::elementsOf(const Value &container, const std::string &key)
+{
+    Values out;
+    if (container.kind == Value::Kind::Instance && !container.callable)
+        if (std::optional<Values> protocol = protocolElements(container))
+            return *protocol;
+    if (container.kind != Value::Kind::Container || !container.elements)
+        return {container}; // other values are their own elements (self.layers[i] is a layer)
+    if (!key.empty() && key.front() == ':') { // a slice from a position: the container, renumbered
+        const int start = std::atoi(key.c_str() + 1);
+        Elements kept;
+        for (const auto &[k, v] : *container.elements) {
+            const bool indexed = !k.empty() && std::isdigit(static_cast<unsigned char>(k.front()));
+            if (!indexed)
+                kept.emplace_back(k, v);
+            else if (std::atoi(k.c_str()) >= start)
+                kept.emplace_back(std::to_string(std::atoi(k.c_str()) - start), v);
+        }
+        Value sliced = makeContainer(std::move(kept));
+        sliced.conditions = container.conditions;
+        return {sliced};
+    }
+    for (const auto &[k, v] : *container.elements)
+        if (keysMatch(k, key)) {
+            Value e = v;
+            addConditions(e.conditions, container.conditions);
+            append(out, {std::move(e)});
+        }
+    return out;
+}
+
+// An instance of a class of the index that defines the iterator protocol
+// or `__getitem__`: what `__next__` (of what `__iter__` returns) or
+// `__getitem__` returns. nullopt for other classes.
+std::optional<Values> Evaluator::protocolElements(const Value &instance)
+{
+    const auto returned = [&](const Value &obj, const char *method) -> std::optional<Values> {
+        if (!m_table.lookupMethod(obj.selfClass, method))
+            return std::nullopt;
+        Values out;
+        for (const Value &m : attribute(obj, method))
+            append(out, callResult(m));
+        return out;
+    };
+    if (std::optional<Values> next = returned(instance, "__next__"))
+        return next;
+    if (std::optional<Values> item = returned(instance, "__getitem__"))
+        return item;
+    std::optional<Values> iterators = returned(instance, "__iter__");
+    if (!iterators)
+        return std::nullopt;
+    Values out;
+    for (const Value &it : *iterators)
+        if (it.kind == Value::Kind::Instance && it.selfClass != instance.selfClass)
+            append(out, elementsOf(it, {}));
+        else if (it.kind == Value::Kind::Container)
+            append(out, elementsOf(it, {}));
+    return out;
+}
+
+Values Evaluator::storedElements(const std::vector<ChainSegment> &segs, size_t at, const Values &owners, const Scope &scope)
+{
+    return storedAt(segs, at, owners, scope, "[]");
+}
+
+Values Evaluator::storedUnder(const std::vector<ChainSegment> &segs, size_t at, const Values &owners, const Scope &scope)
+{
+    return storedAt(segs, at, owners, scope, "[" + segs[at].name + "]");
+}
+
+Values Evaluator::storedAt(const std::vector<ChainSegment> &segs, size_t at, const Values &owners, const Scope &scope,
+                           const std::string &suffix)
+{
+    // `name[...]`: what was stored into the name; `obj.attr[...]`: into the attribute of obj's class.
+    if (at == 1 && segs[0].kind == ChainSegment::Kind::Name)
+        return evalName(segs[0].name + suffix, scope);
+    Values out;
+    if (at >= 2 && segs[at - 1].kind == ChainSegment::Kind::Attr)
+        for (const Value &o : owners)
+            if (o.kind == Value::Kind::Instance && !o.callable)
+                append(out, selfAttribute(o.selfClass, segs[at - 1].name + suffix));
+    return out;
+}
+
+std::optional<Values> Evaluator::containerAttribute(const Value &v, const std::string &name, const Values &stored)
+{
+    if (v.kind != Value::Kind::Container || v.callable)
+        return std::nullopt;
+    if (!returnsElement(name) && !returnsContainer(name))
+        return Values{};
+    Elements elements = v.elements ? *v.elements : Elements{};
+    for (const Value &s : stored)
+        if (elements.size() < kMaxElements)
+            elements.emplace_back(std::string(), s);
+    Value method = makeContainer(std::move(elements));
+    method.callable = true;
+    method.external = name;
+    method.conditions = v.conditions;
+    return Values{method};
+}
+
+Values Evaluator::containerCall(const Value &method)
+{
+    Value plain = method;
+    plain.callable = false;
+    plain.external.clear();
+    if (returnsContainer(method.external))
+        return {plain};
+    return elementsOf(plain, {});
+}
+
+std::optional<Values> Evaluator::builtinWalk(const Value &callee, const ValueFact &call, const Scope &scope)
+{
+    if (callee.kind != Value::Kind::External || call.args.empty() || call.args[0].empty())
+        return std::nullopt;
+    if (callee.external == "<builtin>.next")
+        return evalChain(call.args[0] + "[]", scope);
+    if (callee.external == "<builtin>.iter")
+        return evalChain(call.args[0], scope);
+    if (callee.external == "<builtin>.map") { // what the function it maps returns, as elements
+        Elements results;
+        for (const Chain &arg : call.args)
+            for (const Value &fn : arg.empty() ? Values{} : evalChain(arg, scope))
+                if (fn.kind == Value::Kind::Function)
+                    for (Value &r : callResult(fn))
+                        results.emplace_back(std::string(), std::move(r));
+        return Values{makeContainer(std::move(results))};
+    }
+    return std::nullopt;
+}
+
+} // namespace katlas

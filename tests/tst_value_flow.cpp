@@ -1,0 +1,222 @@
+// Functions as values (docs/call-resolution.md): lambdas, decorators,
+// container elements, generators, higher-order built-ins and getattr, each
+// on a small program written for it. Every case names the callees one call
+// site must have, and so fails when its mechanism is off.
+#include "resolver_fixture.h"
+
+#include <QTest>
+
+using namespace katlas;
+using namespace katlas::test;
+
+namespace {
+
+// The callees of one call site, sorted and joined by spaces.
+QString callees(const Resolved &r, const std::string &caller, const std::string &chain)
+{
+    QStringList out;
+    for (const std::string &c : r.callees(caller, chain))
+        out << QString::fromStdString(c);
+    return out.join(QLatin1Char(' '));
+}
+
+Resolved program(const char *src)
+{
+    Tree t;
+    t.add("m", src);
+    return resolve(t);
+}
+
+} // namespace
+
+class TestValueFlow : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void lambdasAreFunctionsOfTheirScope()
+    {
+        // A lambda is `<lambdaN>` of the scope it stands in; calling the
+        // name it is bound to runs it, and the calls in its body are its own.
+        const Resolved r = program("def f1(): pass\n"
+                                   "def f2(): pass\n"
+                                   "x = lambda fn: fn()\n"
+                                   "x(f1)\n"
+                                   "def outer():\n"
+                                   "    y = lambda: f2()\n"
+                                   "    z = lambda: 1\n"
+                                   "    return y\n"
+                                   "outer()()\n");
+        QVERIFY(r.symbol("m.<lambda1>"));
+        QVERIFY(r.symbol("m.outer.<lambda1>"));
+        QVERIFY(r.symbol("m.outer.<lambda2>"));
+        QCOMPARE(callees(r, "m", "x"), QStringLiteral("m.<lambda1>"));
+        QCOMPARE(callees(r, "m.<lambda1>", "fn"), QStringLiteral("m.f1"));
+        QCOMPARE(callees(r, "m.outer.<lambda1>", "f2"), QStringLiteral("m.f2"));
+        QCOMPARE(callees(r, "m", "outer()"), QStringLiteral("m.outer.<lambda1>"));
+        QVERIFY(r.callees("m.outer", "f2").empty()); // the lambda's call is not outer's
+    }
+
+    void decoratedNamesHoldWhatTheDecoratorReturns()
+    {
+        // `@dec def f` binds f to dec(f): a wrapper runs in f's place and
+        // calls f; a decorator returning its argument leaves f; applying a
+        // decorator is a call where the definition stands.
+        const Resolved r = program("def wrap(f):\n"
+                                   "    def inner():\n"
+                                   "        f()\n"
+                                   "    return inner\n"
+                                   "def same(f):\n"
+                                   "    return f\n"
+                                   "@wrap\n"
+                                   "def a(): pass\n"
+                                   "@same\n"
+                                   "def b(): pass\n"
+                                   "@staticmethod\n"
+                                   "def c(): pass\n"
+                                   "a()\n"
+                                   "b()\n"
+                                   "c()\n");
+        QCOMPARE(callees(r, "m", "a"), QStringLiteral("m.wrap.inner"));
+        QCOMPARE(callees(r, "m.wrap.inner", "f"), QStringLiteral("m.a"));
+        QCOMPARE(callees(r, "m", "b"), QStringLiteral("m.b"));
+        QCOMPARE(callees(r, "m", "c"), QStringLiteral("m.c"));
+        QCOMPARE(callees(r, "m", "wrap"), QStringLiteral("m.wrap"));
+        QCOMPARE(callees(r, "m", "same"), QStringLiteral("m.same"));
+        QVERIFY(r.edges("m", "staticmethod").empty()); // a descriptor is no call
+    }
+
+    void containerElementsByKey()
+    {
+        // A dict display's literal keys pick its elements; an element stored
+        // later (`d[k] = f`, `xs.append(f)`) is read with the display's.
+        const Resolved r = program("def f1(): pass\n"
+                                   "def f2(): pass\n"
+                                   "def f3(): pass\n"
+                                   "def f4(): pass\n"
+                                   "d = {'a': f1, 1: f2}\n"
+                                   "d['a']()\n"
+                                   "d[1]()\n"
+                                   "e = {}\n"
+                                   "e['k'] = f3\n"
+                                   "e['k']()\n"
+                                   "def g():\n"
+                                   "    xs = []\n"
+                                   "    xs.append(f4)\n"
+                                   "    for x in xs:\n"
+                                   "        x()\n"
+                                   "    d.get('a')()\n"
+                                   "    t = (f1, f2)\n"
+                                   "    t[1]()\n"
+                                   "    p, q = f3, t\n"
+                                   "    q[0]()\n");
+        QCOMPARE(callees(r, "m", "d['a']"), QStringLiteral("m.f1"));
+        QCOMPARE(callees(r, "m", "d[1]"), QStringLiteral("m.f2"));
+        QCOMPARE(callees(r, "m", "e['k']"), QStringLiteral("m.f3"));
+        QCOMPARE(callees(r, "m.g", "x"), QStringLiteral("m.f4"));
+        QCOMPARE(callees(r, "m.g", "d.get()"), QStringLiteral("m.f1 m.f2"));
+        QCOMPARE(callees(r, "m.g", "t[1]"), QStringLiteral("m.f2"));
+        QCOMPARE(callees(r, "m.g", "q[0]"), QStringLiteral("m.f1"));
+    }
+
+    void straightLineStoresAndAssignments()
+    {
+        // A store under a literal key replaces the display's element of that
+        // key (also through update); an assignment overwritten by the next
+        // statement before anything reads it is never seen.
+        const Resolved r = program("def f1(): pass\n"
+                                   "def f2(): pass\n"
+                                   "def f3(): pass\n"
+                                   "d = {'a': f1, 'b': f1}\n"
+                                   "d['a'] = f2\n"
+                                   "d.update({'b': f3})\n"
+                                   "d['a']()\n"
+                                   "d['b']()\n"
+                                   "x = f1\n"
+                                   "x = f2\n"
+                                   "x()\n"
+                                   "y = f1\n"
+                                   "y = y or f3\n"
+                                   "y()\n");
+        QCOMPARE(callees(r, "m", "d['a']"), QStringLiteral("m.f2 m.f3"));
+        QCOMPARE(callees(r, "m", "d['b']"), QStringLiteral("m.f2 m.f3"));
+        QCOMPARE(callees(r, "m", "x"), QStringLiteral("m.f2"));
+        QCOMPARE(callees(r, "m", "y"), QStringLiteral("m.f1 m.f3"));
+    }
+
+    void parametersHoldWhatCallsAndDefaultsGive()
+    {
+        // A parameter holds the containers and instances its calls pass and
+        // a function its default names; nested tuple targets take their
+        // elements; map's result holds what the mapped function returns;
+        // a loop over an instance runs its class's __iter__ and __next__.
+        const Resolved r = program("def f1(): pass\n"
+                                   "def f2(): pass\n"
+                                   "def f3(): pass\n"
+                                   "def call_a(d): d['a']()\n"
+                                   "call_a({'a': f1})\n"
+                                   "def later(fn=f2): fn()\n"
+                                   "later()\n"
+                                   "a, (b, c) = f1, (f2, f3)\n"
+                                   "c()\n"
+                                   "def make(x):\n"
+                                   "    return f3\n"
+                                   "for g in map(make, [1]):\n"
+                                   "    g()\n"
+                                   "class It:\n"
+                                   "    def __iter__(self): return self\n"
+                                   "    def __next__(self): return f1\n"
+                                   "def walk(it):\n"
+                                   "    for h in it:\n"
+                                   "        h()\n"
+                                   "walk(It())\n");
+        QCOMPARE(callees(r, "m.call_a", "d['a']"), QStringLiteral("m.f1"));
+        QCOMPARE(callees(r, "m.later", "fn"), QStringLiteral("m.f2"));
+        QCOMPARE(callees(r, "m", "c"), QStringLiteral("m.f3"));
+        QCOMPARE(callees(r, "m", "g"), QStringLiteral("m.f3"));
+        QCOMPARE(callees(r, "m.walk", "it.__iter__"), QStringLiteral("m.It.__iter__"));
+        QCOMPARE(callees(r, "m.walk", "it.__iter__().__next__"), QStringLiteral("m.It.__next__"));
+        QCOMPARE(callees(r, "m.walk", "h"), QStringLiteral("m.f1"));
+    }
+
+    void comprehensionsAndGenerators()
+    {
+        // A comprehension's element is its body with the loop variable an
+        // element of what it walks; a generator's call holds what it yields.
+        const Resolved r = program("def f1(): pass\n"
+                                   "def f2(): pass\n"
+                                   "fs = [f1, f2]\n"
+                                   "gs = [f for f in fs]\n"
+                                   "gs[0]()\n"
+                                   "def gen():\n"
+                                   "    yield f1\n"
+                                   "def more():\n"
+                                   "    yield from [f2]\n"
+                                   "for h in gen():\n"
+                                   "    h()\n"
+                                   "g = next(more())\n"
+                                   "g()\n");
+        QCOMPARE(callees(r, "m", "gs[0]"), QStringLiteral("m.f1 m.f2"));
+        QCOMPARE(callees(r, "m", "h"), QStringLiteral("m.f1"));
+        QCOMPARE(callees(r, "m", "g"), QStringLiteral("m.f2"));
+    }
+
+    void builtinsCallTheFunctionsHandedToThem()
+    {
+        // map/filter call their function argument, sorted its key; a list
+        // handed to them is no call. getattr with a literal name is an attribute.
+        const Resolved r = program("def f1(x): pass\n"
+                                   "def f2(x): pass\n"
+                                   "class C:\n"
+                                   "    def m(self): pass\n"
+                                   "xs = [1, 2]\n"
+                                   "map(f1, xs)\n"
+                                   "sorted(xs, key=f2)\n"
+                                   "getattr(C(), 'm')()\n");
+        QCOMPARE(callees(r, "m", "f1"), QStringLiteral("m.f1"));
+        QCOMPARE(callees(r, "m", "f2"), QStringLiteral("m.f2"));
+        QVERIFY(r.edges("m", "xs").empty());
+        QCOMPARE(callees(r, "m", "C().m"), QStringLiteral("m.C.m"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestValueFlow)
+#include "tst_value_flow.moc"
