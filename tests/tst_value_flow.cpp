@@ -84,6 +84,51 @@ private Q_SLOTS:
         QVERIFY(r.edges("m", "staticmethod").empty()); // a descriptor is no call
     }
 
+    void eachWrapperCallsTheFunctionItWraps()
+    {
+        // One decorator on two functions: each name's wrapper is a copy
+        // that calls its own function only. A decorator returning what is
+        // not its argument nor a wrapper of its own (an object's method)
+        // leaves the function itself.
+        const Resolved r = program("def log(f):\n"
+                                   "    def inner(*args):\n"
+                                   "        return f(*args)\n"
+                                   "    return inner\n"
+                                   "class Op:\n"
+                                   "    def __init__(self, fn): self.fn = fn\n"
+                                   "    def run(self): pass\n"
+                                   "def register(f):\n"
+                                   "    return Op(f).run\n"
+                                   "@log\n"
+                                   "def a(): pass\n"
+                                   "@log\n"
+                                   "def b(): pass\n"
+                                   "@register\n"
+                                   "def c(): pass\n"
+                                   "def use():\n"
+                                   "    a()\n"
+                                   "    b()\n"
+                                   "    c()\n");
+        const std::vector<const Edge *> toA = r.edges("m.use", "a");
+        const std::vector<const Edge *> toB = r.edges("m.use", "b");
+        QCOMPARE(toA.size(), size_t(1));
+        QCOMPARE(toB.size(), size_t(1));
+        QVERIFY(toA.front()->calleeId != toB.front()->calleeId); // two copies of inner
+        QCOMPARE(r.name(toA.front()->calleeId), std::string("m.log.inner"));
+        std::vector<std::string> fromCopyOfA, fromCopyOfB;
+        for (const CallSite &site : r.g.callSites)
+            for (const Edge &e : r.g.edges)
+                if (e.callSiteId == site.id && site.callee == "f") {
+                    if (site.callerId == toA.front()->calleeId)
+                        fromCopyOfA.push_back(r.name(e.calleeId));
+                    if (site.callerId == toB.front()->calleeId)
+                        fromCopyOfB.push_back(r.name(e.calleeId));
+                }
+        QCOMPARE(fromCopyOfA, std::vector<std::string>{"m.a"});
+        QCOMPARE(fromCopyOfB, std::vector<std::string>{"m.b"});
+        QCOMPARE(callees(r, "m.use", "c"), QStringLiteral("m.c"));
+    }
+
     void containerElementsByKey()
     {
         // A dict display's literal keys pick its elements; an element stored
@@ -152,7 +197,8 @@ private Q_SLOTS:
                                    "def f2(): pass\n"
                                    "def f3(): pass\n"
                                    "def call_a(d): d['a']()\n"
-                                   "call_a({'a': f1})\n"
+                                   "da = {'a': f1}\n"
+                                   "call_a(da)\n"
                                    "def later(fn=f2): fn()\n"
                                    "later()\n"
                                    "a, (b, c) = f1, (f2, f3)\n"

@@ -204,18 +204,33 @@ std::string variantFor(const FunctionFact &function, bool skipFirst, const std::
     return out;
 }
 
-std::vector<std::pair<std::string, std::int64_t>> boundClasses(const std::string &variant)
+namespace {
+
+std::vector<std::pair<std::string, std::int64_t>> boundIds(const std::string &variant, const char *marker)
 {
     std::vector<std::pair<std::string, std::int64_t>> out;
-    for (size_t at = variant.find("=@"); at != std::string::npos; at = variant.find("=@", at + 2)) {
+    for (size_t at = variant.find(marker); at != std::string::npos; at = variant.find(marker, at + 2)) {
         const size_t bar = variant.rfind('|', at);
         const size_t end = variant.find('|', at);
-        if (bar == std::string::npos)
-            continue;
-        out.emplace_back(variant.substr(bar + 1, at - bar - 1),
-                         std::stoll(variant.substr(at + 2, end == std::string::npos ? std::string::npos : end - at - 2)));
+        const std::string id = variant.substr(at + 2, end == std::string::npos ? std::string::npos : end - at - 2);
+        if (bar == std::string::npos || id.empty() || id.size() > 18
+            || !std::all_of(id.begin(), id.end(), [](char c) { return c >= '0' && c <= '9'; }))
+            continue; // not a binding (a shape handed on may carry other text)
+        out.emplace_back(variant.substr(bar + 1, at - bar - 1), std::stoll(id));
     }
     return out;
+}
+
+} // namespace
+
+std::vector<std::pair<std::string, std::int64_t>> boundClasses(const std::string &variant)
+{
+    return boundIds(variant, "=@");
+}
+
+std::vector<std::pair<std::string, std::int64_t>> boundFunctions(const std::string &variant)
+{
+    return boundIds(variant, "=&");
 }
 
 } // namespace katlas

@@ -51,5 +51,8 @@ std::string variantFor(const FunctionFact &function, bool skipFirst, const std::
 
 // The classes a variant binds its parameters to: ("layer", 42).
 std::vector<std::pair<std::string, std::int64_t>> boundClasses(const std::string &variant);
+// The functions a wrapper's copy binds its decorator's parameter to
+// (`|fn=&42`): the definition it wraps (evaluator_decorators.cpp).
+std::vector<std::pair<std::string, std::int64_t>> boundFunctions(const std::string &variant);
 
 } // namespace katlas

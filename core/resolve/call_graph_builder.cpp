@@ -253,7 +253,8 @@ private:
             return function;
         const Symbol &orig = m_table.symbol(function);
         const SymbolId owner = receiverCopy || fn->cls ? (cls ? cls : fn->cls) : orig.parentId;
-        if (!variant.empty() && m_variantCount[{function, owner}] >= kMaxVariants
+        const bool wraps = variant.find("=&") != std::string::npos; // one copy per wrapped function
+        if (!variant.empty() && !wraps && m_variantCount[{function, owner}] >= kMaxVariants
             && !m_specialisations.count(std::make_tuple(function, owner, variant)))
             variant.clear(); // bounded: further shapes share the general copy
         if (!receiverCopy && variant.empty())
@@ -270,7 +271,7 @@ private:
         s.parentId = owner;
         s.originId = function;
         s.variant = variant;
-        if (!variant.empty())
+        if (!variant.empty() && !wraps)
             ++m_variantCount[{function, owner}];
         m_extraSymbols.push_back(s);
         m_specialisations.emplace(key, s.id);
@@ -303,12 +304,15 @@ private:
     // evaluator's argument bindings (kept for the scopes that point to them).
     const ArgTypes *boundArguments(const std::string &variant)
     {
-        if (variant.find("=@") == std::string::npos)
+        if (variant.find("=@") == std::string::npos && variant.find("=&") == std::string::npos)
             return nullptr;
         auto [it, added] = m_variantArgs.try_emplace(variant);
-        if (added)
+        if (added) {
             for (const auto &[param, cls] : boundClasses(variant))
                 it->second.push_back({param, cls, false});
+            for (const auto &[param, fn] : boundFunctions(variant))
+                it->second.push_back({param, fn, false, true});
+        }
         return &it->second;
     }
 
@@ -316,8 +320,10 @@ private:
                     SymbolId callerSelf)
     {
         for (const DispatchTarget &t : targets) {
-            Target r{callTarget(t.function, t.selfClass, shape ? variantOf(t.function, *shape, callerSelf) : std::string()),
-                     weaker(v.how, t.how), v.conditions};
+            std::string variant = shape ? variantOf(t.function, *shape, callerSelf) : std::string();
+            if (v.boundArg) // a decorator's wrapper, copied for the function it wraps
+                variant += "|" + v.boundParam + "=&" + std::to_string(v.boundArg);
+            Target r{callTarget(t.function, t.selfClass, std::move(variant)), weaker(v.how, t.how), v.conditions};
             addConditions(r.conditions, t.conditions);
             out.push_back(std::move(r));
         }

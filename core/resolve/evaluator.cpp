@@ -220,6 +220,15 @@ Values Evaluator::evalName(const std::string &name, const Scope &scope)
         for (size_t p = 0; p < params.size(); ++p) {
             if (params[p].name != name)
                 continue;
+            // A wrapper's copy for the definition it wraps: the decorator's parameter holds it.
+            if (!innermost && scope.args)
+                for (const ArgBinding &a : *scope.args)
+                    if (a.param == name && a.isFunction) {
+                        Value v;
+                        v.kind = Value::Kind::Function;
+                        v.id = a.cls;
+                        return {v};
+                    }
             if (p == 0 && fn->cls && !fn->isStatic) {
                 Value v;
                 v.kind = fn->isClassMethod ? Value::Kind::Class : Value::Kind::Instance;
@@ -312,6 +321,15 @@ Values Evaluator::evalBindings(const std::vector<Binding> &bindings, const Scope
 
 Values Evaluator::evalValueFact(const ValueFact &vf, const Scope &scope, bool allowInner)
 {
+    // `for x in f(a)`: the elements of the call's value, the call with its arguments.
+    if (vf.chain.size() > 4 && vf.chain.ends_with("()[]") && (!vf.args.empty() || !vf.keywordArgs.empty())) {
+        ValueFact call = vf;
+        call.chain.resize(call.chain.size() - 2);
+        Values out;
+        for (const Value &v : evalValueFact(call, scope, allowInner))
+            append(out, elementsOf(v, {}));
+        return out;
+    }
     Values vals;
     bool factory = false; // the value comes from calling a function of the index
     if (vf.display) {

@@ -23,27 +23,45 @@ Values Evaluator::decorated(const Value &definition)
             if (!appliesAsCall(d->chain))
                 continue;
             Values next;
+            bool understood = true; // every value it returns is its argument or a wrapper defined in it
             for (const Value &decorator : evalChain(d->chain, around)) {
-                if (decorator.kind != Value::Kind::Function)
-                    continue; // a library's decorator or a class: not followed
+                if (decorator.kind != Value::Kind::Function) {
+                    understood = false; // a library's decorator or a class: not followed
+                    continue;
+                }
                 for (const DispatchTarget &t : dispatch(decorator)) {
                     const FunctionInfo *df = m_table.function(t.function);
                     const size_t first = df && df->cls && !df->isStatic ? 1 : 0;
-                    if (!df || df->fact->params.size() <= first)
+                    if (!df || df->fact->params.size() <= first) {
+                        understood = false;
                         continue;
+                    }
                     for (const Value &arg : current) {
                         if (arg.kind != Value::Kind::Function)
                             continue;
                         ArgTypes args{{df->fact->params[first].name, arg.id, false, true}};
-                        for (Value r : returnsOf(t.function, t.selfClass, args))
-                            if (r.kind == Value::Kind::Function || r.kind == Value::Kind::Class) {
-                                addConditions(r.conditions, decorator.conditions);
-                                append(next, {std::move(r)});
+                        const Values returned = returnsOf(t.function, t.selfClass, args);
+                        understood = understood && !returned.empty();
+                        for (Value r : returned) {
+                            const FunctionInfo *wrapper = r.kind == Value::Kind::Function ? m_table.function(r.id) : nullptr;
+                            if (r.kind == Value::Kind::Function && r.id == arg.id) {
+                                r.boundArg = arg.boundArg;
+                                r.boundParam = arg.boundParam;
+                            } else if (wrapper && wrapper->outer == t.function) {
+                                // A wrapper defined in the decorator calls what it wraps: this function only.
+                                r.boundParam = df->fact->params[first].name;
+                                r.boundArg = arg.id;
+                            } else {
+                                understood = false;
+                                continue;
                             }
+                            addConditions(r.conditions, decorator.conditions);
+                            append(next, {std::move(r)});
+                        }
                     }
                 }
             }
-            if (!next.empty()) // what it returns is not known: the function stays itself
+            if (understood && !next.empty()) // otherwise the function stays itself
                 current = std::move(next);
         }
         for (Value &v : current)

@@ -15,7 +15,7 @@ namespace {
 // them, and instances of classes of the index.
 bool handedOn(const Value &v)
 {
-    return v.kind == Value::Kind::Function || v.kind == Value::Kind::Class || v.kind == Value::Kind::Container
+    return v.kind == Value::Kind::Function || v.kind == Value::Kind::Class || (v.kind == Value::Kind::Container)
         || (v.kind == Value::Kind::Instance && !v.declared && !v.callable);
 }
 

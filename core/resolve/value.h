@@ -32,12 +32,16 @@ struct Value {
     Resolution how = Resolution::Exact;
     ConditionSet conditions;  // dimension conditions under which this value is taken
     std::shared_ptr<const Elements> elements; // Container
+    // Function: a wrapper a decorator returned, for the definition it wraps:
+    // the decorator's parameter `boundParam` holds the function `boundArg`.
+    SymbolId boundArg = 0;
+    std::string boundParam;
 
     bool sameTarget(const Value &o) const
     {
         return kind == o.kind && id == o.id && module == o.module && external == o.external
             && selfClass == o.selfClass && superAfter == o.superAfter && declared == o.declared && callable == o.callable
-            && elements == o.elements;
+            && elements == o.elements && boundArg == o.boundArg;
     }
 };
 using Values = std::vector<Value>;
