@@ -200,18 +200,22 @@ DatabaseProbe probeDatabase(const QString &path)
         return DatabaseProbe::Foreign;
     const FileHeader header = readHeader(file);
     file.close();
-    // Ours by its header, even when its pages are damaged: --full rebuilds it.
-    if (header.applicationId == quint32(kApplicationId))
-        return DatabaseProbe::KernelAtlas;
-    if (header.applicationId != 0)
+    if (header.applicationId != 0 && header.applicationId != quint32(kApplicationId))
         return DatabaseProbe::Foreign;
     sqlite3 *db = nullptr;
     bool ours = false, busy = false;
     if (sqlite3_open_v2(QFile::encodeName(path).constData(), &db, SQLITE_OPEN_READONLY, nullptr) == SQLITE_OK) {
         sqlite3_busy_timeout(db, 5000);
-        ours = isOurs(db, header);
-        const int code = sqlite3_errcode(db) & 0xFF;
-        busy = !ours && (code == SQLITE_BUSY || code == SQLITE_LOCKED);
+        {
+            // Another program holding it whole is told apart from damage.
+            Statement st(db, "SELECT count(*) FROM sqlite_master");
+            if (st.ok())
+                st.next();
+            const int code = sqlite3_errcode(db) & 0xFF;
+            busy = code == SQLITE_BUSY || code == SQLITE_LOCKED;
+        }
+        // Ours by its header even when its pages are damaged: --full rebuilds it.
+        ours = !busy && (header.applicationId == quint32(kApplicationId) || isOurs(db, header));
     }
     sqlite3_close_v2(db);
     return ours ? DatabaseProbe::KernelAtlas : busy ? DatabaseProbe::Busy : DatabaseProbe::Foreign;
