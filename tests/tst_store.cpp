@@ -319,6 +319,33 @@ private Q_SLOTS:
         QVERIFY(!QFile::exists(copy + "-journal"));
     }
 
+    // The same journal on a file its reader cannot write: said plainly.
+    void hotJournalOnAReadOnlyFile()
+    {
+        if (::geteuid() == 0)
+            QSKIP("root writes read-only files");
+        QTemporaryDir dir;
+        const QString path = dir.filePath("a.katlas"), copy = dir.filePath("ro/copy.katlas");
+        QString error;
+        QVERIFY(writeIndex(path, sample("one"), nullptr, &error));
+        QVERIFY(QDir().mkpath(dir.filePath("ro")));
+        sqlite3 *writer = nullptr;
+        QCOMPARE(sqlite3_open(QFile::encodeName(path).constData(), &writer), SQLITE_OK);
+        QCOMPARE(
+            sqlite3_exec(writer, "PRAGMA cache_size=2; BEGIN; UPDATE symbol SET qual_name = hex(randomblob(3000));",
+                nullptr, nullptr, nullptr),
+            SQLITE_OK);
+        QVERIFY(QFile::copy(path, copy));
+        QVERIFY(QFile::copy(path + "-journal", copy + "-journal"));
+        sqlite3_exec(writer, "ROLLBACK", nullptr, nullptr, nullptr);
+        sqlite3_close(writer);
+        QFile::setPermissions(copy, QFile::ReadOwner);
+        QFile::setPermissions(dir.filePath("ro"), QFile::ReadOwner | QFile::ExeOwner);
+        QVERIFY(!Database::open(copy, &error));
+        QVERIFY2(error.contains("interrupted") && error.contains("cannot write"), qPrintable(error));
+        QFile::setPermissions(dir.filePath("ro"), QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+    }
+
     // A damaged index of ours is refused with its connection closed, and is
     // still ours: a new index replaces it.
     void damagedIndexIsRefusedAndReplaced()
