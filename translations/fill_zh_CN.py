@@ -16,6 +16,7 @@ ZH = {
     '%1 is not a regular file; it was not read': '%1 不是普通文件；未读取',
     '%1 is larger than %2 MiB; it was not read': '%1 大于 %2 MiB；未读取',
     '%1 leaves the root %2 (it is %3); it was not read': '%1 位于根目录 %2 之外（实际为 %3）；未读取',
+    '%1 leaves the root %2; it was not read': '%1 位于根目录 %2 之外；未读取',
     'the root %1 is not a folder': '根目录 %1 不是文件夹',
     'only a decorator registry has a lookup': '只有装饰器注册表才有 lookup',
     'must be true or false': '必须为 true 或 false',

@@ -750,6 +750,10 @@ config.json：其中的值成为 model.* 设置（model.n_shared_experts=1）。
         <source>the root %1 is not a folder</source>
         <translation>根目录 %1 不是文件夹</translation>
     </message>
+    <message>
+        <source>%1 leaves the root %2; it was not read</source>
+        <translation>%1 位于根目录 %2 之外；未读取</translation>
+    </message>
 </context>
 <context>
     <name>katlas::ConfigurationPicker</name>

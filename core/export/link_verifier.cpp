@@ -84,10 +84,15 @@ LinkedFile readLinked(const QString &path, const QString &confinedTo)
         return {QCoreApplication::translate("Verify", "file %1 does not exist").arg(path), {}};
     // Links, `..` and absolute paths are resolved before the root is checked.
     const QString real = info.canonicalFilePath();
-    if (!confinedTo.isEmpty() && !within(real, confinedTo))
+    if (!confinedTo.isEmpty() && !within(real, confinedTo)) {
+        if (real == path)
+            return {
+                QCoreApplication::translate("Verify", "%1 leaves the root %2; it was not read").arg(path, confinedTo),
+                {}};
         return {QCoreApplication::translate("Verify", "%1 leaves the root %2 (it is %3); it was not read")
                     .arg(path, confinedTo, real),
             {}};
+    }
     QByteArray bytes;
     const QString problem = readBounded(real, true, &bytes);
     if (!problem.isEmpty())
