@@ -10,6 +10,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <sys/stat.h>
+
 namespace {
 
 struct Run {
@@ -108,6 +110,61 @@ private Q_SLOTS:
         QCOMPARE(throughLink.code, 2);
         QVERIFY2(throughLink.err.contains(QStringLiteral("symbolic link")), qPrintable(throughLink.err));
         QVERIFY(QFileInfo(link).isSymLink());
+    }
+
+    // verify --root reads nothing outside the root nor anything that is
+    // not a regular file: it finishes, names each such link, and fails.
+    void verifyKeepsToItsRoot()
+    {
+        QTemporaryDir dir;
+        const QString root = dir.filePath("root");
+        write(root + "/a.py", "def a():\n    pass\n");
+        write(dir.filePath("outside.py"), "def a():\n    pass\n");
+        QVERIFY(QFile::link(dir.filePath("outside.py"), root + "/link.py"));
+        QCOMPARE(::mkfifo(QFile::encodeName(root + "/fifo.py").constData(), 0600), 0);
+        write(root + "/report.md", "[a()](a.py#L1) [a()](link.py#L1)\n[a()](../outside.py#L1) [a()](fifo.py#L1)\n");
+        const Run r = katlas({"verify", root + "/report.md", "--root", root}, m_cache.path());
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.out.contains("4 links, 3 broken"), qPrintable(r.out + r.err));
+        QVERIFY2(r.out.contains(":1: link.py#L1: ") && r.out.contains(":2: ../outside.py#L1: ")
+                && r.out.contains("leaves the root"),
+            qPrintable(r.out));
+        QVERIFY2(r.out.contains(":2: fifo.py#L1: ") && r.out.contains("not a regular file"), qPrintable(r.out));
+    }
+
+    // index --db never replaces another program's SQLite file (a table named
+    // meta does not make it ours), and rebuilds an index of ours that is damaged.
+    void indexReplacesOnlyItsOwnDatabases()
+    {
+        QTemporaryDir dir;
+        const QString foreign = dir.filePath("other.sqlite");
+        QProcess sqlite;
+        sqlite.start("sqlite3",
+            {foreign, "CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT); INSERT INTO meta VALUES ('mine', 'yes');"});
+        QVERIFY(sqlite.waitForFinished() && sqlite.exitCode() == 0);
+        QFile f(foreign);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QByteArray before = f.readAll();
+        f.close();
+        const Run refused = katlas({"index", "--demo", "--db", foreign}, m_cache.path());
+        QCOMPARE(refused.code, 2);
+        QVERIFY2(
+            refused.err.contains("not a Kernel Atlas index") && refused.err.contains(foreign), qPrintable(refused.err));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(f.readAll(), before);
+        f.close();
+
+        const QString db = dir.filePath("d.katlas");
+        QCOMPARE(katlas({"index", "--demo", "--db", db}, m_cache.path()).code, 0);
+        QFile damaged(db);
+        QVERIFY(damaged.open(QIODevice::ReadWrite));
+        damaged.seek(4096); // all but the header page
+        damaged.write(QByteArray(damaged.size() - 4096, '\x5A'));
+        damaged.close();
+        QVERIFY(katlas({"stats", "--db", db}, m_cache.path()).code != 0);
+        const Run rebuilt = katlas({"index", "--demo", "--db", db, "--full"}, m_cache.path());
+        QVERIFY2(rebuilt.code == 0, qPrintable(rebuilt.err));
+        QCOMPARE(katlas({"stats", "--db", db}, m_cache.path()).code, 0);
     }
 
     void demoCommands()

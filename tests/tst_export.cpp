@@ -9,9 +9,15 @@
 #include "export/op_traces_md.h"
 #include "export/trace_json.h"
 
+#include <QDirIterator>
 #include <QFile>
 #include <QJsonArray>
+#include <QJsonDocument>
+#include <QRegularExpression>
 #include <QXmlStreamReader>
+
+#include <sqlite3.h>
+#include <sys/stat.h>
 
 using namespace katlas;
 using namespace katlas::test;
@@ -50,6 +56,50 @@ void write(const QString &path, const std::string &text)
     QVERIFY(f.open(QIODevice::WriteOnly));
     f.write(QByteArray::fromStdString(text));
 }
+
+void copyTree(const QString &from, const QString &to)
+{
+    for (QDirIterator it(from, QDir::Files, QDirIterator::Subdirectories); it.hasNext();) {
+        const QString file = it.next();
+        const QString copy = to + QLatin1Char('/') + QDir(from).relativeFilePath(file);
+        QDir().mkpath(QFileInfo(copy).absolutePath());
+        QVERIFY(QFile::copy(file, copy));
+    }
+}
+
+void exec(const QString &db, const std::string &sql)
+{
+    sqlite3 *h = nullptr;
+    QCOMPARE(sqlite3_open(QFile::encodeName(db).constData(), &h), SQLITE_OK);
+    char *message = nullptr;
+    const int rc = sqlite3_exec(h, sql.c_str(), nullptr, nullptr, &message);
+    QVERIFY2(rc == SQLITE_OK, message);
+    QCOMPARE(sqlite3_changes(h) > 0, true);
+    sqlite3_close(h);
+}
+
+// Each table of a markdown document keeps its header's column count: a
+// cell's own '|' is escaped.
+QString tableColumnsMismatch(const std::string &doc)
+{
+    static const QRegularExpression pipe(QStringLiteral(R"((?<!\\)\|)"));
+    int columns = -1;
+    for (const QString &line : QString::fromStdString(doc).split(QLatin1Char('\n'))) {
+        if (!line.startsWith(QLatin1Char('|'))) {
+            columns = -1;
+            continue;
+        }
+        const int n = static_cast<int>(line.count(pipe));
+        if (columns < 0)
+            columns = n;
+        else if (n != columns)
+            return line;
+    }
+    return {};
+}
+
+// Names a report does not control, as an attacker would choose them.
+const std::string kHostile = "](javascript:alert(1)) <script>alert(1)</script> a|b *x* `c` _y_";
 
 } // namespace
 
@@ -113,6 +163,143 @@ private Q_SLOTS:
         QVERIFY(v.broken[0].problem.contains("forward_cuda"));
         QVERIFY(v.broken[1].problem.contains("outside"));
         QVERIFY(v.broken[2].problem.contains("does not exist"));
+    }
+
+    // Names with markdown, HTML and table syntax in every export: the
+    // markdown stays inert and tabular, links to a file whose name holds
+    // spaces and brackets (in a folder with a space) verify, DOT and SVG
+    // labels keep their text.
+    void hostileNamesInEveryFormat()
+    {
+        QTemporaryDir dir;
+        const QString root = dir.filePath("my repos");
+        copyTree(QStringLiteral(KATLAS_SOURCE_DIR "/resources/demo/tinyserve"), root + "/tinyserve");
+        copyTree(QStringLiteral(KATLAS_SOURCE_DIR "/resources/demo/quickinfer"), root + "/quickinfer");
+        const QString db = dir.filePath("hostile.katlas");
+        const IndexReport indexed = runIndex({db, demoRepos(root), demoProfile(), true, 0});
+        QVERIFY2(indexed.ok, qPrintable(indexed.error));
+        const std::string oldPath = "python/tinyserve/srt/layers/layernorm.py";
+        const std::string newPath = "python/tinyserve/srt/layers/norm ](javascript:alert(1)) <script> a|b [1].py";
+        QVERIFY(QFile::rename(root + "/tinyserve/" + QString::fromStdString(oldPath),
+            root + "/tinyserve/" + QString::fromStdString(newPath)));
+        exec(db, "UPDATE file SET path = '" + newPath + "' WHERE path = '" + oldPath + "'");
+        exec(db,
+            "UPDATE kernel SET source = '" + kHostile + "', category = 'Cat " + kHostile
+                + "' WHERE symbol_id IN (SELECT symbol_id FROM kernel LIMIT 3)");
+        exec(db,
+            "UPDATE meta SET value = replace(value, 'DeepMini (demo)', 'Deep " + kHostile
+                + "') WHERE key = 'profile_json'");
+
+        QString error;
+        const auto session = TraceSession::open(db, &error);
+        QVERIFY2(session, qPrintable(error));
+        const TraceReport report = buildTraceReport(*session, "", {});
+        QVERIFY(report.graph.error.empty());
+        const QString out = dir.filePath("out dir");
+        QVERIFY(QDir().mkpath(out));
+        const MarkdownLinks links(session->index(), out, {});
+        const QString op = out + "/op.md", kernel = out + "/kernel.md";
+        const std::string docs[]
+            = {opTracesMarkdown(*session, report, links), kernelTracesMarkdown(*session, report, links)};
+        write(op, docs[0]);
+        write(kernel, docs[1]);
+        for (const std::string &doc : docs) {
+            QVERIFY(doc.find("<script>") == std::string::npos);
+            QVERIFY(
+                !QString::fromStdString(doc).contains(QRegularExpression(QStringLiteral(R"((?<!\\)\]\(javascript)"))));
+            QVERIFY(doc.find("*x*") == std::string::npos);
+            const QString bad = tableColumnsMismatch(doc);
+            QVERIFY2(bad.isEmpty(), qPrintable(bad));
+        }
+        QVERIFY(docs[1].find("norm%20%5D%28javascript") != std::string::npos); // the renamed file's links
+        QVERIFY(docs[1].find("| Deep \\](javascript:alert(1)) \\<script\\>") != std::string::npos);
+        for (const QString &file : {op, kernel}) {
+            const VerifyResult v = verifyLinks(file);
+            QVERIFY(v.error.isEmpty());
+            QVERIFY2(v.links > 20, qPrintable(QString::number(v.links)));
+            QVERIFY2(v.broken.empty(),
+                v.broken.empty() ? "" : qPrintable(v.broken.front().link + ": " + v.broken.front().problem));
+        }
+        // And confined to a root that holds the repos' folder (its name has a space).
+        const QString rooted = dir.filePath("rooted.md");
+        write(rooted, kernelTracesMarkdown(*session, report, MarkdownLinks(session->index(), dir.path(), {})));
+        const VerifyResult v = verifyLinks(rooted, dir.path());
+        QVERIFY(v.links > 20);
+        QVERIFY2(v.broken.empty(),
+            v.broken.empty() ? "" : qPrintable(v.broken.front().link + ": " + v.broken.front().problem));
+
+        const QJsonDocument json = QJsonDocument::fromJson(QJsonDocument(opsJson(*session, report)).toJson());
+        QVERIFY(json.isObject());
+        QVERIFY(json.toJson().contains("norm ](javascript:alert(1)) <script> a|b [1].py"));
+
+        LayoutGraph g = opGraphLayoutInput(session->index(), report.graph);
+        g.nodes.push_back({"hostile", QStringLiteral("x\\Ny\\l<script>z</script>"), NodeShape::Box, {}});
+        const QByteArray dot = toDot(g);
+        QVERIFY(dot.contains(R"("x\\Ny\\l<script>z</script>")"));
+        const QByteArray svg = renderSvg(g, &error);
+        QVERIFY2(!svg.isEmpty(), qPrintable(error));
+        QVERIFY(!svg.contains("<script"));
+        QVERIFY2(svg.contains(R"(x\Ny\l&lt;script&gt;z)"), svg.constData());
+    }
+
+    // With --root, verify reads only regular files whose real path is under
+    // it: a symbolic link, `..` or an absolute path out of it, a FIFO, a
+    // device and a huge file are each named, none read (nor waited on).
+    void verifyStaysInsideItsRoot_data()
+    {
+        QTest::addColumn<QString>("target");
+        QTest::addColumn<QString>("problem");
+        QTest::addColumn<bool>("confined");
+        QTest::newRow("inside") << "a.py#L1"
+                                << "" << true;
+        QTest::newRow("link out") << "link.py#L1"
+                                  << "leaves the root" << true;
+        QTest::newRow("dot-dot") << "../outside/secret.py#L1"
+                                 << "leaves the root" << true;
+        QTest::newRow("dot-dot back in") << "../root/a.py#L1"
+                                         << "" << true;
+        QTest::newRow("absolute") << "@OUT@/secret.py#L1"
+                                  << "leaves the root" << true;
+        QTest::newRow("fifo") << "fifo.py#L1"
+                              << "not a regular file" << true;
+        QTest::newRow("huge") << "huge.py#L1"
+                              << "larger than 64 MiB" << true;
+        QTest::newRow("missing") << "nowhere.py#L1"
+                                 << "does not exist" << true;
+        // Without a root, links may leave the report's folder, but a device is still not read.
+        QTest::newRow("device") << "dev.py#L1"
+                                << "not a regular file" << false;
+        QTest::newRow("fifo, no root") << "fifo.py#L1"
+                                       << "not a regular file" << false;
+        QTest::newRow("link out, no root") << "link.py#L1"
+                                           << "" << false;
+    }
+    void verifyStaysInsideItsRoot()
+    {
+        QFETCH(QString, target);
+        QFETCH(QString, problem);
+        QFETCH(bool, confined);
+        QTemporaryDir dir;
+        const QString root = dir.filePath("root"), outside = dir.filePath("outside");
+        writeFile(root + "/a.py", "def a():\n    pass\n");
+        writeFile(outside + "/secret.py", "def a():\n    secret = 1\n");
+        QVERIFY(QFile::link(outside + "/secret.py", root + "/link.py"));
+        QVERIFY(QFile::link(QStringLiteral("/dev/zero"), root + "/dev.py"));
+        QCOMPARE(::mkfifo(QFile::encodeName(root + "/fifo.py").constData(), 0600), 0);
+        QFile huge(root + "/huge.py");
+        QVERIFY(huge.open(QIODevice::WriteOnly) && huge.resize(kMaxVerifiedFileBytes + 1)); // sparse
+        huge.close();
+        const QString md = root + "/report.md";
+        write(md, ("[a()](" + QString(target).replace("@OUT@", outside) + ")\n").toStdString());
+        const VerifyResult v = verifyLinks(md, confined ? root : QString());
+        QVERIFY(v.error.isEmpty());
+        QCOMPARE(v.links, 1);
+        if (problem.isEmpty()) {
+            QVERIFY2(v.broken.empty(), v.broken.empty() ? "" : qPrintable(v.broken.front().problem));
+        } else {
+            QCOMPARE(v.broken.size(), size_t(1));
+            QVERIFY2(v.broken.front().problem.contains(problem), qPrintable(v.broken.front().problem));
+        }
     }
 
     void json()

@@ -9,6 +9,9 @@
 #include <QTest>
 
 #include <algorithm>
+#include <cstdio>
+#include <sys/stat.h>
+#include <unistd.h>
 
 using namespace katlas;
 
@@ -30,6 +33,33 @@ bool hasIssue(const WalkResult &r, const QString &text)
 class TestSourceWalker : public QObject {
     Q_OBJECT
 private Q_SLOTS:
+    // A file or folder name that is not UTF-8 is named (its bad bytes as
+    // \xNN) and skipped, not reported as missing.
+    void namesThatAreNotUtf8()
+    {
+        QTemporaryDir dir;
+        write(dir.filePath("ok.py"), "x = 1\n");
+        const QByteArray root = QFile::encodeName(dir.path());
+        for (const QByteArray &name : {QByteArray("bad\xE9.py"), QByteArray("pkg\xFF/m.py")}) {
+            if (name.contains('/'))
+                QCOMPARE(::mkdir((root + "/pkg\xFF").constData(), 0700), 0);
+            FILE *f = std::fopen((root + '/' + name).constData(), "w");
+            QVERIFY(f);
+            std::fclose(f);
+        }
+        const WalkResult r = walkRepo("r", dir.path(), nullptr);
+        QCOMPARE(r.files.size(), size_t(1));
+        QCOMPARE(r.issues.size(), size_t(2));
+        for (const WalkIssue &i : r.issues)
+            QVERIFY2(i.message.contains("not valid UTF-8"), qPrintable(i.message));
+        QCOMPARE(r.issues[0].path, dir.path() + "/bad\\xE9.py");
+        QCOMPARE(r.issues[1].path, dir.path() + "/pkg\\xFF");
+        // QTemporaryDir cannot remove what QString cannot name.
+        ::unlink((root + "/bad\xE9.py").constData());
+        ::unlink((root + "/pkg\xFF/m.py").constData());
+        ::rmdir((root + "/pkg\xFF").constData());
+    }
+
     void globs_data()
     {
         QTest::addColumn<QString>("pattern");

@@ -8,6 +8,16 @@ import sys
 import xml.etree.ElementTree as ET
 
 ZH = {
+    '%1 exists and is not a Kernel Atlas index; it was left untouched (choose another --db)': '%1 已存在且不是 Kernel Atlas 索引；它保持原样（请另选 --db）',
+    '%1: a write to it was interrupted and must be rolled back from %1-journal, but you cannot write to the file or its folder; open it once as a user who can, or re-index it':
+        '%1：对它的一次写入被中断，需要用 %1-journal 回滚，但您无权写入该文件或其所在文件夹；请以有写权限的用户打开一次，或重新索引',
+    'name is not valid UTF-8; skipped (rename it to index it)': '名称不是有效的 UTF-8；已跳过（重命名后才能索引）',
+    '%1 cannot be read: %2': '%1 无法读取：%2',
+    '%1 is not a regular file; it was not read': '%1 不是普通文件；未读取',
+    '%1 is larger than %2 MiB; it was not read': '%1 大于 %2 MiB；未读取',
+    '%1 leaves the root %2 (it is %3); it was not read': '%1 位于根目录 %2 之外（实际为 %3）；未读取',
+    '%1 leaves the root %2; it was not read': '%1 位于根目录 %2 之外；未读取',
+    'the root %1 is not a folder': '根目录 %1 不是文件夹',
     'only a decorator registry has a lookup': '只有装饰器注册表才有 lookup',
     'must be true or false': '必须为 true 或 false',
     '%1 is a symbolic link; give the path of the index itself (%2)': '%1 是符号链接；请给出索引本身的路径（%2）',

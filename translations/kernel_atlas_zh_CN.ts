@@ -340,6 +340,10 @@ config.json：其中的值成为 model.* 设置（model.n_shared_experts=1）。
         <source>no path: under the filter, none runs with what the op's object was built with</source>
         <translation>无路径：在此过滤条件下，没有一条路径能以该算子对象构建时传入的值运行</translation>
     </message>
+    <message>
+        <source>%1 exists and is not a Kernel Atlas index; it was left untouched (choose another --db)</source>
+        <translation>%1 已存在且不是 Kernel Atlas 索引；它保持原样（请另选 --db）</translation>
+    </message>
 </context>
 <context>
     <name>Configuration</name>
@@ -385,6 +389,10 @@ config.json：其中的值成为 model.* 设置（model.n_shared_experts=1）。
     <message>
         <source>%1: was written by schema version %2; this Kernel Atlas reads version %3: re-index it</source>
         <translation>%1：由 schema 版本 %2 写入；此 Kernel Atlas 读取版本 %3：请重新索引</translation>
+    </message>
+    <message>
+        <source>%1: a write to it was interrupted and must be rolled back from %1-journal, but you cannot write to the file or its folder; open it once as a user who can, or re-index it</source>
+        <translation>%1：对它的一次写入被中断，需要用 %1-journal 回滚，但您无权写入该文件或其所在文件夹；请以有写权限的用户打开一次，或重新索引</translation>
     </message>
 </context>
 <context>
@@ -696,6 +704,10 @@ config.json：其中的值成为 model.* 设置（model.n_shared_experts=1）。
         <source>symbolic link leaves the repository; not followed (--follow-outside-links follows it)</source>
         <translation>符号链接指向仓库之外；未跟随（--follow-outside-links 可跟随）</translation>
     </message>
+    <message>
+        <source>name is not valid UTF-8; skipped (rename it to index it)</source>
+        <translation>名称不是有效的 UTF-8；已跳过（重命名后才能索引）</translation>
+    </message>
 </context>
 <context>
     <name>TraceSession</name>
@@ -707,10 +719,6 @@ config.json：其中的值成为 model.* 设置（model.n_shared_experts=1）。
 <context>
     <name>Verify</name>
     <message>
-        <source>%1: cannot be read: %2</source>
-        <translation>%1：无法读取：%2</translation>
-    </message>
-    <message>
         <source>file %1 does not exist</source>
         <translation>文件 %1 不存在</translation>
     </message>
@@ -721,6 +729,30 @@ config.json：其中的值成为 model.* 设置（model.n_shared_experts=1）。
     <message>
         <source>'%1' does not appear on or near line %2</source>
         <translation>第 %2 行及附近没有出现“%1”</translation>
+    </message>
+    <message>
+        <source>%1 cannot be read: %2</source>
+        <translation>%1 无法读取：%2</translation>
+    </message>
+    <message>
+        <source>%1 is not a regular file; it was not read</source>
+        <translation>%1 不是普通文件；未读取</translation>
+    </message>
+    <message>
+        <source>%1 is larger than %2 MiB; it was not read</source>
+        <translation>%1 大于 %2 MiB；未读取</translation>
+    </message>
+    <message>
+        <source>%1 leaves the root %2 (it is %3); it was not read</source>
+        <translation>%1 位于根目录 %2 之外（实际为 %3）；未读取</translation>
+    </message>
+    <message>
+        <source>the root %1 is not a folder</source>
+        <translation>根目录 %1 不是文件夹</translation>
+    </message>
+    <message>
+        <source>%1 leaves the root %2; it was not read</source>
+        <translation>%1 位于根目录 %2 之外；未读取</translation>
     </message>
 </context>
 <context>

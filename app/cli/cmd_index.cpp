@@ -7,6 +7,7 @@
 #include "progress_bar.h"
 
 #include "index/demo_workspace.h"
+#include "store/database.h"
 
 #include <QFileInfo>
 
@@ -54,6 +55,12 @@ int runIndexCommand(const Args &args)
     if (QFileInfo(db).isSymLink())
         throw UsageError{QCoreApplication::translate("Cli", "%1 is a symbolic link; give the path of the index itself (%2)")
                              .arg(db, QFileInfo(db).symLinkTarget())};
+    // Only an index of ours is replaced: a SQLite file of another program
+    // (even one with a table named `meta`) is refused before any work.
+    if (probeDatabase(db) == DatabaseProbe::Foreign)
+        throw UsageError{QCoreApplication::translate(
+            "Cli", "%1 exists and is not a Kernel Atlas index; it was left untouched (choose another --db)")
+                             .arg(db)};
 
     std::signal(SIGINT, onInterrupt);
     ProgressBar bar;

@@ -36,7 +36,7 @@ public:
             const bool last = i + 1 == nodes.size();
             m_out << prefix << (last ? "└─> " : "├─> ") << m_links.siteLink(m_index.site(n.siteId).callee + "()", n.siteId);
             if (!n.conditions.empty())
-                m_out << " *(" << n.conditions << ")*";
+                m_out << " *(" << markdownText(n.conditions) << ")*";
             m_out << "  \n";
             write(n.callers, prefix + (last ? "    " : "│   "));
         }
@@ -57,8 +57,9 @@ std::string kernelTracesMarkdown(const TraceSession &session, const TraceReport 
     o << reportHeader(r, "Kernel Traces");
     o << "## Summary\n\n| Kernel | Source | Category | Primary Call Site |\n|---|---|---|---|\n";
     for (const ReportKernel &k : r.kernels)
-        o << "| " << tableCell(withAliases(k.name, k.aliases)) << " | " << k.source << " | " << k.category << " | "
-          << links.siteLink(location(index, k.primarySite), k.primarySite) << " |\n";
+        o << "| " << markdownText(withAliases(k.name, k.aliases)) << " | " << markdownText(k.source) << " | "
+          << markdownText(k.category) << " | " << links.siteLink(location(index, k.primarySite), k.primarySite)
+          << " |\n";
 
     o << "\n## Kernel → Ops\n\n| Kernel | Ops | Op Call Sites |\n|---|---|---|\n";
     for (const ReportKernel &k : r.kernels) {
@@ -67,7 +68,7 @@ std::string kernelTracesMarkdown(const TraceSession &session, const TraceReport 
             ops += (ops.empty() ? "" : ", ") + op;
         for (std::int64_t s : k.opSites)
             sites += (sites.empty() ? "" : ", ") + links.siteLink("L" + std::to_string(index.site(s).line), s);
-        o << "| " << tableCell(k.name) << " | " << tableCell(ops) << " | " << sites << " |\n";
+        o << "| " << markdownText(k.name) << " | " << markdownText(ops) << " | " << sites << " |\n";
     }
 
     o << "\n## Detailed Call Chains\n";
@@ -78,9 +79,10 @@ std::string kernelTracesMarkdown(const TraceSession &session, const TraceReport 
         if (k.category != category) {
             category = k.category;
             item = 0;
-            o << "\n### " << ++section << ". " << category << " Kernels\n";
+            o << "\n### " << ++section << ". " << markdownText(category) << " Kernels\n";
         }
-        o << "\n#### " << section << '.' << ++item << ' ' << withAliases(k.name, k.aliases) << " **(" << k.source << ")**\n\n";
+        o << "\n#### " << section << '.' << ++item << ' ' << markdownText(withAliases(k.name, k.aliases)) << " **("
+          << markdownText(k.source) << ")**\n\n";
         const Backtrace bt = buildBacktrace(index, k.id, within, {r.graph.entry}, r.effective, 24, kReportBacktraceNodes);
         for (const BacktraceNode &site : bt.sites) {
             // The link names what the line calls; a kernel reached through an
@@ -95,10 +97,10 @@ std::string kernelTracesMarkdown(const TraceSession &session, const TraceReport 
             else if (callee.find(shortName) != std::string::npos)
                 o << links.siteLink(k.name + "()", site.siteId);
             else
-                o << links.siteLink(callee + "()", site.siteId) << " = " << k.name;
-            o << " **(" << k.source << ")**";
+                o << links.siteLink(callee + "()", site.siteId) << " = " << markdownText(k.name);
+            o << " **(" << markdownText(k.source) << ")**";
             if (!site.conditions.empty())
-                o << " *(" << site.conditions << ")*";
+                o << " *(" << markdownText(site.conditions) << ")*";
             o << "  \n";
             ChainWriter(index, links, o).write(site.callers, "");
             o << '\n';
@@ -112,12 +114,13 @@ std::string kernelTracesMarkdown(const TraceSession &session, const TraceReport 
     for (const ReportKernel &k : r.kernels)
         bySource[k.source].push_back(&k);
     for (const auto &[source, kernels] : bySource) {
-        o << "\n### " << source << "\n\n| Kernel | Module | Definition |\n|---|---|---|\n";
+        o << "\n### " << markdownText(source) << "\n\n| Kernel | Module | Definition |\n|---|---|---|\n";
         for (const ReportKernel *k : kernels) {
             const Symbol &s = index.symbol(k->id);
             const SourceFile *f = index.file(s.fileId);
-            o << "| " << tableCell(k->name) << " | " << (f ? f->module : s.qualName.substr(0, s.qualName.rfind('.')))
-              << " | " << (f ? links.link(f->path + ":" + std::to_string(s.line), s.fileId, s.line) : std::string("—"))
+            o << "| " << markdownText(k->name) << " | "
+              << markdownText(f ? f->module : s.qualName.substr(0, s.qualName.rfind('.'))) << " | "
+              << (f ? links.link(f->path + ":" + std::to_string(s.line), s.fileId, s.line) : std::string("—"))
               << " |\n";
         }
     }
@@ -125,8 +128,9 @@ std::string kernelTracesMarkdown(const TraceSession &session, const TraceReport 
     o << "\n## Entry Points\n\n| Model | File | Entry |\n|---|---|---|\n";
     const Symbol &entry = index.symbol(r.graph.entry);
     const SourceFile *ef = index.file(entry.fileId);
-    o << "| " << r.graph.label << " | " << links.link(ef ? ef->path : std::string(), entry.fileId, entry.line) << " | "
-      << entry.qualName << " |\n";
+    o << "| " << markdownText(r.graph.label) << " | "
+      << links.link(ef ? ef->path : std::string(), entry.fileId, entry.line) << " | " << markdownText(entry.qualName)
+      << " |\n";
     return o.str();
 }
 

@@ -23,32 +23,18 @@ std::string MarkdownLinks::toLine(std::int64_t fileId, int line) const
     if (!f)
         return {};
     const auto it = m_repoPrefix.find(f->repoId);
-    return (it == m_repoPrefix.end() ? std::string() : it->second) + f->path + "#L" + std::to_string(line);
+    return linkTarget((it == m_repoPrefix.end() ? std::string() : it->second) + f->path, "L" + std::to_string(line));
 }
 
 std::string MarkdownLinks::link(const std::string &text, std::int64_t fileId, int line) const
 {
-    return "[" + text + "](" + toLine(fileId, line) + ")";
+    return "[" + markdownText(text) + "](" + toLine(fileId, line) + ")";
 }
 
 std::string MarkdownLinks::siteLink(const std::string &text, std::int64_t siteId) const
 {
     const CallSite &s = m_index.site(siteId);
     return link(text, s.fileId, s.line);
-}
-
-std::string tableCell(const std::string &text)
-{
-    std::string out;
-    for (char c : text) {
-        if (c == '|')
-            out += "\\|";
-        else if (c == '\n')
-            out += ' ';
-        else
-            out += c;
-    }
-    return out;
 }
 
 } // namespace katlas

@@ -3,6 +3,7 @@
 // that holds the repos by name.
 #pragma once
 
+#include "export/markdown_escape.h"
 #include "trace/call_index.h"
 
 #include <QDir>
@@ -18,9 +19,9 @@ public:
     // `outputDir`: the report's folder; `linkBase`: empty for each repo's own path.
     MarkdownLinks(const CallIndex &index, const QString &outputDir, const QString &linkBase);
 
-    // "../sglang/python/x.py#L12"
+    // "../sglang/python/x.py#L12", percent-encoded (see markdown_escape.h)
     std::string toLine(std::int64_t fileId, int line) const;
-    // "[text](target)"
+    // "[text](target)"; `text` is plain text, escaped here.
     std::string link(const std::string &text, std::int64_t fileId, int line) const;
     std::string siteLink(const std::string &text, std::int64_t siteId) const;
 
@@ -28,8 +29,5 @@ private:
     const CallIndex &m_index;
     std::map<std::int64_t, std::string> m_repoPrefix; // repo id -> relative folder with a trailing '/'
 };
-
-// Markdown table cell text: pipes and newlines escaped.
-std::string tableCell(const std::string &text);
 
 } // namespace katlas

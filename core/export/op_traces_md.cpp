@@ -29,9 +29,9 @@ public:
         for (size_t i = 0; i < nodes.size(); ++i) {
             const OpNode &n = nodes[i];
             const bool last = i + 1 == nodes.size();
-            m_out << prefix << (root ? "" : last ? "└─> " : "├─> ") << n.name << "()";
+            m_out << prefix << (root ? "" : last ? "└─> " : "├─> ") << markdownText(n.name) << "()";
             if (!n.label.empty())
-                m_out << " **(" << n.label << ")**";
+                m_out << " **(" << markdownText(n.label) << ")**";
             m_out << '\n';
             const std::string childPrefix = root ? prefix : prefix + (last ? "    " : "│   ");
             if (n.kind == OpNode::Kind::Leaf) {
@@ -51,21 +51,21 @@ private:
 
 void configTable(std::ostringstream &o, const ConfigMatrix &m)
 {
-    o << "| " << (m.rowDimension.empty() ? "" : m.rowDimension) << " \\ "
-      << (m.columnDimension.empty() ? "any" : m.columnDimension) << " |";
+    o << "| " << markdownText(m.rowDimension) << " \\ "
+      << (m.columnDimension.empty() ? "any" : markdownText(m.columnDimension)) << " |";
     for (const std::string &c : m.columns)
-        o << ' ' << c << " |";
+        o << ' ' << markdownText(c) << " |";
     o << "\n|---|";
     for (size_t c = 0; c < m.columns.size(); ++c)
         o << "---|";
     o << '\n';
     for (size_t r = 0; r < m.rows.size(); ++r) {
-        o << "| " << m.rows[r] << " |";
+        o << "| " << markdownText(m.rows[r]) << " |";
         for (size_t c = 0; c < m.columns.size(); ++c) {
             std::string cell;
             for (const std::string &k : m.cells[r][c])
                 cell += (cell.empty() ? "" : ", ") + k;
-            o << ' ' << (cell.empty() ? "no path" : tableCell(cell)) << " |";
+            o << ' ' << (cell.empty() ? "no path" : markdownText(cell)) << " |";
         }
         o << '\n';
     }
@@ -92,30 +92,32 @@ std::string opTracesMarkdown(const TraceSession &session, const TraceReport &r, 
         std::string sites;
         for (std::int64_t s : op.callSites)
             sites += (sites.empty() ? "" : ", ") + links.siteLink("L" + std::to_string(index.site(s).line), s);
-        doc << "| " << op.name << " | " << sites << " |\n";
+        doc << "| " << markdownText(op.name) << " | " << sites << " |\n";
     }
     doc << "\n## Op Summary\n\n| Op | Kernel Count | Kernels |\n|---|---|---|\n";
     for (const LeafOp &op : r.leafOps)
-        doc << "| " << op.name << " | " << op.kernels.size() << " | " << tableCell(kernelList(index, op.kernels)) << " |\n";
+        doc << "| " << markdownText(op.name) << " | " << op.kernels.size() << " | "
+            << markdownText(kernelList(index, op.kernels)) << " |\n";
     doc << "\n## Op × Configuration\n\n";
     for (const LeafOp &op : r.leafOps) {
         if (op.kernels.size() < 2)
             continue;
-        doc << "### " << op.name << "\n\n";
+        doc << "### " << markdownText(op.name) << "\n\n";
         configTable(doc, buildConfigMatrix(index, op.paths, session.profile(), r.effective));
     }
     doc << "## Non-Model Ops\n\n| Op | Kernel Count | Kernels |\n|---|---|---|\n";
     for (const LeafOp &op : r.nonModelOps)
-        doc << "| " << op.name << " | " << op.kernels.size() << " | " << tableCell(kernelList(index, op.kernels)) << " |\n";
+        doc << "| " << markdownText(op.name) << " | " << op.kernels.size() << " | "
+            << markdownText(kernelList(index, op.kernels)) << " |\n";
     doc << "\n## Cross-Check\n\n";
     if (r.modelKernelsWithoutOp.empty())
         doc << "Every kernel reached from the entry appears under an op.\n";
     else
         for (const std::string &k : r.modelKernelsWithoutOp)
-            doc << "- kernel without op: " << k << '\n';
+            doc << "- kernel without op: " << markdownText(k) << '\n';
     bool noKernelOps = false;
     for (const std::string &op : r.graph.opsWithoutKernel) {
-        doc << (noKernelOps ? "" : "\nOps that reach no kernel:\n\n") << "- " << op << '\n';
+        doc << (noKernelOps ? "" : "\nOps that reach no kernel:\n\n") << "- " << markdownText(op) << '\n';
         noKernelOps = true;
     }
     return doc.str();

@@ -2,6 +2,7 @@
 #include "export/trace_report.h"
 
 #include "export/kernel_listing.h"
+#include "export/markdown_escape.h"
 #include "trace/backtrace.h"
 #include "trace/configuration.h"
 
@@ -16,9 +17,9 @@
 namespace katlas {
 std::string reportHeader(const TraceReport &r, const char *kind)
 {
-    return "# " + r.graph.label + " " + kind + "\n\nGenerated: " + r.generated + " · Index: "
-        + (r.index.empty() ? std::string("-") : r.index) + " · Filters: "
-        + (r.filter.empty() ? std::string("none") : r.filter.toString()) + "\n\n";
+    return "# " + markdownText(r.graph.label) + " " + kind + "\n\nGenerated: " + r.generated
+        + " · Index: " + (r.index.empty() ? std::string("-") : markdownText(r.index))
+        + " · Filters: " + (r.filter.empty() ? std::string("none") : markdownText(r.filter.toString())) + "\n\n";
 }
 
 std::string reportDate()

@@ -40,6 +40,14 @@ void set(void *obj, const char *name, const QString &value)
     agsafeset(obj, const_cast<char *>(name), value.toUtf8().data(), const_cast<char *>(""));
 }
 
+// A label as Graphviz reads it: a backslash starts an escape (\N is the
+// node's name, \l a line end), so a name's own backslashes are doubled.
+QString labelText(const QString &text)
+{
+    QString out = text;
+    return out.replace(QLatin1Char('\\'), QStringLiteral("\\\\"));
+}
+
 // Builds the cgraph graph with every attribute the layout and renderers use.
 Agraph_t *buildGraph(const LayoutGraph &g, std::unordered_map<std::string, Agnode_t *> &nodes)
 {
@@ -50,7 +58,7 @@ Agraph_t *buildGraph(const LayoutGraph &g, std::unordered_map<std::string, Agnod
     for (const LayoutNode &n : g.nodes) {
         Agnode_t *node = agnode(graph, const_cast<char *>(n.id.c_str()), 1);
         nodes[n.id] = node;
-        set(node, "label", n.label);
+        set(node, "label", labelText(n.label));
         set(node, "shape", QString::fromLatin1(shapeName(n.shape)));
         set(node, "style", n.shape == NodeShape::RoundedBox ? QStringLiteral("rounded,filled") : QStringLiteral("filled"));
         set(node, "fillcolor", n.fillColor.isEmpty() ? QStringLiteral("#ffffff") : n.fillColor);
@@ -64,7 +72,7 @@ Agraph_t *buildGraph(const LayoutGraph &g, std::unordered_map<std::string, Agnod
             continue;
         Agedge_t *edge = agedge(graph, a->second, b->second, nullptr, 1);
         if (!e.label.isEmpty()) {
-            set(edge, "label", e.label);
+            set(edge, "label", labelText(e.label));
             set(edge, "fontsize", QStringLiteral("9"));
             set(edge, "fontname", QStringLiteral("DejaVu Sans"));
         }

@@ -28,6 +28,58 @@ qint64 mtimeOf(const struct stat &st)
     return qint64(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec;
 }
 
+// Length of the valid UTF-8 sequence at `s[i]`, or 0.
+size_t utf8Sequence(std::string_view s, size_t i)
+{
+    const auto c = static_cast<unsigned char>(s[i]);
+    const size_t n = c < 0x80           ? 1
+        : (c >> 5) == 0x6 && c >= 0xC2  ? 2
+        : (c >> 4) == 0xE               ? 3
+        : (c >> 3) == 0x1E && c <= 0xF4 ? 4
+                                        : 0;
+    if (n == 0 || i + n > s.size())
+        return 0;
+    for (size_t k = 1; k < n; ++k)
+        if ((static_cast<unsigned char>(s[i + k]) >> 6) != 0x2)
+            return 0;
+    const auto c1 = static_cast<unsigned char>(s[i + 1 < s.size() ? i + 1 : i]);
+    if ((c == 0xE0 && c1 < 0xA0) || (c == 0xED && c1 >= 0xA0) || (c == 0xF0 && c1 < 0x90) || (c == 0xF4 && c1 >= 0x90))
+        return 0; // overlong, surrogate or beyond U+10FFFF
+    return n;
+}
+
+bool validUtf8(std::string_view s)
+{
+    for (size_t i = 0; i < s.size();) {
+        const size_t n = utf8Sequence(s, i);
+        if (!n)
+            return false;
+        i += n;
+    }
+    return true;
+}
+
+// A path with the bytes that are not UTF-8 written as \xNN. Such a name
+// cannot round-trip through QString (its bytes would become U+FFFD and the
+// file "not exist"), so it is named this way and skipped.
+QString shownPath(std::string_view path)
+{
+    QString shown;
+    for (size_t i = 0; i < path.size();) {
+        if (const size_t n = utf8Sequence(path, i)) {
+            shown += QString::fromUtf8(path.data() + i, static_cast<qsizetype>(n));
+            i += n;
+        } else {
+            shown += QStringLiteral("\\x")
+                + QString::number(static_cast<unsigned char>(path[i]), 16)
+                      .rightJustified(2, QLatin1Char('0'))
+                      .toUpper();
+            ++i;
+        }
+    }
+    return shown;
+}
+
 // Walks with the POSIX calls: one readdir and one stat per entry, and
 // folders told apart by device and inode (cheaper than canonical paths).
 class Walker {
@@ -113,6 +165,14 @@ private:
             const std::string path = dir + '/' + name;
             const std::string childRel = rel.empty() ? name : rel + "/" + name;
             const bool python = name.size() > 3 && name.compare(name.size() - 3, 3, ".py") == 0;
+            if (!validUtf8(name)) {
+                struct stat st { };
+                if (python || (::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode)))
+                    m_result.issues.push_back({shownPath(path),
+                        QCoreApplication::translate(
+                            "SourceWalker", "name is not valid UTF-8; skipped (rename it to index it)")});
+                continue;
+            }
             if (!m_followOutside && leavesRoot(path)) {
                 m_result.issues.push_back({display(path), QCoreApplication::translate("SourceWalker", "symbolic link leaves the repository; not followed (--follow-outside-links follows it)")});
                 continue;

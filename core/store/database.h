@@ -34,4 +34,19 @@ private:
     QString m_path;
 };
 
+// Reads that must agree with each other (the tables of one call graph, the
+// meta beside it) inside one deferred read transaction: a patch committed
+// meanwhile is seen wholly or not at all. Nested ones join the outer one.
+class ReadTransaction {
+public:
+    explicit ReadTransaction(const Database &db);
+    ~ReadTransaction();
+    ReadTransaction(const ReadTransaction &) = delete;
+    ReadTransaction &operator=(const ReadTransaction &) = delete;
+
+private:
+    sqlite3 *m_db;
+    bool m_began = false;
+};
+
 } // namespace katlas

@@ -3,6 +3,7 @@
 
 #include "store/facts_codec.h"
 #include "store/row_statements.h"
+#include "store/schema.h"
 #include "store/sql_writer.h"
 #include "store/stats_codec.h"
 
@@ -65,6 +66,8 @@ public:
                 check(st.bind(1, r.commit).bind(2, r.id).exec());
         }
         checkCancel();
+        // An index written before indexes carried their id gets it.
+        exec(("PRAGMA application_id=" + std::to_string(kApplicationId)).c_str());
         exec("COMMIT");
     }
 

@@ -33,6 +33,7 @@ CallGraph loadCallGraph(const Database &db, bool withGuards)
 {
     CallGraph g;
     sqlite3 *h = db.handle();
+    const ReadTransaction snapshot(db);
     {
         Statement st(h, "SELECT id, name, path, commit_id FROM repo ORDER BY id");
         while (st.next())

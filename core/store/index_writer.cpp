@@ -5,9 +5,10 @@
 
 #include "store/facts_codec.h"
 #include "store/row_statements.h"
-#include "store/sql_writer.h"
 #include "store/schema.h"
+#include "store/sql_writer.h"
 #include "store/sqlite_statement.h"
+#include "store/temp_files.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -92,6 +93,7 @@ public:
             exec(kSymbolIndexes);
         exec(kSchemaIndexes);
         exec(("PRAGMA user_version=" + std::to_string(kSchemaVersion)).c_str());
+        exec(("PRAGMA application_id=" + std::to_string(kApplicationId)).c_str());
         exec("COMMIT");
     }
 
@@ -120,8 +122,7 @@ std::unique_ptr<IndexWriter> IndexWriter::create(const QString &dbPath, const st
 {
     const QFileInfo target(dbPath);
     const QString folder = target.absolutePath();
-    const QString tmp = folder + QStringLiteral("/.") + target.fileName()
-        + QStringLiteral(".tmp-%1").arg(QCoreApplication::applicationPid());
+    const QString tmp = tempPathFor(dbPath);
     if (!QFileInfo(folder).isDir()) {
         failWith(error, QCoreApplication::translate("IndexWriter", "cannot write the index: folder %1 does not exist").arg(folder));
         return nullptr;
@@ -130,13 +131,16 @@ std::unique_ptr<IndexWriter> IndexWriter::create(const QString &dbPath, const st
         failWith(error, QCoreApplication::translate("IndexWriter", "cannot write the index: %1 is a folder").arg(dbPath));
         return nullptr;
     }
+    removeStaleTempFiles(dbPath);
     QFile::remove(tmp);
+    registerTempFile(tmp);
     sqlite3 *db = nullptr;
     if (sqlite3_open_v2(QFile::encodeName(tmp).constData(), &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr) != SQLITE_OK
         || sqlite3_exec(db, "PRAGMA user_version=0", nullptr, nullptr, nullptr) != SQLITE_OK) {
         const QString why = QString::fromUtf8(db ? sqlite3_errmsg(db) : "out of memory");
         sqlite3_close(db);
         QFile::remove(tmp);
+        unregisterTempFile(tmp);
         failWith(error, QCoreApplication::translate("IndexWriter", "cannot create the index in folder %1: %2").arg(folder, why));
         return nullptr;
     }
@@ -155,8 +159,14 @@ IndexWriter::~IndexWriter()
 {
     if (m_db) {
         sqlite3_close(m_db);
-        QFile::remove(m_tmpPath);
+        discardTemp();
     }
+}
+
+void IndexWriter::discardTemp()
+{
+    QFile::remove(m_tmpPath);
+    unregisterTempFile(m_tmpPath);
 }
 
 template <typename Stage>
@@ -171,7 +181,7 @@ bool IndexWriter::run(Stage &&stage, QString *error)
     } catch (const SqlFailed &f) {
         sqlite3_close(m_db);
         m_db = nullptr;
-        QFile::remove(m_tmpPath);
+        discardTemp();
         return failWith(error, m_cancel && m_cancel->load()
                                    ? QCoreApplication::translate("IndexWriter", "indexing was cancelled; %1 is unchanged").arg(m_dbPath)
                                    : QCoreApplication::translate("IndexWriter", "cannot write the index %1: %2").arg(m_dbPath, f.message));
@@ -207,7 +217,7 @@ bool IndexWriter::commit(QString *error)
     const int rc = sqlite3_close(m_db);
     m_db = nullptr;
     auto fail = [&](const QString &why) {
-        QFile::remove(m_tmpPath);
+        discardTemp();
         return failWith(error, why);
     };
     if (rc != SQLITE_OK)
@@ -216,6 +226,7 @@ bool IndexWriter::commit(QString *error)
         return fail(QCoreApplication::translate("IndexWriter", "cannot flush the index to disk in folder %1").arg(folder));
     if (std::rename(QFile::encodeName(m_tmpPath).constData(), QFile::encodeName(m_dbPath).constData()) != 0)
         return fail(QCoreApplication::translate("IndexWriter", "cannot replace %1 with the new index").arg(m_dbPath));
+    unregisterTempFile(m_tmpPath);
     return true;
 }
 

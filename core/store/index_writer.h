@@ -54,6 +54,7 @@ private:
     IndexWriter(const QString &dbPath, const QString &tmpPath, sqlite3 *db, const std::atomic_bool *cancel);
     template <typename Stage>
     bool run(Stage &&stage, QString *error);
+    void discardTemp(); // removes the temporary file and forgets it
 
     QString m_dbPath;
     QString m_tmpPath;

@@ -7,6 +7,10 @@ namespace katlas {
 // version is refused with a request to re-index (no migration).
 constexpr int kSchemaVersion = 4;
 
+// PRAGMA application_id of every index ("KAtl"): with the schema version it
+// tells an index of ours from any other SQLite file, even a damaged one.
+constexpr int kApplicationId = 0x4B41746C;
+
 // CREATE TABLE statements, run on a new, empty database.
 extern const char *const kSchemaTables;
 // The indexes of the call sites and edges, made before they are inserted:

@@ -14,6 +14,7 @@
 #include <QJsonObject>
 
 #include <algorithm>
+#include <optional>
 
 namespace katlas {
 namespace {
@@ -50,6 +51,8 @@ std::unique_ptr<TraceSession> TraceSession::open(const QString &dbPath, QString 
     std::unique_ptr<Database> db = Database::open(dbPath, error);
     if (!db)
         return nullptr;
+    // The meta (profile, setting defaults) and the graph of the same commit.
+    std::optional<ReadTransaction> snapshot(std::in_place, *db);
     std::map<std::string, std::string> meta = loadMeta(*db);
     ProfileError perr;
     std::optional<Profile> profile =
@@ -61,6 +64,7 @@ std::unique_ptr<TraceSession> TraceSession::open(const QString &dbPath, QString 
     }
     addQueryTimeSections(*profile);
     CallGraph graph = loadCallGraph(*db, false);
+    snapshot.reset();
     if (const std::string bad = firstBadReference(graph); !bad.empty()) {
         if (error)
             *error = QCoreApplication::translate("TraceSession", "%1: is damaged (%2); re-index it")
