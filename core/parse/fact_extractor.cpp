@@ -379,17 +379,38 @@ private:
         collectParameters(*this, field(n, "parameters"), fn);
         m_facts.functions.push_back(std::move(fn));
 
-        Ctx inner;
-        inner.scope = qual;
-        inner.assignScope = qual;
-        inner.qualPrefix = qual + ".";
-        inner.functionIndex = static_cast<int>(m_facts.functions.size()) - 1;
+        Ctx inner = bodyOf(qual);
         const auto &params = m_facts.functions.back().params;
         if (!ctx.classQual.empty() && !isStatic && !params.empty())
             inner.selfName = params.front().name;
         // Default values run at definition time, in the outer scope.
         scanExpr(field(n, "parameters"), ctx);
         visitBlock(field(n, "body"), inner);
+    }
+
+    // The context of the body of the function just added as `qual`.
+    Ctx bodyOf(const std::string &qual) const
+    {
+        Ctx inner;
+        inner.scope = qual;
+        inner.assignScope = qual;
+        inner.qualPrefix = qual + ".";
+        inner.functionIndex = static_cast<int>(m_facts.functions.size()) - 1;
+        return inner;
+    }
+
+    // The values a display's elements are, each as its own fact.
+    static std::vector<ValueFact> elementFacts(const ValueFact &display)
+    {
+        std::vector<ValueFact> out;
+        for (const auto &[key, element] : display.elements) {
+            ValueFact e;
+            e.chain = element;
+            e.line = display.line;
+            e.guards = display.guards;
+            out.push_back(std::move(e));
+        }
+        return out;
     }
 
     // A lambda is a function of the scope it stands in, named `<lambdaN>`
@@ -406,11 +427,7 @@ private:
         collectParameters(*this, field(n, "parameters"), fn);
         scanExpr(field(n, "parameters"), ctx); // defaults run where the lambda is made
         m_facts.functions.push_back(std::move(fn));
-        Ctx inner;
-        inner.scope = qual;
-        inner.assignScope = qual;
-        inner.qualPrefix = qual + ".";
-        inner.functionIndex = static_cast<int>(m_facts.functions.size()) - 1;
+        const Ctx inner = bodyOf(qual);
         const TSNode body = field(n, "body");
         if (text(body).find("lambda") != std::string_view::npos)
             m_lambdas.nameIn(*this, body, inner.qualPrefix);
@@ -598,13 +615,8 @@ private:
         addValues(iterable, ctx.guards, values, ctx.notNone);
         for (ValueFact &v : values) {
             if (v.display) {
-                for (const auto &[key, element] : v.elements) {
-                    ValueFact e;
-                    e.chain = element;
-                    e.line = v.line;
-                    e.guards = v.guards;
+                for (ValueFact &e : elementFacts(v))
                     assignmentsFor(target, ctx).push_back({ctx.assignScope, target, std::move(e), {}});
-                }
                 continue;
             }
             if (v.chain.empty())
@@ -866,13 +878,8 @@ private:
         auto &yields = m_facts.functions[static_cast<size_t>(ctx.functionIndex)].yields;
         for (ValueFact &v : values) {
             if (from && v.display) { // `yield from [f, g]`: each element
-                for (const auto &[key, element] : v.elements) {
-                    ValueFact e;
-                    e.chain = element;
-                    e.line = v.line;
-                    e.guards = v.guards;
+                for (ValueFact &e : elementFacts(v))
                     yields.push_back(std::move(e));
-                }
                 continue;
             }
             if (from)
