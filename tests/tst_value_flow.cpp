@@ -213,7 +213,10 @@ private Q_SLOTS:
                                    "def walk(it):\n"
                                    "    for h in it:\n"
                                    "        h()\n"
-                                   "walk(It())\n");
+                                   "walk(It())\n"
+                                   "from functools import partial\n"
+                                   "bound = partial(later, fn=f1)\n"
+                                   "bound()\n");
         QCOMPARE(callees(r, "m.call_a", "d['a']"), QStringLiteral("m.f1"));
         QCOMPARE(callees(r, "m.later", "fn"), QStringLiteral("m.f2"));
         QCOMPARE(callees(r, "m", "c"), QStringLiteral("m.f3"));
@@ -221,6 +224,7 @@ private Q_SLOTS:
         QCOMPARE(callees(r, "m.walk", "it.__iter__"), QStringLiteral("m.It.__iter__"));
         QCOMPARE(callees(r, "m.walk", "it.__iter__().__next__"), QStringLiteral("m.It.__next__"));
         QCOMPARE(callees(r, "m.walk", "h"), QStringLiteral("m.f1"));
+        QCOMPARE(callees(r, "m", "bound"), QStringLiteral("m.later")); // a partial calls what it wraps
     }
 
     void comprehensionsAndGenerators()

@@ -106,7 +106,8 @@ private:
                     const std::string &suffix);
     std::optional<Values> containerAttribute(const Value &v, const std::string &name, const Values &stored);
     Values containerCall(const Value &method);
-    // `next(g)`, `iter(xs)` on what the call passes (nullopt for other callees).
+    // `next(g)`, `iter(xs)`, `map(f, xs)`, `functools.partial(f, ...)` on what
+    // the call passes (nullopt for other callees).
     std::optional<Values> builtinWalk(const Value &callee, const ValueFact &call, const Scope &scope);
     Values definitionsNamed(const std::string &name, const Scope &scope);
     // What a function's name holds once its decorators are applied

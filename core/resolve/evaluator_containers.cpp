@@ -174,6 +174,11 @@ std::optional<Values> Evaluator::builtinWalk(const Value &callee, const ValueFac
         return evalChain(call.args[0] + "[]", scope);
     if (callee.external == "<builtin>.iter")
         return evalChain(call.args[0], scope);
+    if (callee.external == "functools.partial" || callee.external == "functools.partialmethod") { // calls its first argument
+        Values fns = evalChain(call.args[0], scope);
+        std::erase_if(fns, [](const Value &v) { return v.kind != Value::Kind::Function && v.kind != Value::Kind::Class; });
+        return fns;
+    }
     if (callee.external == "<builtin>.map") { // what the function it maps returns, as elements
         Elements results;
         for (const Chain &arg : call.args)
