@@ -111,6 +111,19 @@ Chain elementsOf(const Chain &iterable)
     return iterable.empty() ? Chain{} : iterable + "[]";
 }
 
+std::vector<ValueFact> elementFacts(const ValueFact &display)
+{
+    std::vector<ValueFact> out;
+    for (const auto &[key, element] : display.elements) {
+        ValueFact e;
+        e.chain = element;
+        e.line = display.line;
+        e.guards = display.guards;
+        out.push_back(std::move(e));
+    }
+    return out;
+}
+
 std::vector<TSNode> calledArguments(const SyntaxSource &source, TSNode call)
 {
     static constexpr std::array<std::string_view, 3> positional = {"map", "filter", "reduce"};

@@ -30,6 +30,10 @@ std::optional<ElementStore> elementStoreOf(const SyntaxSource &source, TSNode ca
 // ("xs[]" of a chain).
 Chain elementsOf(const Chain &iterable);
 
+// The values a display's elements are, each as its own fact (at the
+// display's line, under its guards).
+std::vector<ValueFact> elementFacts(const ValueFact &display);
+
 // The higher-order built-ins that call the functions handed to them
 // (`map(f, xs)`, `sorted(xs, key=f)`): the arguments they call.
 std::vector<TSNode> calledArguments(const SyntaxSource &source, TSNode call);

@@ -1,0 +1,262 @@
+// What assignments bind (see assignment_facts.h).
+#include "parse/assignment_facts.h"
+
+#include "parse/container_facts.h"
+#include "parse/literal_kinds.h"
+#include "parse/module_tables.h"
+
+#include <algorithm>
+
+namespace katlas {
+namespace {
+
+bool isPattern(TSNode n)
+{
+    return isType(n, "pattern_list") || isType(n, "tuple_pattern") || isType(n, "tuple") || isType(n, "list_pattern");
+}
+
+} // namespace
+
+std::string AssignmentRecorder::targetName(TSNode target, const BodyContext &ctx) const
+{
+    if (isType(target, "identifier"))
+        return std::string(m_source.text(target));
+    if (isType(target, "attribute") && !ctx.selfName.empty()) {
+        TSNode obj = field(target, "object");
+        if (isType(obj, "identifier") && m_source.text(obj) == ctx.selfName)
+            return "self." + std::string(m_source.text(field(target, "attribute")));
+    }
+    return {};
+}
+
+// `obj.attr = v` on anything but self: the attribute can change from
+// outside. The assignment is kept as target `*.attr` (`value`: null when
+// the target is one of several, whose part is not known).
+void AssignmentRecorder::noteForeignAttribute(TSNode target, const BodyContext &ctx, TSNode value)
+{
+    if (!isType(target, "attribute"))
+        return;
+    TSNode obj = field(target, "object");
+    if (isType(obj, "identifier") && !ctx.selfName.empty() && m_source.text(obj) == ctx.selfName)
+        return;
+    std::string attr(m_source.text(field(target, "attribute")));
+    if (attr.empty())
+        return;
+    // Only a value a guard can read (a literal, a flag expression, a
+    // name) is kept whole; any other leaves a bare mark: unknown.
+    std::vector<ValueFact> values;
+    if (!ts_node_is_null(value))
+        m_values.addValues(value, ctx.guards, values, ctx.notNone);
+    const bool readable = !values.empty() && std::all_of(values.begin(), values.end(), [](const ValueFact &v) {
+        return !v.expr.empty() || (!v.chain.empty() && v.chain.find_first_of("([") == Chain::npos);
+    });
+    if (!readable) {
+        values.assign(1, ValueFact{});
+        values.front().guards = ctx.guards; // where it is set still counts
+    }
+    for (ValueFact &v : values) {
+        if (!readable)
+            v.unpacked = true; // holds something not known
+        v.inner.clear();
+        v.args.clear();
+        v.keywordArgs.clear();
+        v.argExprs.clear();
+        m_facts.assignments.push_back(
+            {ctx.assignScope, kForeignTarget + attr, std::move(v), {}, {}, m_source.chainOf(obj)});
+    }
+}
+
+TSNode AssignmentRecorder::addAssignment(TSNode n, const BodyContext &ctx)
+{
+    TSNode left = field(n, "left");
+    TSNode right = field(n, "right");
+    TSNode type = field(n, "type");
+    noteForeignAttribute(left, ctx, right);
+    if (isType(left, "pattern_list") || isType(left, "tuple_pattern") || isType(left, "tuple"))
+        for (TSNode child : NamedChildren(left))
+            noteForeignAttribute(child, ctx);
+    const bool annotated = !ts_node_is_null(type) && (ts_node_is_null(right) || m_source.chainOf(right).empty());
+    if (annotated) {
+        // `x: T` and `x: T = None`: the annotation says what x holds. With
+        // a real value (`x: Base = Impl()`) the value is more precise.
+        const std::string name = targetName(left, ctx);
+        if (!name.empty()) {
+            AssignmentFact a{ctx.assignScope, name, {}, normaliseSpace(m_source.text(type))};
+            a.value.line = lineOf(n);
+            a.value.guards = ctx.guards;
+            if (!ts_node_is_null(right) && keepsExpression(unparen(right)))
+                a.value.expr = normaliseSpace(m_source.text(unparen(right)));
+            assignmentsFor(name, ctx).push_back(std::move(a));
+        }
+    }
+    if (ts_node_is_null(right))
+        return TSNode{};
+    // Chained assignment: a = b = value
+    while (isType(right, "assignment")) {
+        TSNode nextLeft = field(right, "left");
+        const std::string name = targetName(nextLeft, ctx);
+        TSNode nextRight = field(right, "right");
+        if (ts_node_is_null(nextRight))
+            break;
+        if (!name.empty())
+            assign(name, nextRight, ctx);
+        else if (isPattern(nextLeft))
+            assignTargets(nextLeft, nextRight, ctx);
+        right = nextRight;
+    }
+    if (isPattern(left))
+        assignTargets(left, right, ctx);
+    if (isType(left, "subscript")) // d["k"] = f stores an element of d
+        storeElement(
+            m_source.chainOf(field(left, "value")), right, false, m_source.subscriptKey(field(left, "subscript")), ctx);
+    const std::string name = targetName(left, ctx);
+    if (!name.empty()) {
+        if (!annotated) // the annotation's fact holds the value already
+            assign(name, right, ctx);
+        if (ctx.assignScope.empty() && isType(right, "dictionary"))
+            addDictEntries(m_source, name, right, m_facts.dictEntries);
+        if (ctx.assignScope.empty() && name == "__all__")
+            addAllNames(m_source, right, m_facts.allNames);
+    }
+    return right;
+}
+
+// `a, self.b = value`: each target may hold what the value builds
+// (make_layers(...) returning (layers, start, end) is the common case);
+// `a, (b, c) = f, (g, h)` (a display of as many elements, no splat):
+// each target is assigned its element, nested patterns in turn.
+void AssignmentRecorder::assignTargets(TSNode left, TSNode right, const BodyContext &ctx, int depth)
+{
+    const std::vector<TSNode> targets = namedChildrenOf(left);
+    const TSNode display = unparen(right);
+    const std::vector<TSNode> elements
+        = isType(display, "expression_list") || isType(display, "tuple") || isType(display, "list")
+        ? namedChildrenOf(display)
+        : std::vector<TSNode>{};
+    const bool paired = elements.size() == targets.size()
+        && std::none_of(targets.begin(), targets.end(), [](TSNode t) { return isType(t, "list_splat_pattern"); })
+        && std::none_of(elements.begin(), elements.end(), [](TSNode e) { return isType(e, "list_splat"); });
+    int part = 0; // which element each target holds, until a `*rest`
+    for (size_t i = 0; i < targets.size(); ++i) {
+        const TSNode child = unparen(targets[i]);
+        part = isType(child, "list_splat_pattern") ? -1 : part;
+        if (const std::string element = targetName(child, ctx); !element.empty()) {
+            if (paired)
+                assign(element, elements[i], ctx);
+            else
+                assign(element, right, ctx, true, part);
+        } else if (paired && isPattern(child) && depth < 8) {
+            assignTargets(child, elements[i], ctx, depth + 1);
+        }
+        part += part >= 0;
+    }
+}
+
+void AssignmentRecorder::assign(
+    const std::string &target, TSNode value, const BodyContext &ctx, bool unpacked, int part)
+{
+    std::vector<ValueFact> values;
+    m_values.addValues(value, ctx.guards, values, ctx.notNone);
+    if (values.empty()) {
+        // A value no chain or kept text describes still binds the name:
+        // its truth is unknown, not that of the name's other values.
+        ValueFact opaque;
+        opaque.line = lineOf(value);
+        opaque.guards = ctx.guards;
+        values.push_back(std::move(opaque));
+    }
+    const bool global = std::find(ctx.globals.begin(), ctx.globals.end(), target) != ctx.globals.end();
+    for (ValueFact &v : values) {
+        v.unpacked = unpacked;
+        v.part = unpacked ? part : -1;
+        if (global)
+            m_facts.assignments.push_back({{}, target, std::move(v), {}, ctx.assignScope});
+        else
+            assignmentsFor(target, ctx).push_back({ctx.assignScope, target, std::move(v), {}});
+    }
+}
+
+void AssignmentRecorder::assignElements(const std::string &target, TSNode iterable, const BodyContext &ctx)
+{
+    std::vector<ValueFact> values;
+    m_values.addValues(iterable, ctx.guards, values, ctx.notNone);
+    for (ValueFact &v : values) {
+        if (v.display) {
+            for (ValueFact &e : elementFacts(v))
+                assignmentsFor(target, ctx).push_back({ctx.assignScope, target, std::move(e), {}});
+            continue;
+        }
+        if (v.chain.empty())
+            continue;
+        v.chain = elementsOf(v.chain);
+        v.expr.clear();
+        assignmentsFor(target, ctx).push_back({ctx.assignScope, target, std::move(v), {}});
+    }
+}
+
+void AssignmentRecorder::storeElement(
+    const Chain &container, TSNode value, bool spread, const std::string &key, const BodyContext &ctx)
+{
+    std::string owner = container;
+    if (owner.rfind(ctx.selfName + ".", 0) == 0 && !ctx.selfName.empty())
+        owner = "self" + owner.substr(ctx.selfName.size());
+    const bool plainName = owner.find_first_of(".([") == std::string::npos;
+    const bool selfAttr = owner.rfind("self.", 0) == 0 && owner.find_first_of("([", 5) == std::string::npos
+        && owner.find('.', 5) == std::string::npos;
+    if ((!plainName && !selfAttr) || ts_node_is_null(value))
+        return;
+    const std::string target = owner + "[]";
+    if (spread && isType(unparen(value), "dictionary")) { // d.update({"k": f}): each element under its key
+        for (TSNode pair : NamedChildren(unparen(value)))
+            if (isType(pair, "pair"))
+                storeElement(container, field(pair, "value"), false, m_source.subscriptKey(field(pair, "key")), ctx);
+        return;
+    }
+    if (spread) {
+        assignElements(target, value, ctx);
+        return;
+    }
+    std::vector<ValueFact> values;
+    m_values.addValues(value, ctx.guards, values, ctx.notNone);
+    if (!key.empty()) {
+        std::vector<ValueFact> keyed = values;
+        for (ValueFact &v : keyed)
+            storeAt(owner + "[" + key + "]", std::move(v), selfAttr, ctx, owner);
+    }
+    for (ValueFact &v : values)
+        storeAt(target, std::move(v), selfAttr, ctx, owner);
+}
+
+void AssignmentRecorder::storeAt(
+    const std::string &target, ValueFact v, bool selfAttr, const BodyContext &ctx, const std::string &owner)
+{
+    const std::vector<std::string> params = parameterNames(ctx, m_facts);
+    const bool local = selfAttr || ctx.assignScope != ctx.scope || ctx.scope.empty()
+        || std::find(params.begin(), params.end(), owner) != params.end()
+        || std::any_of(m_facts.locals.begin(), m_facts.locals.end(),
+            [&](const AssignmentFact &a) { return a.scope == ctx.assignScope && a.target == owner; });
+    if (local)
+        assignmentsFor(target, ctx).push_back({ctx.assignScope, target, std::move(v), {}});
+    else
+        m_facts.assignments.push_back({{}, target, std::move(v), {}, ctx.assignScope});
+}
+
+void AssignmentRecorder::keepStatementCall(TSNode e, const BodyContext &ctx)
+{
+    if (!isType(e, "call") || ctx.assignScope != ctx.scope)
+        return; // in a class body
+    std::vector<ValueFact> values;
+    m_values.addStatementCallValues(e, ctx.guards, values, ctx.notNone);
+    for (ValueFact &v : values)
+        if (!v.args.empty() || !v.keywordArgs.empty() || !v.argExprs.empty())
+            m_facts.locals.push_back({ctx.assignScope, std::string(), std::move(v), {}});
+}
+
+// A plain name assigned in a function body is a local.
+std::vector<AssignmentFact> &AssignmentRecorder::assignmentsFor(const std::string &target, const BodyContext &ctx)
+{
+    const bool local = !ctx.assignScope.empty() && ctx.assignScope == ctx.scope && target.rfind("self.", 0) != 0;
+    return local ? m_facts.locals : m_facts.assignments;
+}
+
+} // namespace katlas

@@ -1,0 +1,87 @@
+// The facts of class and function definitions and lambdas (see definition_facts.h).
+#include "parse/definition_facts.h"
+
+#include "parse/decorator_calls.h"
+#include "parse/parameters.h"
+
+namespace katlas {
+
+Decorator decoratorOf(const SyntaxSource &source, TSNode expr)
+{
+    Decorator d;
+    d.chain = source.chainOf(expr);
+    if (isType(expr, "call")) {
+        TSNode args = field(expr, "arguments");
+        if (!ts_node_is_null(args) && ts_node_named_child_count(args) > 0)
+            d.firstArg = source.stringContent(ts_node_named_child(args, 0));
+        constexpr size_t kMaxKeys = 4;
+        for (TSNode a : NamedChildren(args)) {
+            if (isType(a, "keyword_argument") || d.keys.size() >= kMaxKeys)
+                break;
+            d.keys.push_back(source.stringContent(a));
+        }
+    }
+    return d;
+}
+
+BodyContext addClass(const SyntaxSource &source, TSNode n, const std::string &qual, std::vector<Decorator> decorators,
+    const BodyContext &ctx, ModuleFacts &facts)
+{
+    ClassFact cls;
+    cls.qualName = qual;
+    cls.line = lineOf(n);
+    cls.endLine = endLineOf(n);
+    cls.decorators = std::move(decorators);
+    cls.guards = ctx.guards;
+    addDecoratorCalls(cls.decorators, std::string(source.text(field(n, "name"))), ctx.scope, cls.line, ctx.guards,
+        ctx.assignScope == ctx.scope, facts);
+    TSNode supers = field(n, "superclasses");
+    if (!ts_node_is_null(supers)) {
+        for (TSNode child : NamedChildren(supers)) {
+            Chain base = source.chainOf(child);
+            if (!base.empty())
+                cls.bases.push_back(base);
+        }
+    }
+    facts.classes.push_back(std::move(cls));
+    BodyContext inner = ctx;
+    inner.assignScope = qual;
+    inner.classQual = qual;
+    inner.selfName.clear();
+    inner.qualPrefix = qual + ".";
+    inner.functionIndex = -1;
+    return inner;
+}
+
+FunctionFact functionFactOf(const SyntaxSource &source, TSNode n, const std::string &qual, const BodyContext &ctx)
+{
+    FunctionFact fn;
+    fn.qualName = qual;
+    fn.line = lineOf(n);
+    fn.endLine = endLineOf(n);
+    fn.guards = ctx.guards;
+    collectParameters(source, field(n, "parameters"), fn);
+    return fn;
+}
+
+BodyContext addFunction(const SyntaxSource &source, TSNode n, const std::string &qual,
+    std::vector<Decorator> decorators, const BodyContext &ctx, ModuleFacts &facts)
+{
+    FunctionFact fn = functionFactOf(source, n, qual, ctx);
+    fn.className = ctx.classQual;
+    bool isStatic = false;
+    for (const Decorator &d : decorators)
+        isStatic = isStatic || d.chain == "staticmethod";
+    addDecoratorCalls(decorators, std::string(source.text(field(n, "name"))), ctx.scope, fn.line, ctx.guards,
+        ctx.assignScope == ctx.scope, facts);
+    fn.decorators = std::move(decorators);
+    facts.functions.push_back(std::move(fn));
+
+    BodyContext inner = functionBodyContext(qual, facts);
+    const auto &params = facts.functions.back().params;
+    if (!ctx.classQual.empty() && !isStatic && !params.empty())
+        inner.selfName = params.front().name;
+    return inner;
+}
+
+} // namespace katlas

@@ -1,0 +1,109 @@
+// The values an expression may take (see value_facts.h).
+#include "parse/value_facts.h"
+
+#include "parse/condition_guards.h"
+#include "parse/container_facts.h"
+#include "parse/literal_kinds.h"
+
+#include <algorithm>
+#include <cctype>
+
+namespace katlas {
+namespace {
+
+constexpr size_t kMaxInnerChains = 16;
+constexpr size_t kMaxPositionalArgs = 8;
+constexpr size_t kMaxKeywordArgs = 8;
+
+} // namespace
+
+// An argument whose truth or value a guard in the callee may need: kept
+// for calls that build a class (a capitalised name, as Python names
+// classes), whose parameters guard evaluation follows to them.
+void ValueReader::keepArgument(std::string key, TSNode value, ValueFact &v, bool statementCall) const
+{
+    constexpr size_t kMaxArgExprs = 8;
+    const size_t dot = v.chain.rfind('.', v.chain.size() > 2 ? v.chain.size() - 3 : 0);
+    const char first = v.chain.empty() ? 0 : v.chain[dot == Chain::npos ? 0 : dot + 1];
+    if (!std::isupper(static_cast<unsigned char>(first)) && !statementCall)
+        return;
+    if (v.argExprs.size() < kMaxArgExprs && keepsArgument(value))
+        v.argExprs.emplace_back(std::move(key), normaliseSpace(m_source.text(unparen(value))));
+}
+
+// Splits a value into the alternatives it may take: both arms of a
+// conditional expression (with the condition as a guard), both sides of
+// `a or b`; each with the call chains nested in it.
+void ValueReader::add(TSNode value, const GuardList &guards, std::vector<ValueFact> &out,
+    const std::vector<Chain> &notNone, bool statementCall, int depth) const
+{
+    value = unparen(value);
+    if (ts_node_is_null(value) || depth > 16)
+        return;
+    if (isType(value, "conditional_expression") && ts_node_named_child_count(value) == 3) {
+        TSNode cond = ts_node_named_child(value, 1);
+        GuardList yes = guards;
+        addGuards(m_source, cond, false, yes);
+        add(ts_node_named_child(value, 0), yes, out, notNone, statementCall, depth + 1);
+        GuardList no = guards;
+        addGuards(m_source, cond, true, no);
+        add(ts_node_named_child(value, 2), no, out, notNone, statementCall, depth + 1);
+        return;
+    }
+    if (isType(value, "boolean_operator") && m_source.text(field(value, "operator")) == "or") {
+        add(field(value, "left"), guards, out, notNone, statementCall, depth + 1);
+        add(field(value, "right"), guards, out, notNone, statementCall, depth + 1);
+        return;
+    }
+    ValueFact v;
+    v.chain = m_source.chainOf(value);
+    v.line = lineOf(value);
+    v.guards = guards;
+    v.notNone = !v.chain.empty() && std::find(notNone.begin(), notNone.end(), v.chain) != notNone.end();
+    if (isType(value, "call")) {
+        TSNode args = field(value, "arguments");
+        bool positional = true;
+        size_t index = 0;
+        for (TSNode a : NamedChildren(args)) {
+            if (isType(a, "keyword_argument")) {
+                positional = false;
+                const Chain value = m_source.chainOf(field(a, "value"));
+                if (!value.empty() && value.find_first_of("([") == Chain::npos
+                    && v.keywordArgs.size() < kMaxKeywordArgs)
+                    v.keywordArgs.emplace_back(m_source.text(field(a, "name")), value);
+                else
+                    keepArgument(std::string(m_source.text(field(a, "name"))), field(a, "value"), v, statementCall);
+            } else if (isType(a, "list_splat") || isType(a, "dictionary_splat")) {
+                positional = false;
+                if (v.argExprs.empty() || v.argExprs.back().first != "*")
+                    v.argExprs.emplace_back("*", std::string()); // what it passes is not known
+            } else if (positional && v.args.size() < kMaxPositionalArgs) {
+                v.args.push_back(m_source.chainOf(a));
+                if (v.args.back().empty() || v.args.back().find_first_of("([") != Chain::npos)
+                    keepArgument("#" + std::to_string(index), a, v, statementCall);
+            }
+            ++index;
+        }
+    }
+    collectInner(value, v.inner, 0, true);
+    addDisplayElements(m_source, value, v);
+    if (keepsExpression(value))
+        v.expr = normaliseSpace(m_source.text(value));
+    if (!v.chain.empty() || !v.inner.empty() || !v.expr.empty() || v.display)
+        out.push_back(std::move(v));
+}
+
+void ValueReader::collectInner(TSNode n, std::vector<Chain> &out, int depth, bool top) const
+{
+    if (depth > 32 || out.size() >= kMaxInnerChains)
+        return;
+    if (!top && isType(n, "call")) {
+        Chain c = m_source.chainOf(n);
+        if (!c.empty())
+            out.push_back(c);
+    }
+    for (TSNode child : NamedChildren(n))
+        collectInner(child, out, depth + 1, false);
+}
+
+} // namespace katlas
