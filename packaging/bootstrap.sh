@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Sets up a fresh Debian 12 machine for Kernel Atlas and builds it, then either
-# opens the app on the embedded demo workspace (`app`) or runs every test (`test`).
+# opens the app on the embedded demo workspace (`app`) or runs every test (`test`);
+# `sanitize` builds and runs every test under ASan + UBSan, then the fuzz
+# targets' smoke runs (clang's libFuzzer).
 # Installs only what is missing: Debian packages with apt-get; the pinned
 # tree-sitter-python grammar is fetched from the npm registry by CMake.
 set -euo pipefail
@@ -15,6 +17,7 @@ packages=(cmake g++ make pkg-config git
           libgl-dev libgraphviz-dev graphviz libtree-sitter-dev libsqlite3-dev
           xvfb xauth fonts-dejavu-core desktop-file-utils appstream dpkg-dev file)
 command -v npm >/dev/null 2>&1 || packages+=(npm)
+[ "$mode" != sanitize ] || packages+=(clang libclang-rt-14-dev)
 
 missing=()
 for p in "${packages[@]}"; do
@@ -31,6 +34,19 @@ fi
 # with 'Layout type "dot" not recognized'.
 if ! echo 'digraph{a->b}' | dot -Tplain >/dev/null 2>&1; then $sudo dot -c; fi
 
+if [ "$mode" = sanitize ]; then
+  cd "$root"
+  for preset in asan fuzz; do
+    cmake --preset "$preset" >/dev/null
+    cmake --build --preset "$preset" -j"$(nproc)"
+  done
+  export QT_QPA_PLATFORM=offscreen
+  status=0
+  ctest --preset asan -j"$(nproc)" "$@" || status=$?
+  ctest --preset fuzz "$@" || status=$?
+  exit $status
+fi
+
 cmake -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null
 cmake --build "$build" -j"$(nproc)"
 
@@ -42,5 +58,5 @@ case "$mode" in
     export QT_QPA_PLATFORM=offscreen
     exec ctest --output-on-failure -j"$(nproc)" "$@" ;;
   *)
-    echo "usage: $0 app|test" >&2; exit 2 ;;
+    echo "usage: $0 app|test|sanitize" >&2; exit 2 ;;
 esac

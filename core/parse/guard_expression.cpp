@@ -97,7 +97,7 @@ public:
                 if (e.operands.size() + e.keywords.size() >= kMaxOperands)
                     break;
                 if (isType(a, "keyword_argument"))
-                    e.keywords.emplace_back(std::string(text(field(a, "name"))), read(field(a, "value"), depth + 1));
+                    e.keywords.push_back({std::string(text(field(a, "name"))), read(field(a, "value"), depth + 1)});
                 else
                     e.operands.push_back(read(a, depth + 1));
             }

@@ -14,6 +14,8 @@
 
 namespace katlas {
 
+struct GuardKeyword;
+
 struct GuardExpr {
     enum class Kind {
         Literal, Chain, Call, Not, And, Or, IsNone, IsNotNone, Equal, NotEqual, In, NotIn, IfElse,
@@ -33,9 +35,16 @@ struct GuardExpr {
     // right's elements follow left); Call: positional arguments; IfElse
     // (`a if c else b`): a, c, b; Order, Arith: left, right.
     std::vector<GuardExpr> operands;
-    std::vector<std::pair<std::string, GuardExpr>> keywords; // Call: keyword arguments
+    std::vector<GuardKeyword> keywords; // Call: keyword arguments
 
     bool isLiteral(Literal l) const { return kind == Kind::Literal && literal == l; }
+};
+
+// A struct, not a std::pair: clang cannot instantiate a pair holding the
+// GuardExpr that is being defined.
+struct GuardKeyword {
+    std::string name;
+    GuardExpr value;
 };
 
 // Parses `text` as one Python expression. Thread-safe; each thread keeps its

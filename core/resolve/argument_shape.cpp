@@ -152,9 +152,11 @@ std::string forwardedShape(const std::string &callShape, const FunctionFact *cal
     const auto handed = [](char kind) { return kind == 'S' ? 'V' : kind; };
     std::string out = in.positional.size() > own ? in.positional.substr(own) : std::string();
     std::transform(out.begin(), out.end(), out.begin(), handed);
-    for (const auto &[name, kind] : in.keywords)
+    for (const auto &keyword : in.keywords) {
+        const std::string &name = keyword.first; // not a structured binding: clang 14 cannot capture those
         if (std::none_of(caller->params.begin(), caller->params.end(), [&](const Param &p) { return p.name == name; }))
-            out += "|" + name + "=" + handed(kind);
+            out += "|" + name + "=" + handed(keyword.second);
+    }
     if (in.keywordSplat)
         out += "|**";
     return out;

@@ -47,9 +47,11 @@ ArgTypes Evaluator::argTypes(SymbolId function, bool bound, const ValueFact &cal
     for (size_t i = 0; i < call.args.size() && i + offset < params.size(); ++i)
         if (!call.args[i].empty())
             bind(params[i + offset].name, call.args[i]);
-    for (const auto &[name, arg] : call.keywordArgs)
+    for (const auto &keyword : call.keywordArgs) {
+        const std::string &name = keyword.first; // not a structured binding: clang 14 cannot capture those
         if (std::any_of(params.begin(), params.end(), [&](const Param &p) { return p.name == name; }))
-            bind(name, arg);
+            bind(name, keyword.second);
+    }
     return out;
 }
 

@@ -127,7 +127,9 @@ struct Expansion {
         std::map<std::string, std::set<std::string>> keys;   // derived dimension -> keys with values
         for (const DerivedValue &v : profile.derivedValues)
             keys[v.dimension].insert(v.key);
-        for (const auto &[dim, known] : keys) {
+        for (const auto &entry : keys) {
+            const std::string &dim = entry.first; // not a structured binding: clang 14 cannot capture those
+            const std::set<std::string> &known = entry.second;
             const auto key = std::find_if(profile.derivedValues.begin(), profile.derivedValues.end(),
                                           [&](const DerivedValue &v) { return v.dimension == dim; });
             const auto allowed = filter.allowed().find(key->keyDimension);
