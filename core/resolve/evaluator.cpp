@@ -44,7 +44,6 @@ Evaluator::Evaluator(const SymbolTable &table, ConditionMapper &mapper)
 void Evaluator::clearMemo()
 {
     m_memo.clear();
-    m_inProgress.clear();
 }
 
 Value Evaluator::moduleValue(const SymbolTable &t, int module)

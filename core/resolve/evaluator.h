@@ -5,6 +5,7 @@
 #pragma once
 
 #include "resolve/chain.h"
+#include "resolve/cycle_memo.h"
 #include "resolve/condition_mapper.h"
 #include "resolve/value.h"
 
@@ -121,32 +122,27 @@ private:
     // What the places that build `init`'s class pass for its parameter `param`.
     Values constructorArgument(const FunctionInfo &init, size_t param);
     static void append(Values &out, Values more);
-    // Memoised evaluation under `key`; a key met again while it is being
-    // computed (a cycle in the code) contributes nothing.
+    // Memoised evaluation under `key` (cycle_memo.h): a key met again while
+    // it is being computed (a cycle in the code) contributes nothing there,
+    // and what depended on that cut is kept only until the cycle's head is done.
     template<typename Compute>
-    Values memoised(const std::string &key, Compute &&compute);
+    Values memoised(const std::string &key, Compute &&compute)
+    {
+        if (const Values *known = m_memo.find(key))
+            return *known;
+        if (!m_memo.enter(key))
+            return {};
+        return m_memo.leave(key, compute());
+    }
 
     const SymbolTable &m_table;
     ConditionMapper &m_mapper;
     const RegistryIndex *m_registries = nullptr;
     GuardEvaluator *m_guards = nullptr;
     int m_depth = 0;
-    std::unordered_map<std::string, Values> m_memo;
-    std::unordered_set<std::string> m_inProgress;
+    CycleMemo<Values> m_memo;
     std::unique_ptr<InstantiationIndex> m_instantiations; // built on first use
     std::unique_ptr<AllocationSites> m_allocations;
 };
-
-template <typename Compute> inline Values Evaluator::memoised(const std::string &k, Compute &&compute)
-{
-    if (auto it = m_memo.find(k); it != m_memo.end())
-        return it->second;
-    if (!m_inProgress.insert(k).second)
-        return {};
-    Values out = compute();
-    m_inProgress.erase(k);
-    m_memo[k] = out;
-    return out;
-}
 
 } // namespace katlas

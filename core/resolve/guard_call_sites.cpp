@@ -24,7 +24,9 @@ std::vector<ConditionSet> GuardEvaluator::callerConditions(SymbolId function, in
     const FunctionInfo *fn = m_table.function(function);
     if (!fn || fn->cls)
         return {{}};
-    if (depth > kMaxDepth || !m_callersInProgress.insert(function).second)
+    // Not kept (it depends on the depth asked at), but a cycle through it is one to the memo.
+    const std::string key = 'c' + std::to_string(function);
+    if (depth > kMaxDepth || !m_memo.enter(key))
         return {{}};
     std::vector<ConditionSet> out;
     size_t sites = 0;
@@ -55,7 +57,7 @@ std::vector<ConditionSet> GuardEvaluator::callerConditions(SymbolId function, in
             break;
         }
     }
-    m_callersInProgress.erase(function);
+    m_memo.leave(key, {}, false);
     // Nothing in the index calls it: in a deployment of the indexed code it
     // does not run.
     return unknown ? std::vector<ConditionSet>{{}} : out;

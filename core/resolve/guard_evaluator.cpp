@@ -168,12 +168,10 @@ GuardEvaluator::GuardEvaluator(const SymbolTable &table, Evaluator &evaluator, C
 
 void GuardEvaluator::releaseMemos()
 {
-    decltype(m_memo)().swap(m_memo);
-    decltype(m_decisions)().swap(m_decisions);
+    m_memo.clear();
     decltype(m_parsed)().swap(m_parsed);
     decltype(m_callsByName)().swap(m_callsByName);
     m_callsFiled = false;
-    decltype(m_parameterMemo)().swap(m_parameterMemo);
     decltype(m_callsOfFunction)().swap(m_callsOfFunction);
 }
 
@@ -261,7 +259,7 @@ std::optional<GuardEvaluator::Decision> GuardEvaluator::decide(const Guard &guar
         std::optional<Reader> saved;
         ~Restore() { slot = std::move(saved); }
     } restore{m_reader, std::exchange(m_reader, std::move(reader))};
-    const std::string key = scopeKey(scope) + (guard.negated ? "!" : "=") + guard.text;
+    const std::string key = 'd' + scopeKey(scope) + (guard.negated ? "!" : "=") + guard.text;
     if (auto it = m_decisions.find(key); it != m_decisions.end())
         return it->second;
     if (!m_deciding.insert(key).second)
@@ -309,7 +307,6 @@ std::optional<GuardEvaluator::Decision> GuardEvaluator::decide(const Guard &guar
                 out = std::move(d);
         }
     }
-    m_deciding.erase(key);
     if (const char *dbg = std::getenv("KATLAS_DEBUG_GUARD"); dbg && guard.text.find(dbg) != std::string::npos) {
         std::fprintf(stderr, "decide %s [%s] cases=%zu ->", key.c_str(), guard.text.c_str(), cases.size());
         for (const Case &c : cases) {
@@ -320,6 +317,7 @@ std::optional<GuardEvaluator::Decision> GuardEvaluator::decide(const Guard &guar
         }
         std::fprintf(stderr, " => %s\n", !out ? "text" : out->never ? "never" : "conds");
     }
+    m_deciding.erase(key);
     m_decisions.emplace(key, out);
     return out;
 }
@@ -330,8 +328,6 @@ std::vector<std::pair<std::string, ConditionSet>> GuardEvaluator::derivedReturns
     const FunctionInfo *fn = m_table.function(function);
     if (!fn)
         return out;
-    // Results computed while values are names are not results otherwise.
-    m_memo.clear();
     m_derived = &rule;
     for (const ValueFact &r : fn->fact->returns)
         for (const Outcome &o : factValues(r, {fn->module, function, 0}, 0)) {
@@ -340,16 +336,13 @@ std::vector<std::pair<std::string, ConditionSet>> GuardEvaluator::derivedReturns
                 out.emplace_back(value, o.conditions);
         }
     m_derived = nullptr;
-    m_memo.clear();
     return out;
 }
 
 GuardEvaluator::Cases GuardEvaluator::truth(const GuardExpr &e, const Scope &scope, int depth)
 {
-    if (depth > kMaxDepth) {
-        ++m_cutoffs;
+    if (depth > kMaxDepth)
         return {{false, false, {}}};
-    }
     if (e.kind == GuardExpr::Kind::Chain || e.kind == GuardExpr::Kind::Call || e.kind == GuardExpr::Kind::Equal
         || e.kind == GuardExpr::Kind::NotEqual || e.kind == GuardExpr::Kind::IsNone || e.kind == GuardExpr::Kind::IsNotNone
         || e.kind == GuardExpr::Kind::Order || e.kind == GuardExpr::Kind::Other)

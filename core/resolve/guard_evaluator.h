@@ -11,6 +11,7 @@
 #include "parse/guard_expression.h"
 #include "profile/profile.h"
 #include "resolve/condition_mapper.h"
+#include "resolve/cycle_memo.h"
 #include "resolve/evaluator.h"
 #include "resolve/registry_index.h"
 
@@ -154,8 +155,6 @@ private:
     // (guard_parameters.cpp); unknown past the bounds there.
     Outcomes parameterValues(const FunctionInfo &fn, size_t param, int depth);
     Outcomes callersPass(const FunctionInfo &fn, const Param &p, size_t positional, int depth);
-    std::unordered_set<std::string> m_parametersInProgress;
-    std::unordered_map<std::string, Outcomes> m_parameterMemo; // "function#param"
     // The calls of one function found by its name: those passing arguments
     // (module, line), those passing none; `known` false past the bounds.
     struct CallsOfFunction {
@@ -228,23 +227,24 @@ private:
     // Call facts by the callee's last name (module, fact), each name looked for once.
     std::unordered_map<std::string, std::vector<std::pair<int, const CallFact *>>> m_callsByName;
     bool m_callsFiled = false; // every module's calls are in m_callsByName
-    std::unordered_set<SymbolId> m_callersInProgress;
     std::unordered_set<std::string> m_selfAssigned; // attributes some class sets on self
     CallsOf m_callsOf;
     ModulesCalling m_modulesCalling;
     // The calls of `name` in the index: (module, fact).
     const std::vector<std::pair<int, const CallFact *>> &callsNamed(const std::string &name);
-    // How often the depth bound cut an evaluation short: results made while
-    // it grew depend on how deep they were asked for (see Memo).
-    size_t m_cutoffs = 0;
     std::map<std::string, std::string> m_defaults;
     std::unordered_map<std::string, GuardExpr> m_parsed;
+    // Chains' values ("v"), guards' decisions ("d") and parameters' values
+    // ("p"), memoised together: a cycle may run through all three. Each is
+    // worked out from depth 0, so that what it gives does not depend on who
+    // asked first (a partial re-index asks in another order).
     struct Memo {
         Outcomes outcomes;
-        int depth = 0;         // of the query that worked it out
-        bool complete = true;  // no depth bound cut it short
+        std::optional<Decision> decision;
     };
-    std::unordered_map<std::string, Memo> m_memo;
+    CycleMemo<Memo> m_memo;
+    std::unordered_map<std::string, std::optional<Decision>> m_decisions;
+    std::unordered_set<std::string> m_deciding;
     // `self` of an enum method evaluated for one member (methodOfMember).
     struct BoundSelf {
         SymbolId function = 0;
@@ -276,11 +276,8 @@ private:
     // `self.attr` at the reader: the method's last sure assignment above the
     // call and those in branches after it; nullopt when none surely runs.
     std::optional<Outcomes> reachingValues(const std::string &attr, const Scope &scope, int depth);
-    std::unordered_set<std::string> m_inProgress;
     // Assignments to attributes of other objects than self, by attribute name: (module, fact).
     std::unordered_map<std::string, std::vector<std::pair<int, const AssignmentFact *>>> m_foreignAssignments;
-    std::unordered_map<std::string, std::optional<Decision>> m_decisions;
-    std::unordered_set<std::string> m_deciding;
     const DerivedRule *m_derived = nullptr; // while derivedReturns runs: its values are names
 };
 

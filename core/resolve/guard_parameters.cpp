@@ -25,23 +25,18 @@ constexpr size_t kMaxCallSites = 16;
 
 } // namespace
 
-GuardEvaluator::Outcomes GuardEvaluator::parameterValues(const FunctionInfo &fn, size_t param, int depth)
+GuardEvaluator::Outcomes GuardEvaluator::parameterValues(const FunctionInfo &fn, size_t param, int /*from depth 0: m_memo*/)
 {
     const Param &p = fn.fact->params[param];
     const bool bound = fn.cls && !fn.isStatic;
     if ((bound && param == 0) || p.name == fn.fact->varargs || p.name == fn.fact->kwargs)
         return {{}};
-    const std::string key = std::to_string(fn.symbol) + '#' + p.name;
-    if (const auto it = m_parameterMemo.find(key); it != m_parameterMemo.end())
-        return it->second;
-    if (!m_parametersInProgress.insert(key).second)
+    const std::string key = 'p' + std::to_string(fn.symbol) + '#' + p.name;
+    if (const Memo *known = m_memo.find(key))
+        return known->outcomes;
+    if (!m_memo.enter(key))
         return {{}}; // a function passing its own parameter on to itself
-    const size_t cutoffs = m_cutoffs;
-    const Outcomes out = callersPass(fn, p, bound ? param - 1 : param, depth);
-    m_parametersInProgress.erase(key);
-    if (m_cutoffs == cutoffs && m_parametersInProgress.empty())
-        m_parameterMemo.emplace(key, out);
-    return out;
+    return m_memo.leave(key, {callersPass(fn, p, bound ? param - 1 : param, 0), {}}).outcomes;
 }
 
 const GuardEvaluator::CallsOfFunction &GuardEvaluator::callsOfFunction(const FunctionInfo &fn)

@@ -42,7 +42,6 @@ bool isProperty(const FunctionInfo &fn)
 GuardEvaluator::Outcomes GuardEvaluator::values(const GuardExpr &e, const Scope &scope, int depth)
 {
     if (depth > kMaxDepth) {
-        ++m_cutoffs;
         return {{}};
     }
     switch (e.kind) {
@@ -79,22 +78,18 @@ GuardEvaluator::Outcomes GuardEvaluator::chainValues(const Chain &chain, const S
 {
     // Inside an enum method evaluated for one member, `self` is that member: not memoised.
     const bool bound = m_boundSelf && m_boundSelf->function == scope.function;
-    const std::string key = (bound ? "~" : "") + scopeKey(scope) + '#' + chain;
-    // A result cut short by the depth bound holds for a query as deep or
-    // deeper; a shallower one works it out again.
-    if (auto it = bound ? m_memo.end() : m_memo.find(key);
-        it != m_memo.end() && (it->second.complete || depth >= it->second.depth))
-        return it->second.outcomes;
+    // Values of names are memoised apart while derivedReturns reads them as names.
+    const std::string key = (m_derived ? "vD" : "v") + std::string(bound ? "~" : "") + scopeKey(scope) + '#' + chain;
+    if (const Memo *known = bound ? nullptr : m_memo.find(key))
+        return known->outcomes;
     // A name followed back to itself (`x = saved_copy_of_x`, two flags set
     // from each other) adds nothing to what its other assignments give: the
     // way back is marked, and the name's own evaluation drops the mark. Met
     // anywhere else, the mark is an unknown value.
     const std::string cycle = std::string(kCycleMark) + key;
-    if (!m_inProgress.insert(key).second) {
-        ++m_cutoffs; // what it gives depends on the way in
+    if (!m_memo.enter(key))
         return {{{Kind::Unknown, false, cycle, {}}, {}}};
-    }
-    const size_t cutoffs = m_cutoffs;
+    depth = 0;
     Outcomes out;
     const auto segs = splitChain(chain);
     if (m_derived)
@@ -146,10 +141,7 @@ GuardEvaluator::Outcomes GuardEvaluator::chainValues(const Chain &chain, const S
         }
         std::fprintf(stderr, "\n");
     }
-    m_inProgress.erase(key);
-    if (!bound)
-        m_memo[key] = {out, depth, m_cutoffs == cutoffs};
-    return out;
+    return m_memo.leave(key, {std::move(out), {}}, !bound).outcomes;
 }
 
 GuardEvaluator::Outcomes GuardEvaluator::attributeValues(const Value &object, const std::string &name, int depth)
@@ -361,7 +353,6 @@ GuardEvaluator::Outcomes GuardEvaluator::bindingValues(const std::vector<Binding
 GuardEvaluator::Outcomes GuardEvaluator::factValues(const ValueFact &fact, const Scope &scope, int depth)
 {
     if (depth > kMaxDepth) {
-        ++m_cutoffs;
         return {{}};
     }
     const std::optional<std::vector<ConditionSet>> guards = guardConditions(fact.guards, scope, depth, fact.line);
@@ -430,8 +421,7 @@ std::optional<std::vector<ConditionSet>> GuardEvaluator::guardConditions(const G
         // A value under a guard that is decided only counts where it holds;
         // under guards known no better it counts as possible.
         if (depth >= kMaxDepth * 3 / 4) {
-            ++m_cutoffs;
-            continue;
+                continue;
         }
         const std::optional<Decision> d = decideAt(guards, static_cast<size_t>(&g - guards.data()), scope, line);
         if (d && d->never)
