@@ -266,6 +266,33 @@ private Q_SLOTS:
         QVERIFY(r.edges("m", "xs").empty());
         QCOMPARE(callees(r, "m", "C().m"), QStringLiteral("m.C.m"));
     }
+
+    void namesOutsideTheIndexKeepTheirClass()
+    {
+        // An instance of a class outside the index has that class's
+        // attributes; a class of the index inherits what it does not define
+        // from its outside base, __init__ included; an outside method passed
+        // as an argument is what the parameter calls.
+        const Resolved r = program("from ext import Cls, Base, make\n"
+                                   "a = Cls()\n"
+                                   "a.fun()\n"
+                                   "make().fun()\n"
+                                   "def call(fn):\n"
+                                   "    fn()\n"
+                                   "call(a.other)\n"
+                                   "class A(Base):\n"
+                                   "    def own(self): pass\n"
+                                   "    def go(self):\n"
+                                   "        self.own()\n"
+                                   "        self.inherited()\n"
+                                   "A().go()\n");
+        QCOMPARE(callees(r, "m", "a.fun"), QStringLiteral("ext.Cls.fun"));
+        QVERIFY(!callees(r, "m", "make().fun").contains(QLatin1String("ext."))); // a function's result is not known
+        QCOMPARE(callees(r, "m.call", "fn"), QStringLiteral("ext.Cls.other"));
+        QCOMPARE(callees(r, "m.A.go", "self.own"), QStringLiteral("m.A.own"));
+        QCOMPARE(callees(r, "m.A.go", "self.inherited"), QStringLiteral("ext.Base.inherited"));
+        QCOMPARE(callees(r, "m", "A"), QStringLiteral("ext.Base.__init__ m.A"));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestValueFlow)

@@ -345,10 +345,14 @@ private:
             case Value::Kind::Class:
                 // Instantiation runs __init__; a class without one is still
                 // resolved: the edge then points at the class itself.
-                if (const SymbolId init = m_table.lookupMethod(v.id, "__init__"))
+                if (const SymbolId init = m_table.lookupMethod(v.id, "__init__")) {
                     out.push_back({callTarget(init, v.id), v.how, v.conditions});
-                else
+                } else {
                     out.push_back({v.id, v.how, v.conditions});
+                    // ... and the __init__ of a base outside the index, if any.
+                    if (const std::string base = m_evaluator.externalBase(v.id); !base.empty())
+                        out.push_back({externalSymbol(base + ".__init__"), v.how, v.conditions});
+                }
                 break;
             case Value::Kind::External:
                 out.push_back({externalSymbol(v.external), v.how, v.conditions});

@@ -447,6 +447,8 @@ Values Evaluator::attribute(const Value &v, const std::string &name)
             out = selfAttribute(v.selfClass, name);
             if (out.empty() && v.declared)
                 out = subclassMethods(v, name);
+            if (out.empty())
+                out = externalBaseAttribute(v.selfClass, name);
         }
         break;
     }
@@ -566,6 +568,8 @@ Values Evaluator::callResult(const Value &v, const ValueFact *call, const Scope 
             append(out, std::move(r));
         }
         return out;
+    case Value::Kind::External:
+        return externalCallResult(v);
     default:
         return out;
     }

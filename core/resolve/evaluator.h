@@ -70,6 +70,9 @@ public:
     std::vector<DispatchTarget> instanceCall(const Value &instance, const std::vector<std::string> &callMethods);
 
     static Value moduleValue(const SymbolTable &t, int module);
+    // The first base outside the index along `cls`'s MRO ("" for none)
+    // (evaluator_externals.cpp).
+    std::string externalBase(SymbolId cls) const;
     // Where each class is built (built on first use).
     const InstantiationIndex &instantiations();
     // The classes a call passes to `function`'s parameters (instances of
@@ -111,6 +114,11 @@ private:
     // the call passes (nullopt for other callees).
     std::optional<Values> builtinWalk(const Value &callee, const ValueFact &call, const Scope &scope);
     Values definitionsNamed(const std::string &name, const Scope &scope);
+    // Outside the index (evaluator_externals.cpp): calling an external class
+    // gives its instance; an attribute no class of the index defines, on a
+    // class with an outside base, is that base's.
+    static Values externalCallResult(const Value &callee);
+    Values externalBaseAttribute(SymbolId cls, const std::string &name);
     // What a function's name holds once its decorators are applied
     // (evaluator_decorators.cpp).
     Values decorated(const Value &definition);

@@ -12,10 +12,11 @@ namespace katlas {
 namespace {
 
 // What a parameter takes from its calls: functions, classes, containers of
-// them, and instances of classes of the index.
+// them, instances of classes of the index, and names outside the index.
 bool handedOn(const Value &v)
 {
-    return v.kind == Value::Kind::Function || v.kind == Value::Kind::Class || (v.kind == Value::Kind::Container)
+    return v.kind == Value::Kind::Function || v.kind == Value::Kind::Class || v.kind == Value::Kind::Container
+        || (v.kind == Value::Kind::External && v.external.rfind("<builtin>.", 0) != 0)
         || (v.kind == Value::Kind::Instance && !v.declared && !v.callable);
 }
 
