@@ -1,0 +1,38 @@
+// Following an imported name to what it holds for guard evaluation (see
+// guard_evaluator.h): the binding it names in the module it comes from. An
+// import that leads back to itself stops there, unknown, and is recorded.
+#include "resolve/guard_evaluator.h"
+#include "resolve/guard_limits.h"
+
+#include <algorithm>
+
+namespace katlas {
+
+using namespace guard_limits;
+
+GuardEvaluator::Outcomes GuardEvaluator::importValues(const ImportFact &imp, const Scope &scope, int depth)
+{
+    const ModuleInfo *target = m_table.module(m_table.absoluteModule(m_table.moduleAt(scope.module), imp));
+    if (imp.name.empty() || !target || !target->globals.count(imp.name))
+        return {{}};
+    const std::vector<Binding> &bound = target->globals.at(imp.name);
+    // `from . import sub` in a package's __init__ names the package's own
+    // global, bound by this import: it is the submodule, a module like
+    // `import x` (unknown), not a value to follow.
+    if (std::any_of(bound.begin(), bound.end(), [&](const Binding &b) { return b.import == &imp; }))
+        return {{}};
+    // Modules importing a name from each other: what it holds depends on
+    // where the cycle was entered.
+    if (!m_importsInProgress.insert(&imp).second) {
+        ++m_cutoffs;
+        if (m_importCyclesSeen.insert(&imp).second)
+            m_importCycles.emplace_back(scope.module, &imp);
+        return {{}};
+    }
+    const int index = static_cast<int>(m_table.symbol(target->symbol).fileId - 1);
+    Outcomes out = bindingValues(bound, {index, 0, 0}, depth + 1);
+    m_importsInProgress.erase(&imp);
+    return out;
+}
+
+} // namespace katlas
