@@ -401,6 +401,38 @@ private Q_SLOTS:
         const Resolved r = resolve(t, settingsProfile());
         QCOMPARE(joined(reachedUnder(r, "backend.Layer.forward", {})), QStringLiteral("some_k"));
     }
+
+    void importsLeadingBackToThemselvesEndUnknown()
+    {
+        // A package's __init__ binds its submodule (`from . import env`),
+        // and two modules import a flag from each other: following either
+        // name used to recurse until the stack overflowed. The submodule's
+        // None still rules its call out; the flag of the cycle is unknown, so
+        // its call stays, and the cycle is a diagnostic at its import.
+        Tree t;
+        t.add("kpkg.ops", "def env_k(x): torch.ops.kns.e(x)\ndef ring_k(x): torch.ops.kns.r(x)\n");
+        t.add("pkg", "from . import env as env\n", true);
+        t.add("pkg.env", "HOME = None\n");
+        t.add("ring_a", "from ring_b import FLAG\n");
+        t.add("ring_b", "from ring_a import FLAG\n");
+        t.add("user",
+              "from kpkg.ops import env_k, ring_k\n"
+              "from pkg import env as jit_env\n"
+              "from ring_a import FLAG\n"
+              "class Op:\n"
+              "    def forward(self, x):\n"
+              "        if jit_env.HOME:\n"
+              "            env_k(x)\n"
+              "        if FLAG:\n"
+              "            ring_k(x)\n");
+        const Resolved r = resolve(t, modelSettingsProfile());
+        QCOMPARE(joined(kernelsReached(r, "user.Op.forward")), QStringLiteral("ring_k"));
+        QStringList cycles;
+        for (const FileDiagnostic &d : r.g.diagnostics)
+            cycles << QString::fromStdString(d.path + ':' + std::to_string(d.line));
+        cycles.sort();
+        QCOMPARE(cycles.join(QLatin1Char(' ')), QStringLiteral("/ring_a.py:1"));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestGuardValues)

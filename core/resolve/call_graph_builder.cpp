@@ -99,11 +99,25 @@ public:
         m_graph.symbols.insert(m_graph.symbols.end(), m_extraSymbols.begin(), m_extraSymbols.end());
         deriveDimensions();
         m_graph.settingDefaults = m_guards.settingDefaults();
+        recordImportCycles();
         m_guards.releaseMemos(); // the world may outlive the build: give back what only resolving needed
         return true;
     }
 
 private:
+    // Imports the guard evaluation followed back to themselves: a diagnostic
+    // at each, as their value was taken as unknown.
+    void recordImportCycles()
+    {
+        for (const auto &[module, imp] : m_guards.importCycles()) {
+            const ModuleFacts &f = m_files[static_cast<size_t>(module)];
+            m_graph.diagnostics.push_back({m_table.symbol(m_table.moduleAt(module).symbol).fileId, f.repo + '/' + f.path,
+                                           imp->line,
+                                           "import cycle: `" + imp->name + "` imported here leads back to this import; "
+                                           "its value is taken as unknown"});
+        }
+    }
+
     void flush(const BuildProgress &progress)
     {
         if (progress.emit && !m_graph.callSites.empty())

@@ -67,6 +67,11 @@ public:
     // Drops what only speeds evaluation up (memos, parsed guards, call lists).
     void releaseMemos();
 
+    // Imports whose value was followed back to themselves (`from .b import x`
+    // in a, `from .a import x` in b): (module index, import), each once.
+    // Their value is unknown; the index records each as a diagnostic.
+    const std::vector<std::pair<int, const ImportFact *>> &importCycles() const { return m_importCycles; }
+
     // The settings met so far with their defaults: "server.x" -> "false".
     const std::map<std::string, std::string> &settingDefaults() const { return m_defaults; }
 
@@ -104,6 +109,9 @@ private:
     Outcomes callValues(const GuardExpr &call, const Scope &scope, int depth);
     Outcomes nameValues(const std::string &name, const Scope &scope, int depth);
     Outcomes bindingValues(const std::vector<Binding> &bindings, const Scope &scope, int depth);
+    // What an imported name holds: the binding it names in the module it
+    // comes from (guard_imports.cpp).
+    Outcomes importValues(const ImportFact &imp, const Scope &scope, int depth);
     // The assignments to a local of `fn` (read in `scope`).
     Outcomes localValues(const FunctionInfo &fn, const std::string &name, const Scope &scope, int depth);
     Outcomes factValues(const ValueFact &fact, const Scope &scope, int depth);
@@ -227,6 +235,8 @@ private:
     // Call facts by the callee's last name (module, fact), each name looked for once.
     std::unordered_map<std::string, std::vector<std::pair<int, const CallFact *>>> m_callsByName;
     bool m_callsFiled = false; // every module's calls are in m_callsByName
+    std::unordered_set<const ImportFact *> m_importCyclesSeen;
+    std::vector<std::pair<int, const ImportFact *>> m_importCycles;
     std::unordered_set<std::string> m_selfAssigned; // attributes some class sets on self
     CallsOf m_callsOf;
     ModulesCalling m_modulesCalling;

@@ -295,6 +295,8 @@ GuardEvaluator::Outcomes GuardEvaluator::localValues(const FunctionInfo &fn, con
 
 GuardEvaluator::Outcomes GuardEvaluator::bindingValues(const std::vector<Binding> &bindings, const Scope &scope, int depth)
 {
+    if (depth > kMaxDepth)
+        return {{}};
     Outcomes out;
     for (const Binding &b : bindings) {
         Outcomes more;
@@ -331,17 +333,9 @@ GuardEvaluator::Outcomes GuardEvaluator::bindingValues(const std::vector<Binding
                 }
             break;
         }
-        case Binding::Kind::Import: {
-            const ImportFact &imp = *b.import;
-            const ModuleInfo *target = m_table.module(m_table.absoluteModule(m_table.moduleAt(scope.module), imp));
-            if (!imp.name.empty() && target && target->globals.count(imp.name)) {
-                const int index = static_cast<int>(m_table.symbol(target->symbol).fileId - 1);
-                more = bindingValues(target->globals.at(imp.name), {index, 0, 0}, depth + 1);
-            } else {
-                more = {{}};
-            }
+        case Binding::Kind::Import:
+            more = importValues(*b.import, scope, depth);
             break;
-        }
         }
         out.insert(out.end(), more.begin(), more.end());
         if (out.size() > kMaxCases)
