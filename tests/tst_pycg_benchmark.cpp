@@ -81,12 +81,15 @@ private Q_SLOTS:
         for (const auto &[category, s] : byCategory) {
             qInfo("| %s | %.3f | %.3f | %d/%d |", qPrintable(category), s.precision(), s.recall(), s.exact, s.cases);
             total.add(s);
+            // Every category but `dynamic` (eval, importlib) at 85 % recall or more.
+            if (category != QLatin1String("dynamic"))
+                QVERIFY2(s.recall() >= 0.85, qPrintable(category + QLatin1Char(' ') + QString::number(s.recall())));
         }
         qInfo("| total | %.3f | %.3f | %d/%d |", total.precision(), total.recall(), total.exact, total.cases);
         QCOMPARE(total.cases, 119);
         // Floors at what the resolver reaches today (issue 11 aims at 0.99 / 0.96).
         QVERIFY2(total.precision() >= 0.99, qPrintable(QString::number(total.precision())));
-        QVERIFY2(total.recall() >= 0.94, qPrintable(QString::number(total.recall())));
+        QVERIFY2(total.recall() >= 0.95, qPrintable(QString::number(total.recall())));
     }
 };
 

@@ -293,6 +293,23 @@ private Q_SLOTS:
         QCOMPARE(callees(r, "m.A.go", "self.inherited"), QStringLiteral("ext.Base.inherited"));
         QCOMPARE(callees(r, "m", "A"), QStringLiteral("ext.Base.__init__ m.A"));
     }
+
+    void literalsAndDisplaysAsArguments()
+    {
+        // A literal's method is its built-in type's; map() yields what the
+        // function among its arguments returns, wherever it stands (PyCG's
+        // benchmark writes the display first).
+        const Resolved r = program("def inner(): pass\n"
+                                   "def make(x):\n"
+                                   "    return inner\n"
+                                   "' '.join(['a'])\n"
+                                   "('a' 'b').upper()\n"
+                                   "for g in map([1, 2], make):\n"
+                                   "    g()\n");
+        QCOMPARE(callees(r, "m", "str.join"), QStringLiteral("<builtin>.str.join"));
+        QCOMPARE(callees(r, "m", "str.upper"), QStringLiteral("<builtin>.str.upper"));
+        QCOMPARE(callees(r, "m", "g"), QStringLiteral("m.inner"));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestValueFlow)

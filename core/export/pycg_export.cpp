@@ -1,6 +1,7 @@
 // PyCG export (see pycg_export.h). Per-class specialisations of inherited
 // methods are folded back into the method they specialise, and classes
-// instantiated without an __init__ give no edge, as PyCG writes them.
+// instantiated without an __init__ give no edge, as PyCG writes them; a
+// built-in type's method is named as PyCG names it (`<**PyStr**>.join`).
 #include "export/pycg_export.h"
 
 #include <QJsonArray>
@@ -9,8 +10,28 @@
 
 #include <map>
 #include <set>
+#include <string_view>
 
 namespace katlas {
+
+namespace {
+
+std::string pycgName(const std::string &qualName)
+{
+    static const std::pair<const char *, const char *> kTypes[] = {{"<builtin>.str.", "<**PyStr**>."},
+                                                                   {"<builtin>.dict.", "<**PyDict**>."},
+                                                                   {"<builtin>.list.", "<**PyList**>."},
+                                                                   {"<builtin>.set.", "<**PySet**>."},
+                                                                   {"<builtin>.tuple.", "<**PyTuple**>."},
+                                                                   {"<builtin>.int.", "<**PyInt**>."},
+                                                                   {"<builtin>.float.", "<**PyFloat**>."}};
+    for (const auto &[prefix, pycg] : kTypes)
+        if (qualName.rfind(prefix, 0) == 0)
+            return pycg + qualName.substr(std::string_view(prefix).size());
+    return qualName;
+}
+
+} // namespace
 
 QByteArray toPycgJson(const CallGraph &graph)
 {
@@ -44,7 +65,7 @@ QByteArray toPycgJson(const CallGraph &graph)
         const Symbol &callee = graph.symbols[static_cast<size_t>(e.calleeId - 1)];
         if (callee.kind == SymbolKind::Class || callee.kind == SymbolKind::Module)
             continue;
-        const std::string &to = nameOf(e.calleeId);
+        const std::string to = pycgName(nameOf(e.calleeId));
         calls[nameOf(callerOf[static_cast<size_t>(e.callSiteId)])].insert(to);
         calls[to];
     }

@@ -99,6 +99,20 @@ TSNode unparen(TSNode n)
     return n;
 }
 
+const char *builtinTypeOfLiteral(TSNode n)
+{
+    static const std::pair<const char *, const char *> kTypes[] = {
+        {"string", "str"}, {"concatenated_string", "str"}, {"integer", "int"}, {"float", "float"},
+        {"list", "list"}, {"list_comprehension", "list"}, {"dictionary", "dict"}, {"dictionary_comprehension", "dict"},
+        {"set", "set"}, {"set_comprehension", "set"}, {"tuple", "tuple"}};
+    if (ts_node_is_null(n))
+        return nullptr;
+    for (const auto &[node, type] : kTypes)
+        if (!std::strcmp(ts_node_type(n), node))
+            return type;
+    return nullptr;
+}
+
 Chain SyntaxSource::chainOf(TSNode n, int depth) const
 {
     if (ts_node_is_null(n) || depth > 64)
@@ -107,7 +121,10 @@ Chain SyntaxSource::chainOf(TSNode n, int depth) const
     if (!std::strcmp(t, "identifier"))
         return std::string(text(n));
     if (!std::strcmp(t, "attribute")) {
-        Chain obj = chainOf(field(n, "object"), depth + 1);
+        // A method of a literal is its built-in type's: `" ".join` is `str.join`.
+        const TSNode object = unparen(field(n, "object"));
+        const char *literalType = builtinTypeOfLiteral(object);
+        Chain obj = literalType ? Chain(literalType) : chainOf(object, depth + 1);
         TSNode attr = field(n, "attribute");
         if (obj.empty() || ts_node_is_null(attr))
             return {};

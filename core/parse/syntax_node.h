@@ -22,6 +22,9 @@ int endLineOf(TSNode n);
 std::string normaliseSpace(std::string_view s);
 // The expression inside redundant parentheses.
 TSNode unparen(TSNode n);
+// The built-in type a literal or display node makes (`str` for a string,
+// `dict` for a dict display...); null for other nodes.
+const char *builtinTypeOfLiteral(TSNode n);
 
 // The named children of a node, in order, for range-for: a tree cursor
 // walks them in linear time (ts_node_named_child(n, i) starts from the

@@ -168,7 +168,18 @@ Values Evaluator::containerCall(const Value &method)
 
 std::optional<Values> Evaluator::builtinWalk(const Value &callee, const ValueFact &call, const Scope &scope)
 {
-    if (callee.kind != Value::Kind::External || call.args.empty() || call.args[0].empty())
+    if (callee.kind != Value::Kind::External || call.args.empty())
+        return std::nullopt;
+    if (callee.external == "<builtin>.map") { // what the function it maps returns, as elements
+        Elements results;
+        for (const Chain &arg : call.args)
+            for (const Value &fn : arg.empty() ? Values{} : evalChain(arg, scope))
+                if (fn.kind == Value::Kind::Function)
+                    for (Value &r : callResult(fn))
+                        results.emplace_back(std::string(), std::move(r));
+        return Values{makeContainer(std::move(results))};
+    }
+    if (call.args[0].empty()) // a display or an expression: nothing to follow
         return std::nullopt;
     if (callee.external == "<builtin>.next")
         return evalChain(call.args[0] + "[]", scope);
@@ -178,15 +189,6 @@ std::optional<Values> Evaluator::builtinWalk(const Value &callee, const ValueFac
         Values fns = evalChain(call.args[0], scope);
         std::erase_if(fns, [](const Value &v) { return v.kind != Value::Kind::Function && v.kind != Value::Kind::Class; });
         return fns;
-    }
-    if (callee.external == "<builtin>.map") { // what the function it maps returns, as elements
-        Elements results;
-        for (const Chain &arg : call.args)
-            for (const Value &fn : arg.empty() ? Values{} : evalChain(arg, scope))
-                if (fn.kind == Value::Kind::Function)
-                    for (Value &r : callResult(fn))
-                        results.emplace_back(std::string(), std::move(r));
-        return Values{makeContainer(std::move(results))};
     }
     return std::nullopt;
 }

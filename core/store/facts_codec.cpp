@@ -8,7 +8,7 @@
 namespace katlas {
 namespace {
 
-constexpr std::uint8_t kFactsVersion = 24;
+constexpr std::uint8_t kFactsVersion = 25;
 
 class Writer {
 public:
