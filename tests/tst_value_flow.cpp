@@ -310,6 +310,26 @@ private Q_SLOTS:
         QCOMPARE(callees(r, "m", "str.upper"), QStringLiteral("<builtin>.str.upper"));
         QCOMPARE(callees(r, "m", "g"), QStringLiteral("m.inner"));
     }
+
+    void raisedNamesAreBuiltWhereTheyAreClassesOfTheIndex()
+    {
+        // `raise E` builds E only where E is a class of the index; a re-raised
+        // instance or a bare built-in calls nothing there, `E()` is a call.
+        const Resolved r = program("class MyError(Exception):\n"
+                                   "    def __init__(self): pass\n"
+                                   "def f(e):\n"
+                                   "    raise MyError\n"
+                                   "def g(e):\n"
+                                   "    raise e\n"
+                                   "def h():\n"
+                                   "    raise StopIteration\n"
+                                   "def k():\n"
+                                   "    raise OSError('x')\n");
+        QCOMPARE(callees(r, "m.f", "MyError"), QStringLiteral("m.MyError.__init__"));
+        QVERIFY(r.edges("m.g", "e").empty());
+        QVERIFY(r.edges("m.h", "StopIteration").empty());
+        QCOMPARE(callees(r, "m.k", "OSError"), QStringLiteral("<builtin>.OSError"));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestValueFlow)

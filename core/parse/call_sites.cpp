@@ -23,7 +23,9 @@ void CallSiteRecorder::addRaise(TSNode n, const BodyContext &ctx)
     TSNode raised = ts_node_named_child_count(n) ? unparen(ts_node_named_child(n, 0)) : TSNode{};
     if (!ts_node_is_null(raised) && (isType(raised, "identifier") || isType(raised, "attribute")))
         if (Chain callee = m_source.chainOf(raised); !callee.empty())
-            m_facts.calls.push_back({ctx.scope, std::move(callee), lineOf(raised), ctx.guards, std::string()});
+            // `raise E` builds E where E is a class of the index; `raise e`
+            // (an instance, a re-raise) or an outside class calls nothing here.
+            m_facts.calls.push_back({ctx.scope, std::move(callee), lineOf(raised), ctx.guards, std::string(kMaybeCalled)});
 }
 
 } // namespace katlas

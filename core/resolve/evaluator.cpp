@@ -1,5 +1,6 @@
 // Static evaluation of chains (see evaluator.h).
 #include "resolve/evaluator.h"
+#include "resolve/python_builtins.h"
 
 #include "graph/allocation_condition.h"
 #include "graph/condition_ways.h"
@@ -16,18 +17,6 @@ namespace {
 
 constexpr size_t kMaxValues = 256;
 constexpr int kMaxDepth = 48;
-
-bool isBuiltin(const std::string &name)
-{
-    static const std::unordered_set<std::string> builtins = {"abs", "all", "any", "bool", "callable", "dict", "divmod",
-        "enumerate", "filter", "float", "format", "getattr", "hasattr", "hash", "id", "int", "isinstance", "issubclass",
-        "iter", "len", "list", "map", "max", "min", "next", "object", "open", "print", "range", "repr", "reversed",
-        "round", "set", "setattr", "sorted", "str", "sum", "tuple", "type", "zip", "super", "property", "staticmethod",
-        "classmethod", "ValueError", "TypeError", "RuntimeError", "NotImplementedError", "KeyError", "AssertionError",
-        "Exception", "ImportError", "AttributeError", "IndexError", "vars", "globals", "locals", "ord", "chr", "bytes",
-        "frozenset", "slice", "pow", "hex", "bin", "input", "delattr"};
-    return builtins.count(name) > 0;
-}
 
 std::string key(char kind, long long a, long long b, const std::string &name = {})
 {
@@ -274,7 +263,7 @@ Values Evaluator::evalName(const std::string &name, const Scope &scope)
         innermost = false;
     }
     Values out = moduleMember(scope.module, name);
-    if (out.empty() && isBuiltin(name)) {
+    if (out.empty() && isPythonBuiltin(name)) {
         Value v;
         v.external = "<builtin>." + name;
         out.push_back(v);
