@@ -214,6 +214,34 @@ private Q_SLOTS:
         }
     }
 
+    // An export never replaces the open index (also through a link) and a
+    // failed one leaves the old file as it was.
+    void exportNeverReplacesTheIndexNorLosesTheOldFile()
+    {
+        MainWindow w;
+        QString error;
+        QVERIFY(w.openDatabase(m_db, &error));
+        const QByteArray index = readAll(m_db);
+        const QString link = m_dir.filePath(QStringLiteral("index-link.md"));
+        QVERIFY(QFile::link(m_db, link));
+        for (const QString &target : {m_db, link}) {
+            error.clear();
+            QVERIFY(!w.exportTo(QStringLiteral("op-traces-md"), target, &error));
+            QVERIFY2(error.contains(QStringLiteral("open index")), qPrintable(error));
+        }
+        QCOMPARE(readAll(m_db), index);
+        QVERIFY(QFileInfo(link).isSymLink());
+        error.clear();
+        QVERIFY(!w.exportTo(QStringLiteral("json"), m_dir.filePath(QStringLiteral("no/such/folder/t.json")), &error));
+        QVERIFY2(error.contains(QStringLiteral("no/such/folder")), qPrintable(error));
+        const QString old = m_dir.filePath(QStringLiteral("old.png"));
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        error.clear();
+        QVERIFY2(w.exportTo(QStringLiteral("png"), old, &error), qPrintable(error));
+        QVERIFY(readAll(old).startsWith("\x89PNG"));
+    }
+
     // kernel-atlas --bench-ui prints each measurement as "key number".
     void benchUiReportsEachMeasurement()
     {

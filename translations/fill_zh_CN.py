@@ -23,6 +23,7 @@ ZH = {
     '%1 is a symbolic link; give the path of the index itself (%2)': '%1 是符号链接；请给出索引本身的路径（%2）',
     'symbolic link leaves the repository; not followed (--follow-outside-links follows it)': '符号链接指向仓库之外；未跟随（--follow-outside-links 可跟随）',
     '%1 is the index being read; write the output elsewhere': '%1 是正在读取的索引；请把输出写到别处',
+    '%1 is the open index; export to another file.': '%1 是当前打开的索引；请导出到另一个文件。',
     "repository name '%1' is given twice; each --repo needs its own name": '仓库名 “%1” 出现了两次；每个 --repo 需要各自的名称',
     "unknown filter dimension '%1'; did you mean: %2": '未知的筛选维度 “%1”；您是否想用：%2',
     "unknown value '%1' of %2; did you mean: %3": '%2 的未知取值 “%1”；您是否想用：%3',

@@ -986,10 +986,6 @@ config.json：其中的值成为 model.* 设置（model.n_shared_experts=1）。
         <translation>没有打开的索引。</translation>
     </message>
     <message>
-        <source>Cannot write %1</source>
-        <translation>无法写入 %1</translation>
-    </message>
-    <message>
         <source>Unknown export format %1</source>
         <translation>未知的导出格式 %1</translation>
     </message>
@@ -1048,6 +1044,10 @@ config.json：其中的值成为 model.* 设置（model.n_shared_experts=1）。
     <message>
         <source>No path: under the filter, none runs with what this op's object was built with</source>
         <translation>无路径：在此过滤条件下，没有一条路径能以该算子对象构建时传入的值运行</translation>
+    </message>
+    <message>
+        <source>%1 is the open index; export to another file.</source>
+        <translation>%1 是当前打开的索引；请导出到另一个文件。</translation>
     </message>
 </context>
 <context>

@@ -5,6 +5,7 @@
 #include <QCoreApplication>
 #include "commands.h"
 
+#include "export/export_file.h"
 #include "export/kernel_listing.h"
 #include "export/kernel_traces_md.h"
 #include "export/link_verifier.h"
@@ -18,7 +19,6 @@
 
 #include <QFile>
 #include <QFileInfo>
-#include <QSaveFile>
 #include <QJsonDocument>
 #include <QLocale>
 
@@ -74,23 +74,15 @@ void writeOutput(const Args &args, const QByteArray &bytes)
         out() << bytes << Qt::flush;
         return;
     }
-    // Never onto the index being read (also through a link).
-    const QString target = QFileInfo(path).canonicalFilePath();
-    const QString db = args.value(QStringLiteral("--db"));
-    if (!target.isEmpty() && !db.isEmpty() && target == QFileInfo(db).canonicalFilePath())
+    QString error;
+    switch (writeExportFile(path, bytes, args.value(QStringLiteral("--db")), &error)) {
+    case ExportWrite::OntoIndex:
         throw UsageError{QCoreApplication::translate("Cli", "%1 is the index being read; write the output elsewhere").arg(path)};
-    // Written beside the target and renamed over it once complete: a full
-    // disk or an interrupted run leaves the old file, and the exit code says so.
-    const QFileInfo info(path);
-    if (info.exists() && !info.isFile()) { // a device or a pipe: written as it is, every error checked
-        QFile f(path);
-        if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size() || !f.flush())
-            throw CommandFailed{QCoreApplication::translate("Cli", "cannot write %1: %2").arg(path, f.errorString())};
-        return;
+    case ExportWrite::Failed:
+        throw CommandFailed{QCoreApplication::translate("Cli", "cannot write %1: %2").arg(path, error)};
+    case ExportWrite::Written:
+        break;
     }
-    QSaveFile f(path);
-    if (!f.open(QIODevice::WriteOnly) || f.write(bytes) != bytes.size() || !f.commit())
-        throw CommandFailed{QCoreApplication::translate("Cli", "cannot write %1: %2").arg(path, f.errorString())};
 }
 
 void printTree(const CallIndex &index, const std::vector<OpNode> &nodes, const QString &prefix, bool root)

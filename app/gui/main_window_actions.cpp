@@ -8,12 +8,14 @@
 #include "new_index_dialog.h"
 #include "settings_dialog.h"
 
+#include "export/export_file.h"
 #include "export/kernel_traces_md.h"
 #include "export/op_traces_md.h"
 #include "export/trace_json.h"
 #include "index/component_versions.h"
 
 #include <QAction>
+#include <QBuffer>
 #include <QApplication>
 #include <QFileDialog>
 #include <QImage>
@@ -23,6 +25,7 @@
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPainter>
+#include <QRegularExpression>
 #include <QProgressDialog>
 #include <QSettings>
 #include <QStatusBar>
@@ -167,9 +170,25 @@ void MainWindow::reindex()
 
 void MainWindow::chooseExport(const QString &format, const QString &filter)
 {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export"), {}, filter);
+    // Proposed beside the index, named for it and for what is exported, with
+    // the filter's suffix (added when the name typed has none).
+    const QRegularExpressionMatch m = QRegularExpression(QStringLiteral("\\*\\.(\\w+)")).match(filter);
+    const QString suffix = m.hasMatch() ? m.captured(1) : QString();
+    QString what = format;
+    what.remove(QStringLiteral("-md"));
+    if (format == QLatin1String("json"))
+        what = QStringLiteral("traces");
+    else if (format == QLatin1String("svg") || format == QLatin1String("png"))
+        what = QStringLiteral("graph");
+    const QFileInfo index(m_session ? m_session->path() : QString());
+    const QString proposed = m_session ? index.absolutePath() + QLatin1Char('/') + index.completeBaseName() + QLatin1Char('-') + what
+            + QLatin1Char('.') + suffix
+                                       : QString();
+    QString path = QFileDialog::getSaveFileName(this, tr("Export"), proposed, filter);
     if (path.isEmpty())
         return;
+    if (!suffix.isEmpty() && QFileInfo(path).suffix().isEmpty())
+        path += QLatin1Char('.') + suffix;
     QString error;
     if (!exportTo(format, path, &error))
         QMessageBox::warning(this, tr("Export failed"), error);
@@ -184,37 +203,43 @@ bool MainWindow::exportTo(const QString &format, const QString &path, QString *e
         return false;
     }
     QByteArray bytes;
+    error->clear();
     if (format == QLatin1String("png")) {
         QImage image(m_graph->scene()->itemsBoundingRect().size().toSize() * 2, QImage::Format_ARGB32);
         image.fill(Qt::white);
         QPainter painter(&image);
         m_graph->scene()->render(&painter, QRectF(), m_graph->scene()->itemsBoundingRect());
         painter.end();
-        if (!image.save(path, "PNG")) {
-            *error = tr("Cannot write %1").arg(path);
-            return false;
-        }
-        return true;
+        QBuffer png(&bytes);
+        png.open(QIODevice::WriteOnly);
+        image.save(&png, "PNG");
+    } else {
+        const TraceReport report = buildTraceReport(*m_session, {}, m_filter);
+        const MarkdownLinks links(m_session->index(), QFileInfo(path).absolutePath(), {});
+        if (format == QLatin1String("kernel-traces-md"))
+            bytes = QByteArray::fromStdString(kernelTracesMarkdown(*m_session, report, links));
+        else if (format == QLatin1String("op-traces-md"))
+            bytes = QByteArray::fromStdString(opTracesMarkdown(*m_session, report, links));
+        else if (format == QLatin1String("json"))
+            bytes = QJsonDocument(opsJson(*m_session, report)).toJson(QJsonDocument::Indented);
+        else if (format == QLatin1String("svg"))
+            bytes = renderSvg(m_layoutInput, error);
     }
-    const TraceReport report = buildTraceReport(*m_session, {}, m_filter);
-    const MarkdownLinks links(m_session->index(), QFileInfo(path).absolutePath(), {});
-    if (format == QLatin1String("kernel-traces-md"))
-        bytes = QByteArray::fromStdString(kernelTracesMarkdown(*m_session, report, links));
-    else if (format == QLatin1String("op-traces-md"))
-        bytes = QByteArray::fromStdString(opTracesMarkdown(*m_session, report, links));
-    else if (format == QLatin1String("json"))
-        bytes = QJsonDocument(opsJson(*m_session, report)).toJson(QJsonDocument::Indented);
-    else if (format == QLatin1String("svg"))
-        bytes = renderSvg(m_layoutInput, error);
     if (bytes.isEmpty()) {
         if (error->isEmpty())
             *error = tr("Unknown export format %1").arg(format);
         return false;
     }
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly | QIODevice::Truncate) || f.write(bytes) != bytes.size()) {
-        *error = tr("Cannot write %1: %2").arg(path, f.errorString());
+    QString why;
+    switch (writeExportFile(path, bytes, m_session->path(), &why)) {
+    case ExportWrite::OntoIndex:
+        *error = tr("%1 is the open index; export to another file.").arg(path);
         return false;
+    case ExportWrite::Failed:
+        *error = tr("Cannot write %1: %2").arg(path, why);
+        return false;
+    case ExportWrite::Written:
+        break;
     }
     return true;
 }
