@@ -104,6 +104,9 @@ private Q_SLOTS:
             QCOMPARE(r.code, 2);
             QVERIFY2(r.err.contains(QStringLiteral("index being read")), qPrintable(r.err));
         }
+        const Run callgraph = katlas({"callgraph", "--db", db, "--format", "pycg", "-o", link}, m_cache.path());
+        QCOMPARE(callgraph.code, 2);
+        QVERIFY2(callgraph.err.contains(QStringLiteral("index being read")), qPrintable(callgraph.err));
         QCOMPARE(katlas({"stats", "--db", db}, m_cache.path()).code, 0);
         // Nor is an index written through a link, which it would replace.
         const Run throughLink = katlas({"index", "--demo", "--db", link}, m_cache.path());

@@ -1,6 +1,8 @@
 // Shared inputs and outputs of the commands (see cli_context.h).
 #include "cli_context.h"
 
+#include "export/export_file.h"
+
 #include "graph/graph_queries.h"
 
 #include "profile/model_config.h"
@@ -188,6 +190,25 @@ std::unique_ptr<Database> openDatabase(const Args &args)
     if (!db)
         throw CommandFailed{error};
     return db;
+}
+
+// -o FILE (or --output), else standard output: see cli_context.h.
+void writeOutput(const Args &args, const QByteArray &bytes)
+{
+    const QString path = args.value(QStringLiteral("-o"), args.value(QStringLiteral("--output")));
+    if (path.isEmpty() || path == QLatin1String("-")) {
+        out() << bytes << Qt::flush;
+        return;
+    }
+    QString error;
+    switch (writeExportFile(path, bytes, args.value(QStringLiteral("--db")), &error)) {
+    case ExportWrite::OntoIndex:
+        throw UsageError{QCoreApplication::translate("Cli", "%1 is the index being read; write the output elsewhere").arg(path)};
+    case ExportWrite::Failed:
+        throw CommandFailed{QCoreApplication::translate("Cli", "cannot write %1: %2").arg(path, error)};
+    case ExportWrite::Written:
+        break;
+    }
 }
 
 } // namespace katlas::cli

@@ -35,5 +35,8 @@ DimensionFilter withModelConfig(DimensionFilter filter, const QString &path, con
 // written to stderr as a warning.
 DimensionFilter effectiveFrom(const DimensionFilter &filter, const Profile &profile);
 void warnConflicts(const std::vector<std::string> &conflicts);
+// Writes a command's output to -o FILE (or --output; "-" or none: standard
+// output): never onto the index being read, atomically (export_file.h).
+void writeOutput(const Args &args, const QByteArray &bytes);
 
 } // namespace katlas::cli

@@ -51,14 +51,7 @@ int runCallgraphCommand(const Args &args)
         graph = loadCallGraph(*openDatabase(args));
     }
     const QByteArray json = toPycgJson(graph);
-    const QString outPath = args.value(QStringLiteral("-o"), args.value(QStringLiteral("--output")));
-    if (outPath.isEmpty() || outPath == QLatin1String("-")) {
-        out() << json;
-        return 0;
-    }
-    QFile file(outPath);
-    if (!file.open(QIODevice::WriteOnly | QIODevice::Truncate) || file.write(json) != json.size())
-        throw CommandFailed{QCoreApplication::translate("Cli", "cannot write %1: %2").arg(outPath, file.errorString())};
+    writeOutput(args, json);
     return 0;
 }
 

@@ -5,7 +5,6 @@
 #include <QCoreApplication>
 #include "commands.h"
 
-#include "export/export_file.h"
 #include "export/kernel_listing.h"
 #include "export/kernel_traces_md.h"
 #include "export/link_verifier.h"
@@ -64,24 +63,6 @@ QString emptyReason(const OpPaths &p)
         return QCoreApplication::translate("Cli", "no path: this op reaches no kernel");
     default:
         return {};
-    }
-}
-
-void writeOutput(const Args &args, const QByteArray &bytes)
-{
-    const QString path = args.value(QStringLiteral("-o"), args.value(QStringLiteral("--output")));
-    if (path.isEmpty() || path == QLatin1String("-")) {
-        out() << bytes << Qt::flush;
-        return;
-    }
-    QString error;
-    switch (writeExportFile(path, bytes, args.value(QStringLiteral("--db")), &error)) {
-    case ExportWrite::OntoIndex:
-        throw UsageError{QCoreApplication::translate("Cli", "%1 is the index being read; write the output elsewhere").arg(path)};
-    case ExportWrite::Failed:
-        throw CommandFailed{QCoreApplication::translate("Cli", "cannot write %1: %2").arg(path, error)};
-    case ExportWrite::Written:
-        break;
     }
 }
 
