@@ -4,10 +4,10 @@
 #include "parse/fact_extractor.h"
 #include "parse/python_parser.h"
 #include "store/facts_codec.h"
+#include "fuzz_check.h"
 
 #include <cstddef>
 #include <cstdint>
-#include <cstdlib>
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
 {
@@ -18,7 +18,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
     facts.module = "pkg.fuzz";
     katlas::extractFacts(parser, std::string_view(reinterpret_cast<const char *>(data), size), facts);
     const katlas::EncodedFacts blobs = katlas::encodeFacts(facts);
-    if (katlas::decodeFacts(blobs.declarations, blobs.locals, blobs.calls) != facts)
-        std::abort(); // what the index stores is not what was extracted
+    katlas::fuzz::fuzzCheck(katlas::decodeFacts(blobs.declarations, blobs.locals, blobs.calls) == facts,
+                            "what the index stores is not what was extracted");
     return 0;
 }

@@ -1,8 +1,8 @@
 // libFuzzer target: the stored-facts decoder on damaged blobs, as read back
 // from an index. What it accepts must encode and decode to itself.
 #include "blob_framing.h"
+#include "fuzz_check.h"
 
-#include <cstdlib>
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
 {
@@ -16,7 +16,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
     if (!facts)
         return 0;
     const katlas::EncodedFacts again = katlas::encodeFacts(*facts);
-    if (katlas::decodeFacts(again.declarations, again.locals, again.calls) != facts)
-        std::abort(); // accepted facts that do not survive their own encoding
+    katlas::fuzz::fuzzCheck(katlas::decodeFacts(again.declarations, again.locals, again.calls) == facts,
+                            "accepted facts do not survive their own encoding");
     return 0;
 }

@@ -2,6 +2,7 @@
 // (checks, meta, stored profile, call graph). Each input is written to one
 // file in a temporary folder and opened from there.
 #include "trace/trace_session.h"
+#include "fuzz_check.h"
 
 #include <QFile>
 #include <QTemporaryDir>
@@ -20,6 +21,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
         file.write(reinterpret_cast<const char *>(data), qint64(size));
     }
     QString error;
-    katlas::TraceSession::open(path, &error);
+    const auto session = katlas::TraceSession::open(path, &error);
+    katlas::fuzz::fuzzCheck(session || !error.isEmpty(), "an index refused without a message");
     return 0;
 }
