@@ -259,7 +259,7 @@ std::optional<GuardEvaluator::Decision> GuardEvaluator::decide(const Guard &guar
         std::optional<Reader> saved;
         ~Restore() { slot = std::move(saved); }
     } restore{m_reader, std::exchange(m_reader, std::move(reader))};
-    const std::string key = 'd' + scopeKey(scope) + (guard.negated ? "!" : "=") + guard.text;
+    const std::string key = scopeKey(scope) + (guard.negated ? "!" : "=") + guard.text;
     if (auto it = m_decisions.find(key); it != m_decisions.end())
         return it->second;
     if (!m_deciding.insert(key).second)

@@ -244,15 +244,12 @@ private:
     const std::vector<std::pair<int, const CallFact *>> &callsNamed(const std::string &name);
     std::map<std::string, std::string> m_defaults;
     std::unordered_map<std::string, GuardExpr> m_parsed;
-    // Chains' values ("v"), guards' decisions ("d") and parameters' values
-    // ("p"), memoised together: a cycle may run through all three. Each is
-    // worked out from depth 0, so that what it gives does not depend on who
-    // asked first (a partial re-index asks in another order).
-    struct Memo {
-        Outcomes outcomes;
-        std::optional<Decision> decision;
-    };
-    CycleMemo<Memo> m_memo;
+    // Chains' values ("v") and parameters' values ("p"), memoised together
+    // with the frames of the callers ("c") and import ("i") walks: a cycle
+    // may run through all of them. Each value is worked out from depth 0, so
+    // that what it gives does not depend on who asked first (a partial
+    // re-index asks in another order). Decisions are memoised apart, once.
+    CycleMemo<Outcomes> m_memo;
     std::unordered_map<std::string, std::optional<Decision>> m_decisions;
     std::unordered_set<std::string> m_deciding;
     // `self` of an enum method evaluated for one member (methodOfMember).

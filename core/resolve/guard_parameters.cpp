@@ -32,11 +32,11 @@ GuardEvaluator::Outcomes GuardEvaluator::parameterValues(const FunctionInfo &fn,
     if ((bound && param == 0) || p.name == fn.fact->varargs || p.name == fn.fact->kwargs)
         return {{}};
     const std::string key = 'p' + std::to_string(fn.symbol) + '#' + p.name;
-    if (const Memo *known = m_memo.find(key))
-        return known->outcomes;
+    if (const Outcomes *known = m_memo.find(key))
+        return *known;
     if (!m_memo.enter(key))
         return {{}}; // a function passing its own parameter on to itself
-    return m_memo.leave(key, {callersPass(fn, p, bound ? param - 1 : param, 0), {}}).outcomes;
+    return m_memo.leave(key, callersPass(fn, p, bound ? param - 1 : param, 0));
 }
 
 const GuardEvaluator::CallsOfFunction &GuardEvaluator::callsOfFunction(const FunctionInfo &fn)

@@ -80,8 +80,8 @@ GuardEvaluator::Outcomes GuardEvaluator::chainValues(const Chain &chain, const S
     const bool bound = m_boundSelf && m_boundSelf->function == scope.function;
     // Values of names are memoised apart while derivedReturns reads them as names.
     const std::string key = (m_derived ? "vD" : "v") + std::string(bound ? "~" : "") + scopeKey(scope) + '#' + chain;
-    if (const Memo *known = bound ? nullptr : m_memo.find(key))
-        return known->outcomes;
+    if (const Outcomes *known = bound ? nullptr : m_memo.find(key))
+        return *known;
     // A name followed back to itself (`x = saved_copy_of_x`, two flags set
     // from each other) adds nothing to what its other assignments give: the
     // way back is marked, and the name's own evaluation drops the mark. Met
@@ -141,7 +141,7 @@ GuardEvaluator::Outcomes GuardEvaluator::chainValues(const Chain &chain, const S
         }
         std::fprintf(stderr, "\n");
     }
-    return m_memo.leave(key, {std::move(out), {}}, !bound).outcomes;
+    return m_memo.leave(key, std::move(out), !bound);
 }
 
 GuardEvaluator::Outcomes GuardEvaluator::attributeValues(const Value &object, const std::string &name, int depth)
