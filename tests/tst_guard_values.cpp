@@ -79,6 +79,62 @@ private Q_SLOTS:
         QCOMPARE(joined(reachedUnder(r, "dp.Gather.forward", parsed("server.enable_dp=true server.dp_size=4"))), joined(std::set<std::string>{"gather"}));
     }
 
+    void aNameReadBackThroughAnotherAddsNothing()
+    {
+        // A draft context swaps in the speculative backend, which defaults to
+        // the main one: MODE -> get_spec() -> SPEC -> MODE is a cycle, and a
+        // cycle adds nothing to what the other assignments give. With many
+        // assignments (more values than are told apart) the values are folded,
+        // not forgotten: the main backend still decides the guard.
+        Tree t;
+        addServerArgs(t,
+                      "    backend: str = \"plain\"\n"
+                      "    spec_backend: Optional[str] = None\n");
+        t.add("kpkg.ops", "def fast_k(x): torch.ops.kns.f(x)\ndef plain_k(x): torch.ops.kns.p(x)\n");
+        std::string extra;
+        for (int i = 0; i < 20; ++i)
+            extra += "def force_" + std::to_string(i) + "(args: ServerArgs):\n    global MODE\n    if get_bool_env_var(\"FORCE_" + std::to_string(i) + "\"):\n        MODE = args.backend\n"
+                     "force_" + std::to_string(i) + "(get_args())\n";
+        const std::string modes =
+              "from cfg import ServerArgs, get_args\n"
+              "from kpkg.ops import fast_k, plain_k\n"
+              "MODE = None\n"
+              "SPEC = None\n"
+              "def init(args: ServerArgs):\n"
+              "    global MODE, SPEC\n"
+              "    MODE = args.backend\n"
+              "    SPEC = args.spec_backend if args.spec_backend is not None else MODE\n"
+              "def get_spec():\n"
+              "    global SPEC\n"
+              "    if SPEC is None:\n"
+              "        SPEC = MODE\n"
+              "    return SPEC\n"
+              "@contextmanager\n"
+              "def draft_context():\n"
+              "    global MODE\n"
+              "    saved = MODE\n"
+              "    try:\n"
+              "        MODE = get_spec()\n"
+              "        yield\n"
+              "    finally:\n"
+              "        MODE = saved\n"
+              "init(get_args())\n"
+              + extra +
+              "def get_mode():\n"
+              "    assert MODE is not None\n"
+              "    return MODE\n"
+              "class Runner:\n"
+              "    def forward(self, x):\n"
+              "        if get_mode() == \"fast\":\n"
+              "            fast_k(x)\n"
+              "        else:\n"
+              "            plain_k(x)\n";
+        t.add("modes", modes.c_str());
+        const Resolved r = resolve(t, settingsProfile());
+        QCOMPARE(joined(reachedUnder(r, "modes.Runner.forward", parsed("server.backend=plain"))), QStringLiteral("plain_k"));
+        QCOMPARE(joined(reachedUnder(r, "modes.Runner.forward", parsed("server.backend=fast"))), QStringLiteral("fast_k"));
+    }
+
     void aGuardOnAnAttributeReadsTheAssignmentsThatReachIt()
     {
         // `self.method` starts as None and is set in a branch above the

@@ -128,8 +128,9 @@ GuardEvaluator::Outcomes GuardEvaluator::chainValues(const Chain &chain, const S
             out.insert(out.end(), more.begin(), more.end());
         }
     }
-    if (std::any_of(out.begin(), out.end(), [&](const Outcome &o) { return o.value.kind != Kind::Unknown || o.value.text != cycle; }))
-        std::erase_if(out, [&](const Outcome &o) { return o.value.kind == Kind::Unknown && o.value.text == cycle; });
+    const auto marked = [](const Outcome &o) { return o.value.kind == Kind::Unknown && o.value.text.starts_with(kCycleMark); };
+    if (!std::all_of(out.begin(), out.end(), marked))
+        std::erase_if(out, marked);
     out = finished(std::move(out));
     if (const char *dbg = std::getenv("KATLAS_DEBUG_VALUE"); dbg && chain == dbg) {
         std::fprintf(stderr, "values %s d=%d:", key.c_str(), depth);
@@ -338,7 +339,7 @@ GuardEvaluator::Outcomes GuardEvaluator::bindingValues(const std::vector<Binding
             break;
         }
         out.insert(out.end(), more.begin(), more.end());
-        if (out.size() > kMaxCases)
+        if (out.size() > kMaxCases && (out = foldedByValue(std::move(out))).size() > kMaxCases)
             return {{}};
     }
     return finished(std::move(out));
