@@ -53,6 +53,66 @@ private Q_SLOTS:
         QCOMPARE(kernelsReached(r, "comm.Communicator.run"), (std::set<std::string>{"a_kernel", "b_kernel"}));
     }
 
+    void aDataclassPassedOnKeepsItsBuildingPlace()
+    {
+        // Each quantization method builds the runner's options (a dataclass)
+        // and hands them down through two calls; the kernel function tests
+        // the flags they hold. Through one method only its flags count, even
+        // with more methods (each setting its flag under a guard of its own)
+        // than the ways a guard tells apart.
+        Tree t;
+        t.add("kpkg.ops", "def fp8_quant(x): torch.ops.kns.f(x)\ndef int8_quant(x): torch.ops.kns.i(x)\n");
+        t.add("runner",
+              "from kpkg.ops import fp8_quant, int8_quant\n"
+              "@dataclass\n"
+              "class QuantInfo:\n"
+              "    weight: object\n"
+              "    use_fp8: bool = False\n"
+              "    use_int8: bool = False\n"
+              "def invoke(x, use_fp8, use_int8):\n"
+              "    if use_fp8:\n"
+              "        fp8_quant(x)\n"
+              "    elif use_int8:\n"
+              "        int8_quant(x)\n"
+              "class Core:\n"
+              "    def run(self, x, quant_info: QuantInfo):\n"
+              "        use_fp8 = quant_info.use_fp8\n"
+              "        use_int8 = quant_info.use_int8\n"
+              "        return invoke(x, use_fp8=use_fp8, use_int8=use_int8)\n"
+              "class Runner:\n"
+              "    def __init__(self):\n"
+              "        self.core = Core()\n"
+              "    def run(self, x, quant_info):\n"
+              "        return self.core.run(x, quant_info)\n");
+        std::string methods =
+            "from runner import QuantInfo, Runner\n"
+            "class Fp8Method:\n"
+            "    def __init__(self): self.runner = Runner()\n"
+            "    def apply(self, x):\n"
+            "        quant_info = QuantInfo(weight=x, use_fp8=True)\n"
+            "        return self.runner.run(x, quant_info)\n"
+            "class PlainMethod:\n"
+            "    def __init__(self): self.runner = Runner()\n"
+            "    def apply(self, x):\n"
+            "        quant_info = QuantInfo(weight=x)\n"
+            "        return self.runner.run(x, quant_info)\n";
+        for (int i = 0; i < 10; ++i)
+            methods += "class Int8Method" + std::to_string(i) + ":\n"
+                       "    def __init__(self): self.runner = Runner()\n"
+                       "    def apply(self, x):\n"
+                       "        quant_info = QuantInfo(weight=x)\n"
+                       "        if get_bool_env_var(\"INT8_" + std::to_string(i) + "\"):\n"
+                       "            quant_info = QuantInfo(weight=x, use_int8=True)\n"
+                       "        return self.runner.run(x, quant_info)\n";
+        t.add("methods", methods.c_str());
+        const Resolved r = resolve(t, settingsProfile());
+        QCOMPARE(kernelsReached(r, "methods.Fp8Method.apply"), std::set<std::string>{"fp8_quant"});
+        QCOMPARE(kernelsReached(r, "methods.Int8Method3.apply"), std::set<std::string>{"int8_quant"});
+        QCOMPARE(kernelsReached(r, "methods.PlainMethod.apply"), std::set<std::string>{});
+        // Without a building place, either flag may be set.
+        QCOMPARE(kernelsReached(r, "runner.Core.run"), (std::set<std::string>{"fp8_quant", "int8_quant"}));
+    }
+
     void guardsOnConstructorParametersHoldPerBuildingSite()
     {
         // A runner picks its core from an enum its builder passes: the

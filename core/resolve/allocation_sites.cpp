@@ -27,6 +27,15 @@ bool testsParameter(const GuardList &guards, const std::vector<Param> &params)
     return false;
 }
 
+// `@dataclass`, `@dataclasses.dataclass`, `@dataclass(frozen=True)`.
+bool isDataclass(const ClassFact &fact)
+{
+    return std::any_of(fact.decorators.begin(), fact.decorators.end(), [](const Decorator &d) {
+        const std::string name = d.chain.substr(0, d.chain.find('('));
+        return name == "dataclass" || name.ends_with(".dataclass");
+    });
+}
+
 } // namespace
 
 bool AllocationSites::sensitive(SymbolId cls)
@@ -37,7 +46,17 @@ bool AllocationSites::sensitive(SymbolId cls)
     const SymbolId init = m_table.lookupMethod(cls, "__init__");
     const FunctionInfo *fn = init ? m_table.function(init) : nullptr;
     const ClassInfo *info = m_table.cls(cls);
-    if (fn && info && fn->fact->params.size() > 1) {
+    if (!init && info) {
+        // A dataclass without an `__init__` of the index: its fields are what
+        // the places building it pass (guard-evaluation.md, "Values per
+        // building site").
+        out = std::any_of(info->mro.begin(), info->mro.end(), [&](SymbolId k) {
+            const ClassInfo *ki = m_table.cls(k);
+            return ki && ki->fact && isDataclass(*ki->fact);
+        });
+        if (out)
+            m_dataclassPlaces.insert(builtAt(m_table.symbol(cls).qualName, {}).dimension);
+    } else if (fn && info && fn->fact->params.size() > 1) {
         const auto &params = fn->fact->params;
         const auto isParam = [&](const std::string &name) {
             return std::any_of(params.begin() + 1, params.end(), [&](const Param &p) { return p.name == name; });

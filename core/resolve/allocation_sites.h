@@ -7,7 +7,9 @@
 #include "resolve/symbol_table.h"
 
 #include <optional>
+#include <string>
 #include <unordered_map>
+#include <unordered_set>
 
 namespace katlas {
 
@@ -23,10 +25,16 @@ public:
     // an edit elsewhere in the file does not move it; the builds of one class
     // in one function are one place.
     std::optional<Condition> condition(SymbolId cls, int module, SymbolId function);
+    // Is `dimension` the building place of a dataclass? Its instances travel
+    // as arguments, and a call passing one its caller built carries the
+    // place (passed_instances.h), so what its fields hold keeps the place
+    // through the parameters it is handed on by.
+    bool placeOfDataclass(const std::string &dimension) const { return m_dataclassPlaces.count(dimension) > 0; }
 
 private:
     const SymbolTable &m_table;
     std::unordered_map<SymbolId, bool> m_sensitive;
+    std::unordered_set<std::string> m_dataclassPlaces;
 };
 
 } // namespace katlas

@@ -2,6 +2,7 @@
 #include "resolve/call_graph_builder.h"
 
 #include "resolve/argument_shape.h"
+#include "resolve/passed_instances.h"
 #include "resolve/condition_mapper.h"
 #include "resolve/evaluator.h"
 #include "resolve/guard_evaluator.h"
@@ -406,7 +407,8 @@ private:
         site.callee = c.callee;
         site.line = c.line;
         site.guards = c.guards;
-        const ConditionSet siteConditions = m_guards.conditionsOf(c.guards, scope, c.line);
+        ConditionSet siteConditions = m_guards.conditionsOf(c.guards, scope, c.line);
+        addConditions(siteConditions, placesOfPassedInstances(m_table, m_evaluator, c, scope));
         const FunctionInfo *callerFn = m_table.function(scope.function);
         const bool callerBound = callerFn && callerFn->cls && !callerFn->isStatic;
         const std::string shape = withCallerNames(

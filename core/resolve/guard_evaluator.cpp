@@ -127,6 +127,39 @@ std::vector<ConditionSet> alternativesOf(const std::vector<const ConditionSet *>
     return out;
 }
 
+// Past the ways told apart, what holds wherever the guard does: a dimension
+// every way names a value of takes one of those values (each way built in
+// one of a few places: the guard needs one of them). Negations and unmapped
+// text are left out.
+ConditionSet valuesEveryWayNames(const std::vector<const ConditionSet *> &matching)
+{
+    ConditionSet out;
+    for (const Condition &first : *matching.front()) {
+        if (first.dimension.empty() || first.negated || first.dimension == kUnreachable)
+            continue;
+        Condition any = first;
+        bool everyWay = true;
+        for (const ConditionSet *m : matching) {
+            const auto same = std::find_if(m->begin(), m->end(), [&](const Condition &c) {
+                return !c.negated && c.dimension == first.dimension;
+            });
+            if (same == m->end()) {
+                everyWay = false;
+                break;
+            }
+            for (const std::string &v : same->values)
+                if (std::find(any.values.begin(), any.values.end(), v) == any.values.end())
+                    any.values.push_back(v);
+        }
+        if (everyWay && std::none_of(out.begin(), out.end(), [&](const Condition &c) { return c.dimension == any.dimension; })) {
+            std::sort(any.values.begin(), any.values.end());
+            any.text.clear();
+            out.push_back(std::move(any));
+        }
+    }
+    return out;
+}
+
 } // namespace
 
 
@@ -291,6 +324,8 @@ std::optional<GuardEvaluator::Decision> GuardEvaluator::decide(const Guard &guar
                                 [&](const ConditionSet *m) { return std::find(m->begin(), m->end(), c) != m->end(); }))
                     shared.push_back(c);
             ways = alternativesOf(matching);
+            if (ways.empty())
+                addConditions(shared, valuesEveryWayNames(matching));
             if (!shared.empty() || !ways.empty()) {
                 conds = std::move(shared);
                 unknown = true;

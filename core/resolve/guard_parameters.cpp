@@ -6,6 +6,7 @@
 #include "resolve/guard_limits.h"
 
 #include "graph/allocation_condition.h"
+#include "resolve/allocation_sites.h"
 #include "resolve/chain.h"
 #include "resolve/instantiation_index.h"
 
@@ -78,12 +79,16 @@ GuardEvaluator::Outcomes GuardEvaluator::callersPass(const FunctionInfo &fn, con
     const Outcomes fallback = parameterDefault(p);
     Outcomes out;
     // The places that built the caller's objects are no condition of the
-    // callee's: a path into it need not pass through them.
+    // callee's: a path into it need not pass through them. A dataclass's
+    // place stays: the call handing its instance on carries it.
+    const AllocationSites &places = m_evaluator.allocations();
     auto add = [&](const Outcomes &passed, const std::vector<ConditionSet> &ways) {
         for (const ConditionSet &way : ways)
             for (Outcome o : passed) {
                 addConditions(o.conditions, way);
-                std::erase_if(o.conditions, [](const Condition &c) { return isAllocationDimension(c.dimension); });
+                std::erase_if(o.conditions, [&](const Condition &c) {
+                    return isAllocationDimension(c.dimension) && !places.placeOfDataclass(c.dimension);
+                });
                 if (std::none_of(out.begin(), out.end(), [&](Outcome &known) {
                         return known.value == o.value && mergeAlternative(known.conditions, o.conditions);
                     }))

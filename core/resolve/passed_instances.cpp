@@ -1,0 +1,79 @@
+// Instances a call passes that its caller built (see passed_instances.h).
+#include "resolve/passed_instances.h"
+
+#include "graph/allocation_condition.h"
+#include "resolve/evaluator.h"
+#include "resolve/symbol_table.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+namespace katlas {
+
+namespace {
+
+// The value fact of the call: a return or a local assignment on its line
+// whose value calls the same callee (calls made for their effect alone keep
+// no arguments here).
+const ValueFact *callValue(const SymbolTable &table, const FunctionInfo &fn, const CallFact &call)
+{
+    const auto matches = [&](const ValueFact &v) {
+        return v.line == call.line && v.chain.size() > call.callee.size() && v.chain.starts_with(call.callee)
+            && v.chain[call.callee.size()] == '(';
+    };
+    for (const ValueFact &r : fn.fact->returns)
+        if (matches(r))
+            return &r;
+    for (const auto &[name, bindings] : table.localsOf(fn))
+        for (const Binding &b : bindings)
+            if (b.kind == Binding::Kind::Assignment && matches(b.assignment->value))
+                return &b.assignment->value;
+    return nullptr;
+}
+
+} // namespace
+
+ConditionSet placesOfPassedInstances(const SymbolTable &table, Evaluator &evaluator, const CallFact &call, const Scope &scope)
+{
+    if (call.args.find('V') == std::string::npos || call.args == kMaybeCalled)
+        return {};
+    const FunctionInfo *fn = scope.function ? table.function(scope.function) : nullptr;
+    const ValueFact *value = fn ? callValue(table, *fn, call) : nullptr;
+    if (!value)
+        return {};
+    const BindingMap &locals = table.localsOf(*fn);
+    std::map<std::string, std::set<std::string>> places; // dimension -> places
+    std::set<std::string> unplaced;                       // dimensions some instance lacks
+    const auto passed = [&](const Chain &arg) {
+        if (arg.empty() || arg.find_first_of(".([") != Chain::npos || !locals.count(arg))
+            return;
+        for (const Value &v : evaluator.evalChain(arg, scope)) {
+            if (v.kind != Value::Kind::Instance || !v.selfClass)
+                continue;
+            const std::string dimension = std::string(kAllocationPrefix) + table.symbol(v.selfClass).qualName;
+            const auto built = std::find_if(v.conditions.begin(), v.conditions.end(), [&](const Condition &c) {
+                return !c.negated && c.dimension == dimension;
+            });
+            if (built == v.conditions.end())
+                unplaced.insert(dimension);
+            else
+                places[dimension].insert(built->values.begin(), built->values.end());
+        }
+    };
+    for (const Chain &arg : value->args)
+        passed(arg);
+    for (const auto &[keyword, arg] : value->keywordArgs)
+        passed(arg);
+    ConditionSet out;
+    for (const auto &[dimension, at] : places)
+        if (!unplaced.count(dimension)) {
+            Condition c;
+            c.dimension = dimension;
+            c.values.assign(at.begin(), at.end());
+            out.push_back(std::move(c));
+        }
+    return out;
+}
+
+} // namespace katlas

@@ -1,0 +1,25 @@
+// Instances a call passes that its caller built: the building place goes
+// with the call. `quant_info = TritonMoeQuantInfo(use_fp8_w8a8=True)` then
+// `self.runner.run(dispatch_output, quant_info)` in one quantization
+// method: the call's edges carry `built:TritonMoeQuantInfo=<that method>`,
+// so the fields the callee reads from its parameter (which hold, per
+// building place, what each place passed) keep only this place's values on
+// paths through the call (docs/guard-evaluation.md, "Values per building
+// site").
+#pragma once
+
+#include "graph/call_graph.h"
+#include "parse/syntax_facts.h"
+#include "resolve/value.h"
+
+namespace katlas {
+
+class Evaluator;
+class SymbolTable;
+
+// The `built:` conditions of the instances the call passes by a plain local
+// name, each class's one condition listing the places its instances may
+// come from; none for a class some instance passed has no place for.
+ConditionSet placesOfPassedInstances(const SymbolTable &table, Evaluator &evaluator, const CallFact &call, const Scope &scope);
+
+} // namespace katlas
