@@ -135,6 +135,45 @@ private Q_SLOTS:
         QCOMPARE(joined(reachedUnder(r, "modes.Runner.forward", parsed("server.backend=fast"))), QStringLiteral("fast_k"));
     }
 
+    void anEnvironmentReaderNamedByItsDottedNameReadsOnlyThat()
+    {
+        // `os.environ.get("X", "0")` is the variable X, "0" by default; a
+        // dict's `get` with a literal key is no environment variable.
+        Tree t;
+        t.add("kpkg.ops", "def fast_k(x): torch.ops.kns.f(x)\ndef plain_k(x): torch.ops.kns.p(x)\n");
+        t.add("runner",
+              "import os\n"
+              "from kpkg.ops import fast_k, plain_k\n"
+              "class Runner:\n"
+              "    def __init__(self, options: dict):\n"
+              "        self.fused = True\n"
+              "        disable = os.environ.get(\"DISABLE_FUSED\", \"0\")\n"
+              "        if disable == \"1\":\n"
+              "            self.fused = False\n"
+              "        self.slow = options.get(\"SLOW\", \"0\") == \"1\"\n"
+              "    def forward(self, x):\n"
+              "        if self.fused:\n"
+              "            fast_k(x)\n"
+              "        else:\n"
+              "            plain_k(x)\n"
+              "    def tail(self, x):\n"
+              "        if self.slow:\n"
+              "            plain_k(x)\n");
+        Profile p = settingsProfile();
+        SettingsRule environ;
+        environ.kind = SettingsRule::Kind::EnvReader;
+        environ.name = "os.environ.get";
+        environ.prefix = "env";
+        environ.defaultValue = "none";
+        environ.defaultArg = 1;
+        p.settings.push_back(environ);
+        const Resolved r = resolve(t, p);
+        QCOMPARE(joined(reachedUnder(r, "runner.Runner.forward", parsed("server.x=1"))), QStringLiteral("fast_k"));
+        QVERIFY(reachedUnder(r, "runner.Runner.forward", parsed("env.DISABLE_FUSED=1")).count("plain_k"));
+        // The dict's key stays unknown: its branch may run whatever the filter.
+        QCOMPARE(joined(reachedUnder(r, "runner.Runner.tail", parsed("env.SLOW=0"))), QStringLiteral("plain_k"));
+    }
+
     void aGuardOnAnAttributeReadsTheAssignmentsThatReachIt()
     {
         // `self.method` starts as None and is set in a branch above the

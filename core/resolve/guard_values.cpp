@@ -594,8 +594,14 @@ GuardEvaluator::Outcomes GuardEvaluator::conditionalValues(const GuardExpr &e, c
 std::optional<GuardEvaluator::Abstract> GuardEvaluator::envSetting(const GuardExpr &call)
 {
     const std::string last = call.chain.substr(call.chain.rfind('.') == std::string::npos ? 0 : call.chain.rfind('.') + 1);
+    // A reader named by its last name (`get_bool_env_var`) is any call of
+    // that name; a dotted one (`os.environ.get`) is a call written so.
+    const auto reads = [&](const std::string &name) {
+        return name.find('.') == std::string::npos ? name == last
+                                                   : call.chain == name || call.chain.ends_with("." + name);
+    };
     for (const SettingsRule &rule : m_profile.settings) {
-        if (rule.kind != SettingsRule::Kind::EnvReader || rule.name != last)
+        if (rule.kind != SettingsRule::Kind::EnvReader || !reads(rule.name))
             continue;
         if (call.operands.empty() || !call.operands[0].isLiteral(GuardExpr::Literal::String))
             return std::nullopt;
