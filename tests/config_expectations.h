@@ -29,7 +29,7 @@ struct ConfigurationScore {
     std::string filter;
     int listedRight = 0, listedWrong = 0, missed = 0;
     std::vector<std::string> details; // one line per op that differs
-    std::vector<std::string> table;   // one markdown row per op judged: right, listed not run, missed
+    std::vector<std::string> table;   // one markdown row per op judged: right, listed not run, missed (counts), then the right and the not-run kernels
     double precision() const { return listedRight + listedWrong ? double(listedRight) / (listedRight + listedWrong) : 1.0; }
     double recall() const { return listedRight + missed ? double(listedRight) / (listedRight + missed) : 1.0; }
 };
@@ -84,7 +84,7 @@ inline ConfigurationScore scoreConfiguration(const TraceSession &session, const 
             if (!listed.count(k))
                 missed.insert(k);
         score.table.push_back("| `" + id + "` | " + std::to_string(right.size()) + " | " + std::to_string(wrong.size()) + " | "
-                              + std::to_string(missed.size()) + " |");
+                              + std::to_string(missed.size()) + " | " + valuesText(right, ", ") + " | " + valuesText(wrong, ", ") + " |");
         score.listedRight += static_cast<int>(right.size());
         score.listedWrong += static_cast<int>(wrong.size());
         score.missed += static_cast<int>(missed.size());
