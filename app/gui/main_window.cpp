@@ -7,6 +7,7 @@
 #include "filter_bar.h"
 #include "graph_view.h"
 #include "graph_items.h"
+#include "key_navigated_view.h"
 #include "index_runner.h"
 #include "kernel_matrix_model.h"
 #include "op_tree_model.h"
@@ -21,11 +22,13 @@
 #include "trace/config_matrix.h"
 #include "trace/configuration.h"
 
+#include <QApplication>
 #include <QCloseEvent>
 #include <QDockWidget>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
+#include <QScopedValueRollback>
 #include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
@@ -38,35 +41,51 @@
 namespace katlas {
 
 MainWindow::MainWindow(QWidget *parent)
-    : QMainWindow(parent), m_graph(new GraphView(this)), m_tree(new QTreeView(this)), m_treeModel(new OpTreeModel(this)),
-      m_matrix(new QTableView(this)), m_matrixModel(new KernelMatrixModel(this)), m_pathView(new QTreeView(this)),
-      m_pathModel(new PathListModel(this)), m_source(new SourceView(this)), m_filterBar(new FilterBar(this)),
-      m_picker(new ConfigurationPicker(this)), m_search(new SearchDialog(this)), m_runner(new IndexRunner(this)), m_status(new QLabel(this))
+    : QMainWindow(parent), m_graph(new GraphView(this)), m_tree(new KeyNavigatedView<QTreeView>(this)), m_treeModel(new OpTreeModel(this)),
+      m_matrix(new KeyNavigatedView<QTableView>(this)), m_matrixModel(new KernelMatrixModel(this)),
+      m_pathView(new KeyNavigatedView<QTreeView>(this)), m_pathModel(new PathListModel(this)), m_source(new SourceView(this)),
+      m_filterBar(new FilterBar(this)), m_picker(new ConfigurationPicker(this)), m_search(new SearchDialog(this)),
+      m_runner(new IndexRunner(this)), m_pathNotice(new QLabel(this)), m_status(new QLabel(this))
 {
     setObjectName(QStringLiteral("mainWindow"));
     setCentralWidget(m_graph);
     m_tree->setModel(m_treeModel);
     m_tree->setHeaderHidden(true);
+    m_tree->setAccessibleName(tr("Ops"));
     m_matrix->setModel(m_matrixModel);
+    m_matrix->setSelectionMode(QAbstractItemView::SingleSelection);
     m_matrix->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_matrix->horizontalHeader()->setStretchLastSection(true);
     m_matrix->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_matrix->setWordWrap(true);
+    m_matrix->setAccessibleName(tr("Kernels per backend and quantization"));
     m_pathView->setModel(m_pathModel);
+    m_pathView->setSelectionMode(QAbstractItemView::SingleSelection);
     m_chips = new ConditionChipDelegate(m_pathView);
     m_pathView->setItemDelegate(m_chips);
     m_pathView->setHeaderHidden(true);
+    m_pathView->setAccessibleName(tr("Kernel paths"));
+    m_pathNotice->setObjectName(QStringLiteral("pathNotice"));
+    m_pathNotice->setWordWrap(true);
+    m_pathNotice->setMargin(6);
+    m_pathNotice->setFrameShape(QFrame::StyledPanel);
+    m_pathNotice->setTextInteractionFlags(Qt::TextSelectableByMouse);
     auto *configBar = new QToolBar(tr("Configuration"), this);
     configBar->setObjectName(QStringLiteral("configurationBar"));
     auto *configLabel = new QLabel(tr("C&onfiguration:"), configBar);
     configLabel->setBuddy(m_picker);
     configBar->addWidget(configLabel);
     configBar->addWidget(m_picker);
+    createActions();
     addToolBar(Qt::TopToolBarArea, configBar);
     addToolBar(Qt::TopToolBarArea, m_filterBar);
     statusBar()->addWidget(m_status, 1);
     createDocks();
-    createActions();
+    // Tab goes around the panels: graph, ops, matrix, paths, source.
+    setTabOrder(m_graph, m_tree);
+    setTabOrder(m_tree, m_matrix);
+    setTabOrder(m_matrix, m_pathView);
+    setTabOrder(m_pathView, m_source);
 
     connect(m_graph, &GraphView::nodeClicked, this, [this](const QString &id) {
         if (id.contains(QLatin1String("=>")))
@@ -75,21 +94,25 @@ MainWindow::MainWindow(QWidget *parent)
             selectOp(id);
     });
     connect(m_graph, &GraphView::nodeDoubleClicked, this, &MainWindow::toggleNode);
-    connect(m_tree->selectionModel(), &QItemSelectionModel::currentChanged, this, [this](const QModelIndex &index) {
-        const QString id = index.data(OpTreeModel::IdRole).toString();
-        if (!id.isEmpty() && id != m_selectedOp)
-            selectOp(id);
+    // A selection by the keyboard updates the panels as a click does; the
+    // current item that Tab gives a view it enters is not a selection.
+    connect(m_tree->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this] {
+        const QString id = m_tree->currentIndex().data(OpTreeModel::IdRole).toString();
+        if (m_applying || id.isEmpty() || id == m_selectedOp || !m_tree->selectionModel()->isSelected(m_tree->currentIndex()))
+            return;
+        showOp(id);
+        recordSelection(m_tree);
     });
-    connect(m_matrix, &QTableView::clicked, this, [this](const QModelIndex &cell) {
-        m_pathModel->setPaths(m_session->index(), m_paths,
-                              m_matrixModel->matrix().pathsIn(static_cast<size_t>(cell.row()), static_cast<size_t>(cell.column())));
-        m_pathView->expandAll();
+    connect(m_matrix->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this] {
+        if (m_matrix->selectionModel()->isSelected(m_matrix->currentIndex()))
+            showMatrixCell(m_matrix->currentIndex());
     });
-    connect(m_pathView, &QTreeView::clicked, this, [this](const QModelIndex &index) {
-        const QVariant site = index.data(PathListModel::SiteRole);
-        if (site.isValid())
-            showSite(site.toLongLong());
+    connect(m_matrix, &QTableView::clicked, this, &MainWindow::showMatrixCell);
+    connect(m_pathView->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this] {
+        if (m_pathView->selectionModel()->isSelected(m_pathView->currentIndex()))
+            showPathRow(m_pathView->currentIndex());
     });
+    connect(m_pathView, &QTreeView::clicked, this, &MainWindow::showPathRow);
     connect(m_filterBar, &FilterBar::filterChanged, this, &MainWindow::setFilter);
     connect(m_picker, &ConfigurationPicker::chosen, this, &MainWindow::chooseConfiguration);
     connect(m_search, &SearchDialog::chosen, this, &MainWindow::jumpTo);
@@ -113,7 +136,10 @@ MainWindow::MainWindow(QWidget *parent)
         if (auto *paths = findChild<QDockWidget *>(QStringLiteral("pathsDock")))
             resizeDocks({paths}, {520}, Qt::Horizontal);
     }
+    // The mouse's back and forward buttons work over every part of the window.
+    qApp->installEventFilter(this);
     updateTitle();
+    refreshSelection();
 }
 
 MainWindow::~MainWindow() { m_layoutWatcher.waitForFinished(); }
@@ -130,7 +156,14 @@ void MainWindow::createDocks()
     dock(tr("Ops"), QStringLiteral("opsDock"), m_tree, Qt::LeftDockWidgetArea);
     auto *right = new QSplitter(Qt::Vertical, this);
     right->addWidget(m_matrix);
-    right->addWidget(m_pathView);
+    auto *paths = new QWidget(right);
+    auto *pathsLayout = new QVBoxLayout(paths);
+    pathsLayout->setContentsMargins(0, 0, 0, 0);
+    pathsLayout->setSpacing(2);
+    pathsLayout->addWidget(m_pathNotice);
+    pathsLayout->addWidget(m_pathView, 1);
+    right->addWidget(paths);
+    right->setChildrenCollapsible(false);
     dock(tr("Kernel paths"), QStringLiteral("pathsDock"), right, Qt::RightDockWidgetArea);
     dock(tr("Source"), QStringLiteral("sourceDock"), m_source, Qt::BottomDockWidgetArea);
 }
@@ -142,6 +175,11 @@ bool MainWindow::openDatabase(const QString &path, QString *error)
         return false;
     m_session = std::move(session);
     m_selectedOp.clear();
+    m_selectedKernel = 0;
+    m_sourceFile = 0;
+    m_history.clear();
+    m_lastKeyboardView = nullptr;
+    updateHistoryActions();
     m_drawing = {};
     std::vector<Dimension> dims = m_session->profile().dimensions;
     m_filterBar->setDimensions(dims);
@@ -209,6 +247,10 @@ void MainWindow::rebuildGraph()
         statusBar()->showMessage(QString::fromStdString(m_opGraph.error));
     m_treeModel->setGraph(m_opGraph, m_idle);
     m_tree->expandToDepth(3);
+    if (const QModelIndex selected = m_treeModel->indexForId(m_selectedOp); selected.isValid()) {
+        const QScopedValueRollback<bool> applying(m_applying, true);
+        m_tree->setCurrentIndex(selected);
+    }
     relayout();
     refreshSelection();
 }
@@ -236,49 +278,144 @@ void MainWindow::toggleNode(const QString &id)
 
 void MainWindow::selectOp(const QString &id)
 {
+    showOp(id);
+    recordSelection();
+}
+
+void MainWindow::selectKernel(std::int64_t kernelId)
+{
+    showKernel(kernelId);
+    recordSelection();
+}
+
+void MainWindow::showOp(const QString &id)
+{
     m_selectedOp = id;
+    m_selectedKernel = 0;
     m_graph->selectNode(id);
     const QModelIndex index = m_treeModel->indexForId(id);
+    const QScopedValueRollback<bool> applying(m_applying, true);
     if (index.isValid() && m_tree->currentIndex() != index) {
-        const QSignalBlocker block(m_tree->selectionModel());
         m_tree->setCurrentIndex(index);
         m_tree->scrollTo(index);
+    } else if (!index.isValid()) {
+        m_tree->clearSelection();
     }
     refreshSelection();
 }
 
+void MainWindow::showKernel(std::int64_t kernelId)
+{
+    m_selectedOp.clear();
+    m_selectedKernel = kernelId;
+    const QScopedValueRollback<bool> applying(m_applying, true);
+    m_tree->clearSelection();
+    refreshSelection();
+}
+
+// Fills the matrix and the path list for the selected op or kernel, and says
+// in the panel and the status bar what there is to see, or why there is nothing.
 void MainWindow::refreshSelection()
 {
     m_paths = {};
+    m_cellRow = m_cellColumn = -1;
+    statusBar()->clearMessage();
     const OpNode *node = nullptr;
     forEachOp(m_opGraph.roots, [&](const OpNode &n, int) {
         if (QString::fromStdString(n.id) == m_selectedOp)
             node = &n;
     });
-    if (!m_session || !node || node->kind != OpNode::Kind::Leaf) {
+    const auto showNothing = [this](const QString &why) {
         m_matrixModel->setMatrix({});
+        m_matrix->hide();
         m_pathModel->removeRows(0, m_pathModel->rowCount());
+        setPathNotice(why);
+    };
+    if (!m_session) {
+        showNothing(tr("Open an index (File → Open Index…) or build one (File → New Index…)."));
         return;
     }
-    m_paths = findPaths(m_session->index(), node->callSites, m_effective, {}, &m_opGraph.siteContext);
+    if (m_selectedKernel) {
+        const CallIndex &index = m_session->index();
+        const QString name = QString::fromStdString(kernelName(index, m_selectedKernel));
+        const Backtrace bt = buildBacktrace(index, m_selectedKernel, reachableFrom(index, {m_opGraph.entry}), {m_opGraph.entry}, m_effective);
+        showNothing(bt.sites.empty() ? tr("No call from the model reaches the kernel %1 under the filter.").arg(name)
+                                     : tr("Backtraces of the kernel %1: each row is a call that reaches it; expand a row to follow "
+                                          "its callers up to the model. Select an op to see its kernels per backend × quantization.")
+                                           .arg(name));
+        m_pathModel->setBacktrace(index, bt);
+        m_pathView->expandToDepth(1);
+        m_pathView->scrollToTop();
+        statusBar()->showMessage(tr("Backtraces of %1").arg(name));
+        return;
+    }
+    if (m_selectedOp.isEmpty()) {
+        showNothing(tr("Select an op in the graph or the Ops tree (or find one with Ctrl+K) to see the kernels it reaches "
+                       "per backend × quantization and every path down to them."));
+        return;
+    }
+    if (!node) {
+        showNothing(tr("The selected op is not in the graph under the filter; widen the filter or select another op."));
+        statusBar()->showMessage(m_pathNotice->text());
+        return;
+    }
+    const QString name = QString::fromStdString(node->name);
+    if (node->kind != OpNode::Kind::Leaf) {
+        showNothing(tr("%1 is a container: it runs other ops and reaches kernels only through them. Select one of the ops "
+                       "inside it (expand it in the Ops tree) to see their kernels.").arg(name));
+        statusBar()->showMessage(tr("%1: a container op").arg(name));
+        return;
+    }
+    m_paths = findPaths(m_session->index(), node->callSites, m_effective, m_pathLimits, &m_opGraph.siteContext);
     m_matrixModel->setMatrix(buildConfigMatrix(m_session->index(), m_paths, m_session->profile(), m_effective));
+    m_matrix->setVisible(m_matrixModel->rowCount() > 0);
     m_pathModel->setPaths(m_session->index(), m_paths);
     m_pathView->expandToDepth(0);
-    if (m_paths.paths.empty())
-        statusBar()->showMessage(m_paths.reason != OpPaths::Empty::FilteredOut ? tr("No path: this op reaches no kernel")
-                                 : isAllocationDimension(m_paths.filteredDimension)
-                                 ? tr("No path: under the filter, none runs with what this op's object was built with")
-                                 : tr("No path: the filter excludes every path of this op"));
+    m_pathView->scrollToTop();
+    if (m_paths.paths.empty()) {
+        setPathNotice(m_paths.reason != OpPaths::Empty::FilteredOut ? tr("No path: this op reaches no kernel")
+                      : isAllocationDimension(m_paths.filteredDimension)
+                      ? tr("No path: under the filter, none runs with what this op's object was built with")
+                      : tr("No path: the filter excludes every path of this op"));
+        statusBar()->showMessage(m_pathNotice->text());
+        return;
+    }
+    setPathNotice(PathListModel::capNotice(m_paths));
+    statusBar()->showMessage(tr("%1: %n path(s)", nullptr, static_cast<int>(m_paths.paths.size())).arg(name));
 }
 
-void MainWindow::selectKernel(std::int64_t kernelId)
+void MainWindow::setPathNotice(const QString &text)
 {
-    const CallIndex &index = m_session->index();
-    const Backtrace bt = buildBacktrace(index, kernelId, reachableFrom(index, {m_opGraph.entry}), {m_opGraph.entry}, m_effective);
-    m_matrixModel->setMatrix({});
-    m_pathModel->setBacktrace(index, bt);
-    m_pathView->expandToDepth(1);
-    statusBar()->showMessage(tr("Backtraces of %1").arg(QString::fromStdString(kernelName(index, kernelId))));
+    m_pathNotice->setText(text);
+    m_pathNotice->setVisible(!text.isEmpty());
+}
+
+void MainWindow::showMatrixCell(const QModelIndex &cell)
+{
+    if (m_applying || !cell.isValid() || (cell.row() == m_cellRow && cell.column() == m_cellColumn))
+        return;
+    m_cellRow = cell.row();
+    m_cellColumn = cell.column();
+    {
+        const QScopedValueRollback<bool> applying(m_applying, true);
+        m_pathModel->setPaths(m_session->index(), m_paths,
+                              m_matrixModel->matrix().pathsIn(static_cast<size_t>(m_cellRow), static_cast<size_t>(m_cellColumn)));
+        m_pathView->expandAll();
+        m_pathView->scrollToTop();
+    }
+    recordSelection(KeyboardMoves::of(m_matrix) ? m_matrix : nullptr);
+}
+
+void MainWindow::showPathRow(const QModelIndex &row)
+{
+    if (m_applying || !row.isValid())
+        return;
+    const QVariant site = row.data(PathListModel::SiteRole);
+    if (site.isValid()) {
+        const CallSite &s = m_session->index().site(site.toLongLong());
+        showSource(s.fileId, s.line);
+    }
+    recordSelection(KeyboardMoves::of(m_pathView) ? m_pathView : nullptr);
 }
 
 QString MainWindow::absolutePath(std::int64_t fileId) const
@@ -294,7 +431,15 @@ QString MainWindow::absolutePath(std::int64_t fileId) const
 void MainWindow::showSite(std::int64_t siteId)
 {
     const CallSite &s = m_session->index().site(siteId);
-    m_source->showFile(absolutePath(s.fileId), QString::fromStdString(filePath(m_session->index().graph(), s.fileId)), s.line);
+    showSource(s.fileId, s.line);
+    recordSelection();
+}
+
+void MainWindow::showSource(std::int64_t fileId, int line)
+{
+    m_sourceFile = fileId;
+    m_sourceLine = line;
+    m_source->showFile(absolutePath(fileId), QString::fromStdString(filePath(m_session->index().graph(), fileId)), line);
 }
 
 void MainWindow::setFilter(const DimensionFilter &filter)
@@ -375,14 +520,14 @@ void MainWindow::jumpTo(const SearchItem &item)
         break;
     case SearchItem::Kind::Function: {
         const Symbol &s = m_session->index().symbol(item.target.toLongLong());
-        m_source->showFile(absolutePath(s.fileId), QString::fromStdString(filePath(m_session->index().graph(), s.fileId)), s.line);
+        showSource(s.fileId, s.line);
+        recordSelection();
         break;
     }
-    case SearchItem::Kind::File: {
-        const std::int64_t id = item.target.toLongLong();
-        m_source->showFile(absolutePath(id), item.text, 1);
+    case SearchItem::Kind::File:
+        showSource(item.target.toLongLong(), 1);
+        recordSelection();
         break;
-    }
     }
 }
 
