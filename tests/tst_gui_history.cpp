@@ -19,7 +19,6 @@
 #include <QLabel>
 #include <QMenu>
 #include <QMenuBar>
-#include <QSettings>
 #include <QTableView>
 #include <QToolBar>
 #include <QTreeView>
@@ -52,9 +51,7 @@ class TestGuiHistory : public QObject {
 private Q_SLOTS:
     void initTestCase()
     {
-        QCoreApplication::setOrganizationName(QStringLiteral("kernel-atlas-tests"));
-        QSettings().remove(QStringLiteral("filter/configuration"));
-        m_db = indexDemo(m_dir);
+        m_db = indexDemoForWindows(m_dir);
     }
 
     void theHistoryDropsTheStepsAheadAndIsBounded()

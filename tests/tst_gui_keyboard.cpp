@@ -13,7 +13,6 @@
 #include "source_view.h"
 
 #include <QPlainTextEdit>
-#include <QSettings>
 #include <QTableView>
 #include <QTreeView>
 
@@ -38,9 +37,7 @@ class TestGuiKeyboard : public QObject {
 private Q_SLOTS:
     void initTestCase()
     {
-        QCoreApplication::setOrganizationName(QStringLiteral("kernel-atlas-tests"));
-        QSettings().remove(QStringLiteral("filter/configuration"));
-        m_db = indexDemo(m_dir);
+        m_db = indexDemoForWindows(m_dir);
     }
 
     // Arrows in the matrix narrow the paths to the new cell, as clicking it would.

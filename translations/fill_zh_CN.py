@@ -213,7 +213,7 @@ ZH = {
     '%1 is a container: it runs other ops and reaches kernels only through them. Select one of the ops inside it (expand it in the Ops tree) to see their kernels.':
         '%1 是容器算子：它运行其他算子，只通过它们到达 kernel。请选择其中的一个算子（在算子树中展开它）来查看其 kernel。',
     '%1: a container op': '%1：容器算子',
-    '%1: %n path(s)': '%1：%n 条路径',
+    'Paths of %1: %2': '%1 的路径：%2 条',
     'Showing %1 of more than %2 paths — narrow the configuration': '显示了超过 %2 条路径中的 %1 条 —— 请收窄配置',
     'Showing %1 of %2 paths — narrow the configuration': '显示了 %2 条路径中的 %1 条 —— 请收窄配置',
     '&Go': '转到(&G)',

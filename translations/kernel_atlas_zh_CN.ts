@@ -1081,10 +1081,6 @@ config.json：其中的值成为 model.* 设置（model.n_shared_experts=1）。
         <source>%1: a container op</source>
         <translation>%1：容器算子</translation>
     </message>
-    <message numerus="yes">
-        <source>%1: %n path(s)</source>
-        <translation><numerusform>%1：%n 条路径</numerusform></translation>
-    </message>
     <message>
         <source>&amp;Go</source>
         <translation>转到(&amp;G)</translation>
@@ -1108,6 +1104,10 @@ config.json：其中的值成为 model.* 设置（model.n_shared_experts=1）。
     <message>
         <source>Navigation</source>
         <translation>导航</translation>
+    </message>
+    <message>
+        <source>Paths of %1: %2</source>
+        <translation>%1 的路径：%2 条</translation>
     </message>
 </context>
 <context>

@@ -381,7 +381,7 @@ void MainWindow::refreshSelection()
         return;
     }
     setPathNotice(PathListModel::capNotice(m_paths));
-    statusBar()->showMessage(tr("%1: %n path(s)", nullptr, static_cast<int>(m_paths.paths.size())).arg(name));
+    statusBar()->showMessage(tr("Paths of %1: %2").arg(name, QLocale().toString(static_cast<qulonglong>(m_paths.paths.size()))));
 }
 
 void MainWindow::setPathNotice(const QString &text)
