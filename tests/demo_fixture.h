@@ -3,6 +3,7 @@
 #pragma once
 
 #include "index/indexer.h"
+#include "trace/op_graph.h"
 #include "trace/trace_session.h"
 
 #include <QDir>
@@ -55,6 +56,17 @@ inline std::unique_ptr<TraceSession> openDemo(const QTemporaryDir &dir)
     if (!s)
         qFatal("opening the demo index failed: %s", qPrintable(error));
     return s;
+}
+
+// The id of the first op named `name` (whose id holds `label`, when given).
+inline QString opId(const OpGraph &g, const std::string &name, const std::string &label = {})
+{
+    QString id;
+    forEachOp(g.roots, [&](const OpNode &n, int) {
+        if (n.name == name && id.isEmpty() && (label.empty() || n.id.find(label) != std::string::npos))
+            id = QString::fromStdString(n.id);
+    });
+    return id;
 }
 
 } // namespace katlas::test

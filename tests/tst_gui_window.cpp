@@ -31,16 +31,6 @@ using namespace katlas::test;
 
 namespace {
 
-QString opId(const OpGraph &g, const std::string &name, const std::string &label = {})
-{
-    QString id;
-    forEachOp(g.roots, [&](const OpNode &n, int) {
-        if (n.name == name && id.isEmpty() && (label.empty() || n.id.find(label) != std::string::npos))
-            id = QString::fromStdString(n.id);
-    });
-    return id;
-}
-
 QByteArray readAll(const QString &path)
 {
     QFile f(path);

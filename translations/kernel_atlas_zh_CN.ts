@@ -1049,6 +1049,66 @@ config.json：其中的值成为 model.* 设置（model.n_shared_experts=1）。
         <source>%1 is the open index; export to another file.</source>
         <translation>%1 是当前打开的索引；请导出到另一个文件。</translation>
     </message>
+    <message>
+        <source>Kernels per backend and quantization</source>
+        <translation>各 backend 与量化方案下的 kernel</translation>
+    </message>
+    <message>
+        <source>Open an index (File → Open Index…) or build one (File → New Index…).</source>
+        <translation>请打开一个索引（文件 → 打开索引…）或新建一个（文件 → 新建索引…）。</translation>
+    </message>
+    <message>
+        <source>No call from the model reaches the kernel %1 under the filter.</source>
+        <translation>在当前过滤条件下，模型中没有调用会到达 kernel %1。</translation>
+    </message>
+    <message>
+        <source>Backtraces of the kernel %1: each row is a call that reaches it; expand a row to follow its callers up to the model. Select an op to see its kernels per backend × quantization.</source>
+        <translation>kernel %1 的回溯：每一行是一个到达它的调用；展开一行可沿调用者一直追到模型。选择一个算子可查看其在各 backend × 量化方案下的 kernel。</translation>
+    </message>
+    <message>
+        <source>Select an op in the graph or the Ops tree (or find one with Ctrl+K) to see the kernels it reaches per backend × quantization and every path down to them.</source>
+        <translation>在图或算子树中选择一个算子（或用 Ctrl+K 查找），即可查看它在各 backend × 量化方案下到达的 kernel，以及通往它们的每条路径。</translation>
+    </message>
+    <message>
+        <source>The selected op is not in the graph under the filter; widen the filter or select another op.</source>
+        <translation>在当前过滤条件下，所选算子不在图中；请放宽过滤条件或选择其他算子。</translation>
+    </message>
+    <message>
+        <source>%1 is a container: it runs other ops and reaches kernels only through them. Select one of the ops inside it (expand it in the Ops tree) to see their kernels.</source>
+        <translation>%1 是容器算子：它运行其他算子，只通过它们到达 kernel。请选择其中的一个算子（在算子树中展开它）来查看其 kernel。</translation>
+    </message>
+    <message>
+        <source>%1: a container op</source>
+        <translation>%1：容器算子</translation>
+    </message>
+    <message>
+        <source>&amp;Go</source>
+        <translation>转到(&amp;G)</translation>
+    </message>
+    <message>
+        <source>&amp;Back</source>
+        <translation>后退(&amp;B)</translation>
+    </message>
+    <message>
+        <source>Back to the previous selection (%1)</source>
+        <translation>后退到上一个选择（%1）</translation>
+    </message>
+    <message>
+        <source>&amp;Forward</source>
+        <translation>前进(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Forward to the next selection (%1)</source>
+        <translation>前进到下一个选择（%1）</translation>
+    </message>
+    <message>
+        <source>Navigation</source>
+        <translation>导航</translation>
+    </message>
+    <message>
+        <source>Paths of %1: %2</source>
+        <translation>%1 的路径：%2 条</translation>
+    </message>
 </context>
 <context>
     <name>katlas::NewIndexDialog</name>
@@ -1089,6 +1149,14 @@ config.json：其中的值成为 model.* 设置（model.n_shared_experts=1）。
     <message>
         <source>more than %1 further paths not shown</source>
         <translation>另有超过 %1 条路径未显示</translation>
+    </message>
+    <message>
+        <source>Showing %1 of more than %2 paths — narrow the configuration</source>
+        <translation>显示了超过 %2 条路径中的 %1 条 —— 请收窄配置</translation>
+    </message>
+    <message>
+        <source>Showing %1 of %2 paths — narrow the configuration</source>
+        <translation>显示了 %2 条路径中的 %1 条 —— 请收窄配置</translation>
     </message>
 </context>
 <context>

@@ -6,6 +6,8 @@
 #include "trace/condition_chips.h"
 #include "trace/config_matrix.h"
 
+#include <QLocale>
+
 namespace katlas {
 namespace {
 
@@ -86,6 +88,17 @@ void PathListModel::setPaths(const CallIndex &index, const OpPaths &paths, const
         appendRow(new QStandardItem(tr("more than %1 further paths not shown").arg(paths.notShown)));
     else if (paths.notShown)
         appendRow(new QStandardItem(tr("%1 more paths not shown").arg(paths.notShown)));
+}
+
+QString PathListModel::capNotice(const OpPaths &paths)
+{
+    if (!paths.notShown)
+        return {};
+    const QLocale locale;
+    const QString shown = locale.toString(static_cast<qulonglong>(paths.paths.size()));
+    const QString total = locale.toString(static_cast<qulonglong>(paths.paths.size() + paths.notShown));
+    return paths.notShownCapped ? tr("Showing %1 of more than %2 paths — narrow the configuration").arg(shown, total)
+                                : tr("Showing %1 of %2 paths — narrow the configuration").arg(shown, total);
 }
 
 void PathListModel::setBacktrace(const CallIndex &index, const Backtrace &trace)

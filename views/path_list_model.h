@@ -21,6 +21,8 @@ public:
     explicit PathListModel(QObject *parent = nullptr);
     void setPaths(const CallIndex &index, const OpPaths &paths, const std::vector<size_t> &only = {});
     void setBacktrace(const CallIndex &index, const Backtrace &trace);
+    // What the top of the list says when not every path is shown ("" when all are).
+    static QString capNotice(const OpPaths &paths);
 };
 
 } // namespace katlas

@@ -107,6 +107,8 @@ SourceView::SourceView(QWidget *parent)
     layout->addLayout(bar);
     layout->addWidget(m_editor);
     m_editor->setAccessibleName(tr("Source"));
+    m_editor->setTabChangesFocus(true);
+    setFocusProxy(m_editor);
 }
 
 QString SourceView::message() const { return m_header->text(); }

@@ -1,5 +1,7 @@
-// The main window's panels and how a selection flows between them (see
-// main_window.h); menus and dialogs are in main_window_actions.cpp.
+// The main window: its panels, the index it opens, the graph and the filter
+// (see main_window.h); a selection's flow between the panels is in
+// main_window_selection.cpp, the history in main_window_history.cpp, menus
+// and dialogs in main_window_actions.cpp.
 #include "main_window.h"
 
 #include "condition_chip_delegate.h"
@@ -7,6 +9,7 @@
 #include "filter_bar.h"
 #include "graph_view.h"
 #include "graph_items.h"
+#include "key_navigated_view.h"
 #include "index_runner.h"
 #include "kernel_matrix_model.h"
 #include "op_tree_model.h"
@@ -21,11 +24,13 @@
 #include "trace/config_matrix.h"
 #include "trace/configuration.h"
 
+#include <QApplication>
 #include <QCloseEvent>
 #include <QDockWidget>
 #include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
+#include <QScopedValueRollback>
 #include <QSettings>
 #include <QSplitter>
 #include <QStatusBar>
@@ -38,35 +43,51 @@
 namespace katlas {
 
 MainWindow::MainWindow(QWidget *parent)
-    : QMainWindow(parent), m_graph(new GraphView(this)), m_tree(new QTreeView(this)), m_treeModel(new OpTreeModel(this)),
-      m_matrix(new QTableView(this)), m_matrixModel(new KernelMatrixModel(this)), m_pathView(new QTreeView(this)),
-      m_pathModel(new PathListModel(this)), m_source(new SourceView(this)), m_filterBar(new FilterBar(this)),
-      m_picker(new ConfigurationPicker(this)), m_search(new SearchDialog(this)), m_runner(new IndexRunner(this)), m_status(new QLabel(this))
+    : QMainWindow(parent), m_graph(new GraphView(this)), m_tree(new KeyNavigatedView<QTreeView>(this)), m_treeModel(new OpTreeModel(this)),
+      m_matrix(new KeyNavigatedView<QTableView>(this)), m_matrixModel(new KernelMatrixModel(this)),
+      m_pathView(new KeyNavigatedView<QTreeView>(this)), m_pathModel(new PathListModel(this)), m_source(new SourceView(this)),
+      m_filterBar(new FilterBar(this)), m_picker(new ConfigurationPicker(this)), m_search(new SearchDialog(this)),
+      m_runner(new IndexRunner(this)), m_pathNotice(new QLabel(this)), m_status(new QLabel(this))
 {
     setObjectName(QStringLiteral("mainWindow"));
     setCentralWidget(m_graph);
     m_tree->setModel(m_treeModel);
     m_tree->setHeaderHidden(true);
+    m_tree->setAccessibleName(tr("Ops"));
     m_matrix->setModel(m_matrixModel);
+    m_matrix->setSelectionMode(QAbstractItemView::SingleSelection);
     m_matrix->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_matrix->horizontalHeader()->setStretchLastSection(true);
     m_matrix->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_matrix->setWordWrap(true);
+    m_matrix->setAccessibleName(tr("Kernels per backend and quantization"));
     m_pathView->setModel(m_pathModel);
+    m_pathView->setSelectionMode(QAbstractItemView::SingleSelection);
     m_chips = new ConditionChipDelegate(m_pathView);
     m_pathView->setItemDelegate(m_chips);
     m_pathView->setHeaderHidden(true);
+    m_pathView->setAccessibleName(tr("Kernel paths"));
+    m_pathNotice->setObjectName(QStringLiteral("pathNotice"));
+    m_pathNotice->setWordWrap(true);
+    m_pathNotice->setMargin(6);
+    m_pathNotice->setFrameShape(QFrame::StyledPanel);
+    m_pathNotice->setTextInteractionFlags(Qt::TextSelectableByMouse);
     auto *configBar = new QToolBar(tr("Configuration"), this);
     configBar->setObjectName(QStringLiteral("configurationBar"));
     auto *configLabel = new QLabel(tr("C&onfiguration:"), configBar);
     configLabel->setBuddy(m_picker);
     configBar->addWidget(configLabel);
     configBar->addWidget(m_picker);
+    createActions();
     addToolBar(Qt::TopToolBarArea, configBar);
     addToolBar(Qt::TopToolBarArea, m_filterBar);
     statusBar()->addWidget(m_status, 1);
     createDocks();
-    createActions();
+    // Tab goes around the panels: graph, ops, matrix, paths, source.
+    setTabOrder(m_graph, m_tree);
+    setTabOrder(m_tree, m_matrix);
+    setTabOrder(m_matrix, m_pathView);
+    setTabOrder(m_pathView, m_source);
 
     connect(m_graph, &GraphView::nodeClicked, this, [this](const QString &id) {
         if (id.contains(QLatin1String("=>")))
@@ -75,21 +96,25 @@ MainWindow::MainWindow(QWidget *parent)
             selectOp(id);
     });
     connect(m_graph, &GraphView::nodeDoubleClicked, this, &MainWindow::toggleNode);
-    connect(m_tree->selectionModel(), &QItemSelectionModel::currentChanged, this, [this](const QModelIndex &index) {
-        const QString id = index.data(OpTreeModel::IdRole).toString();
-        if (!id.isEmpty() && id != m_selectedOp)
-            selectOp(id);
+    // A selection by the keyboard updates the panels as a click does; the
+    // current item that Tab gives a view it enters is not a selection.
+    connect(m_tree->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this] {
+        const QString id = m_tree->currentIndex().data(OpTreeModel::IdRole).toString();
+        if (m_applying || id.isEmpty() || id == m_selectedOp || !m_tree->selectionModel()->isSelected(m_tree->currentIndex()))
+            return;
+        showOp(id);
+        recordSelection(m_tree);
     });
-    connect(m_matrix, &QTableView::clicked, this, [this](const QModelIndex &cell) {
-        m_pathModel->setPaths(m_session->index(), m_paths,
-                              m_matrixModel->matrix().pathsIn(static_cast<size_t>(cell.row()), static_cast<size_t>(cell.column())));
-        m_pathView->expandAll();
+    connect(m_matrix->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this] {
+        if (m_matrix->selectionModel()->isSelected(m_matrix->currentIndex()))
+            showMatrixCell(m_matrix->currentIndex());
     });
-    connect(m_pathView, &QTreeView::clicked, this, [this](const QModelIndex &index) {
-        const QVariant site = index.data(PathListModel::SiteRole);
-        if (site.isValid())
-            showSite(site.toLongLong());
+    connect(m_matrix, &QTableView::clicked, this, &MainWindow::showMatrixCell);
+    connect(m_pathView->selectionModel(), &QItemSelectionModel::selectionChanged, this, [this] {
+        if (m_pathView->selectionModel()->isSelected(m_pathView->currentIndex()))
+            showPathRow(m_pathView->currentIndex());
     });
+    connect(m_pathView, &QTreeView::clicked, this, &MainWindow::showPathRow);
     connect(m_filterBar, &FilterBar::filterChanged, this, &MainWindow::setFilter);
     connect(m_picker, &ConfigurationPicker::chosen, this, &MainWindow::chooseConfiguration);
     connect(m_search, &SearchDialog::chosen, this, &MainWindow::jumpTo);
@@ -113,7 +138,10 @@ MainWindow::MainWindow(QWidget *parent)
         if (auto *paths = findChild<QDockWidget *>(QStringLiteral("pathsDock")))
             resizeDocks({paths}, {520}, Qt::Horizontal);
     }
+    // The mouse's back and forward buttons work over every part of the window.
+    qApp->installEventFilter(this);
     updateTitle();
+    refreshSelection();
 }
 
 MainWindow::~MainWindow() { m_layoutWatcher.waitForFinished(); }
@@ -130,7 +158,14 @@ void MainWindow::createDocks()
     dock(tr("Ops"), QStringLiteral("opsDock"), m_tree, Qt::LeftDockWidgetArea);
     auto *right = new QSplitter(Qt::Vertical, this);
     right->addWidget(m_matrix);
-    right->addWidget(m_pathView);
+    auto *paths = new QWidget(right);
+    auto *pathsLayout = new QVBoxLayout(paths);
+    pathsLayout->setContentsMargins(0, 0, 0, 0);
+    pathsLayout->setSpacing(2);
+    pathsLayout->addWidget(m_pathNotice);
+    pathsLayout->addWidget(m_pathView, 1);
+    right->addWidget(paths);
+    right->setChildrenCollapsible(false);
     dock(tr("Kernel paths"), QStringLiteral("pathsDock"), right, Qt::RightDockWidgetArea);
     dock(tr("Source"), QStringLiteral("sourceDock"), m_source, Qt::BottomDockWidgetArea);
 }
@@ -142,6 +177,11 @@ bool MainWindow::openDatabase(const QString &path, QString *error)
         return false;
     m_session = std::move(session);
     m_selectedOp.clear();
+    m_selectedKernel = 0;
+    m_sourceFile = 0;
+    m_history.clear();
+    m_lastKeyboardView = nullptr;
+    updateHistoryActions();
     m_drawing = {};
     std::vector<Dimension> dims = m_session->profile().dimensions;
     m_filterBar->setDimensions(dims);
@@ -209,6 +249,10 @@ void MainWindow::rebuildGraph()
         statusBar()->showMessage(QString::fromStdString(m_opGraph.error));
     m_treeModel->setGraph(m_opGraph, m_idle);
     m_tree->expandToDepth(3);
+    if (const QModelIndex selected = m_treeModel->indexForId(m_selectedOp); selected.isValid()) {
+        const QScopedValueRollback<bool> applying(m_applying, true);
+        m_tree->setCurrentIndex(selected);
+    }
     relayout();
     refreshSelection();
 }
@@ -232,69 +276,6 @@ void MainWindow::toggleNode(const QString &id)
     if (!set.erase(key))
         set.insert(key);
     relayout();
-}
-
-void MainWindow::selectOp(const QString &id)
-{
-    m_selectedOp = id;
-    m_graph->selectNode(id);
-    const QModelIndex index = m_treeModel->indexForId(id);
-    if (index.isValid() && m_tree->currentIndex() != index) {
-        const QSignalBlocker block(m_tree->selectionModel());
-        m_tree->setCurrentIndex(index);
-        m_tree->scrollTo(index);
-    }
-    refreshSelection();
-}
-
-void MainWindow::refreshSelection()
-{
-    m_paths = {};
-    const OpNode *node = nullptr;
-    forEachOp(m_opGraph.roots, [&](const OpNode &n, int) {
-        if (QString::fromStdString(n.id) == m_selectedOp)
-            node = &n;
-    });
-    if (!m_session || !node || node->kind != OpNode::Kind::Leaf) {
-        m_matrixModel->setMatrix({});
-        m_pathModel->removeRows(0, m_pathModel->rowCount());
-        return;
-    }
-    m_paths = findPaths(m_session->index(), node->callSites, m_effective, {}, &m_opGraph.siteContext);
-    m_matrixModel->setMatrix(buildConfigMatrix(m_session->index(), m_paths, m_session->profile(), m_effective));
-    m_pathModel->setPaths(m_session->index(), m_paths);
-    m_pathView->expandToDepth(0);
-    if (m_paths.paths.empty())
-        statusBar()->showMessage(m_paths.reason != OpPaths::Empty::FilteredOut ? tr("No path: this op reaches no kernel")
-                                 : isAllocationDimension(m_paths.filteredDimension)
-                                 ? tr("No path: under the filter, none runs with what this op's object was built with")
-                                 : tr("No path: the filter excludes every path of this op"));
-}
-
-void MainWindow::selectKernel(std::int64_t kernelId)
-{
-    const CallIndex &index = m_session->index();
-    const Backtrace bt = buildBacktrace(index, kernelId, reachableFrom(index, {m_opGraph.entry}), {m_opGraph.entry}, m_effective);
-    m_matrixModel->setMatrix({});
-    m_pathModel->setBacktrace(index, bt);
-    m_pathView->expandToDepth(1);
-    statusBar()->showMessage(tr("Backtraces of %1").arg(QString::fromStdString(kernelName(index, kernelId))));
-}
-
-QString MainWindow::absolutePath(std::int64_t fileId) const
-{
-    const CallIndex &index = m_session->index();
-    const SourceFile *f = index.file(fileId);
-    if (!f)
-        return {};
-    const Repo &r = index.graph().repos[static_cast<size_t>(f->repoId - 1)];
-    return QString::fromStdString(r.path + "/" + f->path);
-}
-
-void MainWindow::showSite(std::int64_t siteId)
-{
-    const CallSite &s = m_session->index().site(siteId);
-    m_source->showFile(absolutePath(s.fileId), QString::fromStdString(filePath(m_session->index().graph(), s.fileId)), s.line);
 }
 
 void MainWindow::setFilter(const DimensionFilter &filter)
@@ -354,36 +335,6 @@ QString MainWindow::statusText() const
     if (!m_conflicts.empty())
         text += QStringLiteral(" · ") + tr("Contradiction: %1").arg(QString::fromStdString(m_conflicts.front()));
     return text;
-}
-
-void MainWindow::showSearch()
-{
-    m_search->setQuery({});
-    m_search->show();
-    m_search->raise();
-    m_search->activateWindow();
-}
-
-void MainWindow::jumpTo(const SearchItem &item)
-{
-    switch (item.kind) {
-    case SearchItem::Kind::Op:
-        selectOp(item.target);
-        break;
-    case SearchItem::Kind::Kernel:
-        selectKernel(item.target.toLongLong());
-        break;
-    case SearchItem::Kind::Function: {
-        const Symbol &s = m_session->index().symbol(item.target.toLongLong());
-        m_source->showFile(absolutePath(s.fileId), QString::fromStdString(filePath(m_session->index().graph(), s.fileId)), s.line);
-        break;
-    }
-    case SearchItem::Kind::File: {
-        const std::int64_t id = item.target.toLongLong();
-        m_source->showFile(absolutePath(id), item.text, 1);
-        break;
-    }
-    }
 }
 
 void MainWindow::closeEvent(QCloseEvent *event)

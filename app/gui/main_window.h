@@ -5,15 +5,19 @@
 #pragma once
 
 #include "export/op_graph_drawing.h"
+#include "selection_history.h"
 #include "index/indexer.h"
 #include "trace/path_finder.h"
 #include "trace/trace_session.h"
 
 #include <QFutureWatcher>
 #include <QMainWindow>
+#include <QModelIndex>
 
 #include <memory>
 
+class QAbstractItemView;
+class QAction;
 class QLabel;
 class QTableView;
 class QTreeView;
@@ -45,9 +49,13 @@ public:
     void reindex();
     IndexRunner *indexRunner() const { return m_runner; }
 
+    // Each selection is a step of the history (Go → Back / Forward).
     void selectOp(const QString &id);
     void selectKernel(std::int64_t kernelId);
     void showSite(std::int64_t siteId);
+    void goBack();
+    void goForward();
+    const SelectionHistory &history() const { return m_history; }
     void setFilter(const DimensionFilter &filter);
     // Applies a preset of the profile ("" : any configuration, the filters
     // cleared): the filter bar takes its values, the choice is remembered.
@@ -74,17 +82,37 @@ public:
     const TraceSession *session() const { return m_session.get(); }
     const OpGraph &opGraph() const { return m_opGraph; }
     const OpPaths &currentPaths() const { return m_paths; }
+    QTreeView *pathView() const { return m_pathView; }
+    QLabel *pathNotice() const { return m_pathNotice; }
+    QAction *backAction() const { return m_backAction; }
+    QAction *forwardAction() const { return m_forwardAction; }
+    // How many paths an op shows (tests lower the cap to see the notice).
+    void setPathLimits(const PathLimits &limits) { m_pathLimits = limits; }
     bool layoutPending() const { return m_layoutWatcher.isRunning(); }
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
     void createActions();
+    void createHistoryActions(QMenu *menu);
     void createDocks();
     void rebuildGraph();
     void relayout();
+    void showOp(const QString &id);
+    void showKernel(std::int64_t kernelId);
     void refreshSelection();
+    void showMatrixCell(const QModelIndex &cell);
+    void showPathRow(const QModelIndex &row);
+    void showSource(std::int64_t fileId, int line);
+    void setPathNotice(const QString &text);
+    // Records what the window shows as a step of the history; `keyboard` is
+    // the view whose current item the arrow keys moved, if any.
+    void recordSelection(const QAbstractItemView *keyboard = nullptr);
+    Selection currentSelection() const;
+    void restoreSelection(const Selection &selection);
+    void updateHistoryActions();
     void updateTitle();
     void showSearch();
     void jumpTo(const SearchItem &item);
@@ -105,7 +133,17 @@ private:
     std::set<std::string> m_idle;         // ops greyed: they do not run under the configuration
     DrawingOptions m_drawing;
     QString m_selectedOp;
+    std::int64_t m_selectedKernel = 0;
+    int m_cellRow = -1;                    // the matrix cell narrowing the paths, -1 for none
+    int m_cellColumn = -1;
+    std::int64_t m_sourceFile = 0;         // what the source view shows
+    int m_sourceLine = 0;
     OpPaths m_paths;
+    PathLimits m_pathLimits;
+    SelectionHistory m_history;
+    const QAbstractItemView *m_lastKeyboardView = nullptr; // the view of the last step, when moved by keys
+    bool m_applying = false;               // the window itself moves the views' current items
+    bool m_restoring = false;              // a step of the history is being shown: nothing is recorded
     LayoutGraph m_layoutInput;
     QFutureWatcher<GraphLayout> m_layoutWatcher;
 
@@ -122,7 +160,10 @@ private:
     ConfigurationPicker *m_picker;
     SearchDialog *m_search;
     IndexRunner *m_runner;
+    QLabel *m_pathNotice;
     QLabel *m_status;
+    QAction *m_backAction = nullptr;
+    QAction *m_forwardAction = nullptr;
     QMenu *m_recentMenu = nullptr;
     bool m_fitPending = false; // fit the first layout of a newly opened index
 };

@@ -7,6 +7,7 @@
 #include "app_settings.h"
 #include "new_index_dialog.h"
 #include "settings_dialog.h"
+#include "shortcut_keys.h"
 
 #include "export/export_file.h"
 #include "export/kernel_traces_md.h"
@@ -55,11 +56,14 @@ void MainWindow::createActions()
     view->addAction(tr("Zoom &In"), QKeySequence(Qt::CTRL | Qt::Key_Equal), m_graph, &GraphView::zoomIn);
     view->addAction(tr("Zoom &Out"), QKeySequence(Qt::CTRL | Qt::Key_Minus), m_graph, &GraphView::zoomOut);
     view->addAction(tr("&Fit to Window"), QKeySequence(Qt::CTRL | Qt::Key_0), m_graph, &GraphView::fitToWindow);
+    QMenu *go = menuBar()->addMenu(tr("&Go"));
+    go->setObjectName(QStringLiteral("goMenu"));
+    createHistoryActions(go);
     QMenu *settings = menuBar()->addMenu(tr("&Settings"));
     settings->setObjectName(QStringLiteral("settingsMenu"));
     QAction *preferences = settings->addAction(tr("&Preferences…"), this, [this] { SettingsDialog(this).exec(); });
     preferences->setObjectName(QStringLiteral("preferencesAction"));
-    preferences->setShortcuts({QKeySequence::Preferences, QKeySequence(Qt::CTRL | Qt::Key_Comma)});
+    preferences->setShortcuts(shortcutKeys(QKeySequence(Qt::CTRL | Qt::Key_Comma), QKeySequence::Preferences));
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->setObjectName(QStringLiteral("helpMenu"));

@@ -1,0 +1,34 @@
+// Shared by the GUI tests that drive the window with keys and mouse buttons:
+// the demo index, and the main window on it, shown and active (shortcuts and
+// focus need it).
+#pragma once
+
+#include "demo_fixture.h"
+#include "main_window.h"
+
+#include <QApplication>
+#include <QSettings>
+#include <QTest>
+
+namespace katlas::test {
+
+// The demo indexed into `dir`, for windows with settings of their own that
+// remember no configuration.
+inline QString indexDemoForWindows(const QTemporaryDir &dir)
+{
+    QCoreApplication::setOrganizationName(QStringLiteral("kernel-atlas-tests"));
+    QSettings().remove(QStringLiteral("filter/configuration"));
+    return indexDemo(dir);
+}
+
+inline bool openActive(MainWindow &w, const QString &db, QString *error)
+{
+    if (!w.openDatabase(db, error))
+        return false;
+    w.resize(1400, 900);
+    w.show();
+    QApplication::setActiveWindow(&w);
+    return QTest::qWaitForWindowActive(&w);
+}
+
+} // namespace katlas::test
