@@ -33,7 +33,7 @@ public:
         // the tables in order: foreign keys are declared, not enforced, while
         // loading (enforcing them cost a third of the insert time); the tests
         // run PRAGMA foreign_key_check on what it writes.
-        exec("PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; PRAGMA foreign_keys=OFF; PRAGMA cache_size=-65536;");
+        exec("PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; PRAGMA foreign_keys=OFF; PRAGMA cache_size=-16384;");
         exec(kSchemaTables);
         exec(kCallIndexes);
         exec("BEGIN");
