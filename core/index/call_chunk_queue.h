@@ -19,6 +19,7 @@ public:
         std::vector<CallSite> sites;
         std::vector<Edge> edges;
         std::vector<Symbol> definitions; // the first chunk: the definitions' symbols
+        std::vector<Symbol> added;       // symbols the resolver added, before the sites calling them
     };
 
     void push(Chunk &&chunk)

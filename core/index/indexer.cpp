@@ -201,6 +201,8 @@ IndexReport rebuild(IndexRun &run, QThreadPool &pool)
         while (auto chunk = chunks.pop()) { // drained even after a failure
             if (!chunk->definitions.empty())
                 ok = ok && writer->writeDefinitions(chunk->definitions, &storeError);
+            if (!chunk->added.empty())
+                ok = ok && writer->writeAddedSymbols(chunk->added, &storeError);
             ok = ok && writer->writeCalls(chunk->sites, chunk->edges, &storeError);
         }
         return ok;
@@ -215,11 +217,15 @@ IndexReport rebuild(IndexRun &run, QThreadPool &pool)
     buildProgress.report = [&](int d, int t) { run.say(IndexProgress::Phase::Resolving, d, t); };
     buildProgress.emit = [&](std::vector<CallSite> &&sites, std::vector<Edge> &&edges) {
         countCalls(handedOver, sites, edges);
-        chunks.push({std::move(sites), std::move(edges), {}});
+        chunks.push({std::move(sites), std::move(edges), {}, {}});
     };
     buildProgress.definitions = [&](const std::vector<Symbol> &definitions) {
         handedOver.symbols += static_cast<int>(definitions.size());
-        chunks.push({{}, {}, definitions});
+        chunks.push({{}, {}, definitions, {}});
+    };
+    buildProgress.added = [&](std::vector<Symbol> &&added) {
+        handedOver.symbols += static_cast<int>(added.size());
+        chunks.push({{}, {}, {}, std::move(added)});
     };
     std::shared_ptr<void> world;
     buildProgress.release = [&](std::shared_ptr<void> w) { world = std::move(w); };

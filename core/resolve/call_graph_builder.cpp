@@ -49,6 +49,7 @@ public:
         const bool definitionsHandedOver = !incremental && progress.definitions;
         if (definitionsHandedOver)
             progress.definitions(m_table.symbols());
+        m_handsOverAdded = definitionsHandedOver && progress.added;
         bindBases();
         m_evaluator.setRegistries(&m_registries);
         m_evaluator.setGuardEvaluator(&m_guards);
@@ -97,11 +98,17 @@ public:
         classifyKernels(incremental != nullptr);
         if (!incremental && !definitionsHandedOver)
             m_graph.symbols = m_table.symbols();
-        m_graph.symbols.insert(m_graph.symbols.end(), m_extraSymbols.begin(), m_extraSymbols.end());
+        if (m_handsOverAdded)
+            handOverAdded(progress);
+        else
+            m_graph.symbols.insert(m_graph.symbols.end(), m_extraSymbols.begin(), m_extraSymbols.end());
         deriveDimensions();
         m_graph.settingDefaults = m_guards.settingDefaults();
         recordImportCycles();
-        m_guards.releaseMemos(); // the world may outlive the build: give back what only resolving needed
+        // A world that outlives the build gives back what only resolving
+        // needed; one handed over is freed whole on another core.
+        if (!progress.release)
+            m_guards.releaseMemos();
         return true;
     }
 
@@ -121,8 +128,20 @@ private:
 
     void flush(const BuildProgress &progress)
     {
+        if (m_handsOverAdded)
+            handOverAdded(progress);
         if (progress.emit && !m_graph.callSites.empty())
             progress.emit(std::exchange(m_graph.callSites, {}), std::exchange(m_graph.edges, {}));
+    }
+
+    // The symbols added since the last hand-over (they stay here too: the
+    // resolver reads them).
+    void handOverAdded(const BuildProgress &progress)
+    {
+        if (m_addedHandedOver == m_extraSymbols.size())
+            return;
+        progress.added({m_extraSymbols.begin() + static_cast<std::ptrdiff_t>(m_addedHandedOver), m_extraSymbols.end()});
+        m_addedHandedOver = m_extraSymbols.size();
     }
 
     void bindBases()
@@ -465,7 +484,10 @@ private:
     // another library function (resolved by more than the name).
     void noteLibraryCall(const std::string &callee, SymbolId caller, const std::vector<Target> &targets)
     {
-        if (m_launches.launchesByText(callee)) {
+        auto [byText, added] = m_launchesByText.try_emplace(callee, false);
+        if (added) // the profile's patterns, matched once per callee text
+            byText->second = m_launches.launchesByText(callee);
+        if (byText->second) {
             m_launches.noteLaunch(caller);
             return;
         }
@@ -611,9 +633,12 @@ private:
     KernelLaunchFilter m_launches;
     std::set<SymbolId> m_externalKernels;
     std::unordered_map<SymbolId, bool> m_launchDecorated;
+    std::unordered_map<std::string, bool> m_launchesByText;
     std::vector<int> m_libraryOfModule;
     IncrementalBuild *m_incremental = nullptr;
     std::vector<Symbol> m_extraSymbols;
+    bool m_handsOverAdded = false; // BuildProgress::added
+    size_t m_addedHandedOver = 0;  // of m_extraSymbols
     std::unordered_map<std::string, SymbolId> m_externals;
     std::map<std::tuple<SymbolId, SymbolId, std::string>, SymbolId> m_specialisations;
     std::map<std::pair<SymbolId, SymbolId>, int> m_variantCount; // per function and owner

@@ -27,6 +27,10 @@ struct BuildProgress {
     // soon as they are numbered, before resolving, instead of kept in the
     // graph (which then holds the symbols the resolver added only).
     std::function<void(const std::vector<Symbol> &definitions)> definitions;
+    // When set with `definitions`, the symbols the resolver adds (externals,
+    // per-receiver and per-argument copies) are handed over too, with each
+    // chunk of call sites, instead of kept in the graph.
+    std::function<void(std::vector<Symbol> &&added)> added;
     // When set, the resolver's world (symbol table, memo: large) is handed
     // over at the end instead of destroyed, to be freed on another core.
     std::function<void(std::shared_ptr<void> world)> release;

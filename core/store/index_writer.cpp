@@ -33,7 +33,7 @@ public:
         // the tables in order: foreign keys are declared, not enforced, while
         // loading (enforcing them cost a third of the insert time); the tests
         // run PRAGMA foreign_key_check on what it writes.
-        exec("PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; PRAGMA foreign_keys=OFF; PRAGMA cache_size=-65536;");
+        exec("PRAGMA journal_mode=OFF; PRAGMA synchronous=OFF; PRAGMA foreign_keys=OFF; PRAGMA cache_size=-16384;");
         exec(kSchemaTables);
         exec(kCallIndexes);
         exec("BEGIN");
@@ -73,11 +73,16 @@ public:
 
     // `indexed`: the symbols' indexes are made: the full-text one is kept up
     // to date here.
+    void symbols(const std::vector<Symbol> &symbols, bool indexed)
+    {
+        insertAll(kInsertSymbol, symbols, bindSymbol);
+        if (indexed)
+            insertAll(kInsertSymbolText, symbols, bindSymbolText);
+    }
+
     void graph(const CallGraph &g, const IndexMeta &meta, bool indexed)
     {
-        insertAll(kInsertSymbol, g.symbols, bindSymbol);
-        if (indexed)
-            insertAll(kInsertSymbolText, g.symbols, bindSymbolText);
+        symbols(g.symbols, indexed);
         calls(g.callSites, g.edges);
         insertAll(kInsertKernel, g.kernels, bindKernel);
         insertAll(kInsertDiagnostic, g.diagnostics, bindDiagnostic);
@@ -202,6 +207,11 @@ bool IndexWriter::writeCalls(const std::vector<CallSite> &sites, const std::vect
 bool IndexWriter::writeDefinitions(const std::vector<Symbol> &symbols, QString *error)
 {
     return run([&](Writer &w) { w.definitions(symbols); }, error) && (m_symbolIndexes = true);
+}
+
+bool IndexWriter::writeAddedSymbols(const std::vector<Symbol> &symbols, QString *error)
+{
+    return run([&](Writer &w) { w.symbols(symbols, m_symbolIndexes); }, error);
 }
 
 bool IndexWriter::writeGraph(const CallGraph &graph, const IndexMeta &meta, QString *error)

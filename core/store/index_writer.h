@@ -43,6 +43,9 @@ public:
     // The definitions' symbols (the resolver's own come with writeGraph),
     // with the symbols' indexes; at most once, before writeGraph.
     bool writeDefinitions(const std::vector<Symbol> &symbols, QString *error);
+    // Symbols the resolver added, after writeDefinitions; may be called
+    // many times, with any chunk (writeGraph then writes the rest).
+    bool writeAddedSymbols(const std::vector<Symbol> &symbols, QString *error);
     // Call sites and their edges; may be called many times, with any chunk.
     bool writeCalls(const std::vector<CallSite> &sites, const std::vector<Edge> &edges, QString *error);
     // Symbols, kernels, diagnostics and meta, and the graph's own call sites
