@@ -162,6 +162,38 @@ private Q_SLOTS:
         QCOMPARE(callees(r, "m.g", "q[0]"), QStringLiteral("m.f1"));
     }
 
+    void functionsHandedOnAreCalledThroughTheirParameters()
+    {
+        // A function handed to a parameter is called wherever that
+        // parameter is: its own parameters take what those calls pass,
+        // also across a second hand-off, by keyword and on bound methods.
+        const Resolved r = program("def sink(): pass\n"
+                                   "def other(): pass\n"
+                                   "def hook(cb):\n"
+                                   "    cb()\n"
+                                   "def each(fn, arg):\n"
+                                   "    fn(arg)\n"
+                                   "def run_twice(f, g):\n"
+                                   "    each(f, g)\n"
+                                   "run_twice(hook, sink)\n"
+                                   "def notify(cb):\n"
+                                   "    cb()\n"
+                                   "def call_with(fn, arg):\n"
+                                   "    fn(arg)\n"
+                                   "call_with(arg=other, fn=notify)\n"
+                                   "class Runner:\n"
+                                   "    def step(self, then):\n"
+                                   "        then()\n"
+                                   "    def go(self, how, after):\n"
+                                   "        how(after)\n"
+                                   "r = Runner()\n"
+                                   "r.go(r.step, sink)\n");
+        QCOMPARE(callees(r, "m.hook", "cb"), QStringLiteral("m.sink"));
+        QCOMPARE(callees(r, "m.notify", "cb"), QStringLiteral("m.other"));
+        QCOMPARE(callees(r, "m.each", "fn"), QStringLiteral("m.hook"));
+        QCOMPARE(callees(r, "m.Runner.step", "then"), QStringLiteral("m.sink"));
+    }
+
     void straightLineStoresAndAssignments()
     {
         // A store under a literal key replaces the display's element of that

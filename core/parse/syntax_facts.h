@@ -150,6 +150,10 @@ struct LocalCallFact {
     std::string name;   // last component of the called name
     int function = 0;   // the function it is in: index in ModuleFacts::functions, -1 at module level
     int index = 0;      // in ModuleFacts::locals
+    // The last names of the arguments that are names or attributes
+    // (`apply(self.norm, fn=handler)` -> "norm", "handler"): where a
+    // function is handed on, known without the locals themselves.
+    std::vector<std::string> passed;
     bool operator==(const LocalCallFact &) const = default;
 };
 

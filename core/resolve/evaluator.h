@@ -18,6 +18,7 @@ namespace katlas {
 
 class AllocationSites;
 class InstantiationIndex;
+struct Instantiation;
 
 class RegistryIndex;
 class GuardEvaluator;
@@ -95,6 +96,11 @@ private:
     // The functions and classes the calls of `fn` pass as its parameter
     // `param` (evaluator_passed_values.cpp).
     Values passedCallables(const FunctionInfo &fn, size_t param);
+    // The calls made of `fn` through the parameters it is handed to, up to
+    // three hand-offs deep (evaluator_parameter_calls.cpp).
+    std::vector<Instantiation> callsThroughParameters(const FunctionInfo &fn);
+    // Is `function` the function `outer` or nested in it?
+    bool isWithin(SymbolId function, SymbolId outer) const;
     // Containers (evaluator_containers.cpp): a display's value; the elements
     // of a value under a subscript's literal key ("" for any); what was
     // stored into the container that `segs[0..at)` names; a container's
