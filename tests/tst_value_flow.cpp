@@ -194,6 +194,37 @@ private Q_SLOTS:
         QCOMPARE(callees(r, "m.Runner.step", "then"), QStringLiteral("m.sink"));
     }
 
+    void subscriptsByNamesTakeTheLiteralsTheyHold()
+    {
+        // `xs[i]` takes the elements of the literals `i` may hold: an
+        // imported constant, a local, a parameter every call passes a
+        // literal for; a name holding anything else takes every element.
+        Tree t;
+        t.add("consts", "SECOND = 1\nNAME = 'b'\n");
+        t.add("m", "from consts import SECOND, NAME\n"
+                   "def f1(): pass\n"
+                   "def f2(): pass\n"
+                   "handlers = [f1, f2]\n"
+                   "table = {'a': f1, 'b': f2}\n"
+                   "handlers[SECOND]()\n"
+                   "table[NAME]()\n"
+                   "def pick(which):\n"
+                   "    handlers[which]()\n"
+                   "pick(0)\n"
+                   "def local():\n"
+                   "    k = 'a'\n"
+                   "    table[k]()\n"
+                   "def anyone(n):\n"
+                   "    handlers[n]()\n"
+                   "anyone(len(handlers))\n");
+        const Resolved r = resolve(t);
+        QCOMPARE(callees(r, "m", "handlers[]"), QStringLiteral("m.f2"));
+        QCOMPARE(callees(r, "m", "table[]"), QStringLiteral("m.f2"));
+        QCOMPARE(callees(r, "m.pick", "handlers[]"), QStringLiteral("m.f1"));
+        QCOMPARE(callees(r, "m.local", "table[]"), QStringLiteral("m.f1"));
+        QCOMPARE(callees(r, "m.anyone", "handlers[]"), QStringLiteral("m.f1 m.f2"));
+    }
+
     void straightLineStoresAndAssignments()
     {
         // A store under a literal key replaces the display's element of that

@@ -110,8 +110,15 @@ private:
     Values elementsOf(const Value &container, const std::string &key);
     std::optional<Values> protocolElements(const Value &instance);
     Values storedElements(const std::vector<ChainSegment> &segs, size_t at, const Values &owners, const Scope &scope);
-    // What was stored under the literal key of the subscript `segs[at]`.
-    Values storedUnder(const std::vector<ChainSegment> &segs, size_t at, const Values &owners, const Scope &scope);
+    // What was stored under the literal key `key` of the subscript `segs[at]`.
+    Values storedUnder(const std::vector<ChainSegment> &segs, size_t at, const Values &owners, const Scope &scope,
+                       const std::string &key);
+    // A subscript's keys (evaluator_literal_keys.cpp): a literal key
+    // itself, a name's the literals it may hold, "" (any) otherwise.
+    std::vector<std::string> subscriptKeys(const std::string &key, const Scope &scope);
+    std::optional<std::vector<std::string>> literalKeys(const std::string &name, const Scope &scope, int depth);
+    std::optional<std::vector<std::string>> bindingLiteralKeys(const std::vector<Binding> &bindings, const Scope &scope, int depth);
+    std::optional<std::vector<std::string>> passedLiteralKeys(const FunctionInfo &fn, size_t param, int depth);
     Values storedAt(const std::vector<ChainSegment> &segs, size_t at, const Values &owners, const Scope &scope,
                     const std::string &suffix);
     std::optional<Values> containerAttribute(const Value &v, const std::string &name, const Values &stored);

@@ -120,9 +120,10 @@ Values Evaluator::storedElements(const std::vector<ChainSegment> &segs, size_t a
     return storedAt(segs, at, owners, scope, "[]");
 }
 
-Values Evaluator::storedUnder(const std::vector<ChainSegment> &segs, size_t at, const Values &owners, const Scope &scope)
+Values Evaluator::storedUnder(const std::vector<ChainSegment> &segs, size_t at, const Values &owners, const Scope &scope,
+                              const std::string &key)
 {
-    return storedAt(segs, at, owners, scope, "[" + segs[at].name + "]");
+    return storedAt(segs, at, owners, scope, "[" + key + "]");
 }
 
 Values Evaluator::storedAt(const std::vector<ChainSegment> &segs, size_t at, const Values &owners, const Scope &scope,

@@ -8,7 +8,7 @@
 namespace katlas {
 namespace {
 
-constexpr std::uint8_t kFactsVersion = 26;
+constexpr std::uint8_t kFactsVersion = 27;
 
 class Writer {
 public:
