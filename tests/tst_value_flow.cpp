@@ -225,6 +225,30 @@ private Q_SLOTS:
         QCOMPARE(callees(r, "m.anyone", "handlers[]"), QStringLiteral("m.f1 m.f2"));
     }
 
+    void nestedDisplaysKeepTheirElementsByPath()
+    {
+        // A display inside a display is a container of its own: literal
+        // keys pick down the path, and a store down a path of literal keys
+        // replaces the element under it.
+        const Resolved r = program("def f1(): pass\n"
+                                   "def f2(): pass\n"
+                                   "def f3(): pass\n"
+                                   "grid = [[f1, f2], f3]\n"
+                                   "grid[0][1]()\n"
+                                   "grid[1]()\n"
+                                   "routes = {'x': {'y': f1, 'z': f2}}\n"
+                                   "routes['x']['y'] = f3\n"
+                                   "routes['x']['y']()\n"
+                                   "routes['x']['z']()\n"
+                                   "for row in grid:\n"
+                                   "    row()\n");
+        QCOMPARE(callees(r, "m", "grid[0][1]"), QStringLiteral("m.f2"));
+        QCOMPARE(callees(r, "m", "grid[1]"), QStringLiteral("m.f3"));
+        QCOMPARE(callees(r, "m", "routes['x']['y']"), QStringLiteral("m.f3"));
+        QCOMPARE(callees(r, "m", "routes['x']['z']"), QStringLiteral("m.f2 m.f3"));
+        QCOMPARE(callees(r, "m", "row"), QStringLiteral("m.f3")); // the inner list is not called
+    }
+
     void straightLineStoresAndAssignments()
     {
         // A store under a literal key replaces the display's element of that

@@ -8,7 +8,7 @@
 namespace katlas {
 namespace {
 
-constexpr std::uint8_t kFactsVersion = 27;
+constexpr std::uint8_t kFactsVersion = 28;
 
 class Writer {
 public:
