@@ -148,7 +148,7 @@ private Q_SLOTS:
             "        kernel[grid](x)\n"
             "        super().forward(x)\n"
             "        torch.ops.ns.op.default(x)\n");
-        for (const char *callee : {"me.quant_method.apply", "get_impl()", "get_impl", "kernel[]", "super",
+        for (const char *callee : {"me.quant_method.apply", "get_impl()", "get_impl", "kernel[grid]", "super",
                                    "super().forward", "torch.ops.ns.op.default"})
             QVERIFY2(findCall(f, callee), callee);
     }

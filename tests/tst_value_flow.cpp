@@ -162,6 +162,93 @@ private Q_SLOTS:
         QCOMPARE(callees(r, "m.g", "q[0]"), QStringLiteral("m.f1"));
     }
 
+    void functionsHandedOnAreCalledThroughTheirParameters()
+    {
+        // A function handed to a parameter is called wherever that
+        // parameter is: its own parameters take what those calls pass,
+        // also across a second hand-off, by keyword and on bound methods.
+        const Resolved r = program("def sink(): pass\n"
+                                   "def other(): pass\n"
+                                   "def hook(cb):\n"
+                                   "    cb()\n"
+                                   "def each(fn, arg):\n"
+                                   "    fn(arg)\n"
+                                   "def run_twice(f, g):\n"
+                                   "    each(f, g)\n"
+                                   "run_twice(hook, sink)\n"
+                                   "def notify(cb):\n"
+                                   "    cb()\n"
+                                   "def call_with(fn, arg):\n"
+                                   "    fn(arg)\n"
+                                   "call_with(arg=other, fn=notify)\n"
+                                   "class Runner:\n"
+                                   "    def step(self, then):\n"
+                                   "        then()\n"
+                                   "    def go(self, how, after):\n"
+                                   "        how(after)\n"
+                                   "r = Runner()\n"
+                                   "r.go(r.step, sink)\n");
+        QCOMPARE(callees(r, "m.hook", "cb"), QStringLiteral("m.sink"));
+        QCOMPARE(callees(r, "m.notify", "cb"), QStringLiteral("m.other"));
+        QCOMPARE(callees(r, "m.each", "fn"), QStringLiteral("m.hook"));
+        QCOMPARE(callees(r, "m.Runner.step", "then"), QStringLiteral("m.sink"));
+    }
+
+    void subscriptsByNamesTakeTheLiteralsTheyHold()
+    {
+        // `xs[i]` takes the elements of the literals `i` may hold: an
+        // imported constant, a local, a parameter every call passes a
+        // literal for; a name holding anything else takes every element.
+        Tree t;
+        t.add("consts", "SECOND = 1\nNAME = 'b'\n");
+        t.add("m", "from consts import SECOND, NAME\n"
+                   "def f1(): pass\n"
+                   "def f2(): pass\n"
+                   "handlers = [f1, f2]\n"
+                   "table = {'a': f1, 'b': f2}\n"
+                   "handlers[SECOND]()\n"
+                   "table[NAME]()\n"
+                   "def pick(which):\n"
+                   "    handlers[which]()\n"
+                   "pick(0)\n"
+                   "def local():\n"
+                   "    k = 'a'\n"
+                   "    table[k]()\n"
+                   "def anyone(n):\n"
+                   "    handlers[n]()\n"
+                   "anyone(len(handlers))\n");
+        const Resolved r = resolve(t);
+        QCOMPARE(callees(r, "m", "handlers[]"), QStringLiteral("m.f2"));
+        QCOMPARE(callees(r, "m", "table[]"), QStringLiteral("m.f2"));
+        QCOMPARE(callees(r, "m.pick", "handlers[]"), QStringLiteral("m.f1"));
+        QCOMPARE(callees(r, "m.local", "table[]"), QStringLiteral("m.f1"));
+        QCOMPARE(callees(r, "m.anyone", "handlers[]"), QStringLiteral("m.f1 m.f2"));
+    }
+
+    void nestedDisplaysKeepTheirElementsByPath()
+    {
+        // A display inside a display is a container of its own: literal
+        // keys pick down the path, and a store down a path of literal keys
+        // replaces the element under it.
+        const Resolved r = program("def f1(): pass\n"
+                                   "def f2(): pass\n"
+                                   "def f3(): pass\n"
+                                   "grid = [[f1, f2], f3]\n"
+                                   "grid[0][1]()\n"
+                                   "grid[1]()\n"
+                                   "routes = {'x': {'y': f1, 'z': f2}}\n"
+                                   "routes['x']['y'] = f3\n"
+                                   "routes['x']['y']()\n"
+                                   "routes['x']['z']()\n"
+                                   "for row in grid:\n"
+                                   "    row()\n");
+        QCOMPARE(callees(r, "m", "grid[0][1]"), QStringLiteral("m.f2"));
+        QCOMPARE(callees(r, "m", "grid[1]"), QStringLiteral("m.f3"));
+        QCOMPARE(callees(r, "m", "routes['x']['y']"), QStringLiteral("m.f3"));
+        QCOMPARE(callees(r, "m", "routes['x']['z']"), QStringLiteral("m.f2 m.f3"));
+        QCOMPARE(callees(r, "m", "row"), QStringLiteral("m.f3")); // the inner list is not called
+    }
+
     void straightLineStoresAndAssignments()
     {
         // A store under a literal key replaces the display's element of that

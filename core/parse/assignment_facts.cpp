@@ -6,9 +6,28 @@
 #include "parse/module_tables.h"
 
 #include <algorithm>
+#include <cctype>
 
 namespace katlas {
 namespace {
+
+// Where a chain's trailing path of literal subscripts starts (`d['a'][0]`:
+// at `[`), its size where it has none.
+size_t literalKeyPathStart(const std::string &chain)
+{
+    size_t start = chain.size();
+    while (start > 0 && chain[start - 1] == ']') {
+        const size_t open = chain.rfind('[', start - 1);
+        if (open == std::string::npos || open == 0)
+            break;
+        const std::string key = chain.substr(open + 1, start - open - 2);
+        const bool literal = !key.empty() && (key.front() == '\'' || std::isdigit(static_cast<unsigned char>(key.front())));
+        if (!literal)
+            break;
+        start = open;
+    }
+    return start;
+}
 
 bool isPattern(TSNode n)
 {
@@ -200,9 +219,11 @@ void AssignmentRecorder::storeElement(
     std::string owner = container;
     if (owner.rfind(ctx.selfName + ".", 0) == 0 && !ctx.selfName.empty())
         owner = "self" + owner.substr(ctx.selfName.size());
-    const bool plainName = owner.find_first_of(".([") == std::string::npos;
-    const bool selfAttr = owner.rfind("self.", 0) == 0 && owner.find_first_of("([", 5) == std::string::npos
-        && owner.find('.', 5) == std::string::npos;
+    // `d['a']['b'] = f`: stored into the element `d['a']`, a path of literal keys from a name.
+    const std::string base = owner.substr(0, literalKeyPathStart(owner));
+    const bool plainName = base.find_first_of(".([") == std::string::npos;
+    const bool selfAttr = base.rfind("self.", 0) == 0 && base.find_first_of("([", 5) == std::string::npos
+        && base.find('.', 5) == std::string::npos;
     if ((!plainName && !selfAttr) || ts_node_is_null(value))
         return;
     const std::string target = owner + "[]";
@@ -221,10 +242,10 @@ void AssignmentRecorder::storeElement(
     if (!key.empty()) {
         std::vector<ValueFact> keyed = values;
         for (ValueFact &v : keyed)
-            storeAt(owner + "[" + key + "]", std::move(v), selfAttr, ctx, owner);
+            storeAt(owner + "[" + key + "]", std::move(v), selfAttr, ctx, base);
     }
     for (ValueFact &v : values)
-        storeAt(target, std::move(v), selfAttr, ctx, owner);
+        storeAt(target, std::move(v), selfAttr, ctx, base);
 }
 
 void AssignmentRecorder::storeAt(

@@ -33,9 +33,27 @@ Chain elementChain(const SyntaxSource &source, TSNode n, const std::unordered_ma
     return it == loopVars.end() ? c : it->second + (headEnd == Chain::npos ? Chain{} : c.substr(headEnd));
 }
 
+// An element under `key`, or a nested display's elements under their key
+// paths (`[[f]]`: "0/0").
+void addElement(const SyntaxSource &source, TSNode e, const std::string &key, ValueFact &v, int depth)
+{
+    constexpr int kMaxNesting = 4;
+    e = unparen(e);
+    if (isDisplay(e) && !isType(e, "expression_list") && depth < kMaxNesting) {
+        ValueFact nested;
+        addDisplayElements(source, e, nested, depth + 1);
+        for (auto &[k, chain] : nested.elements)
+            if (v.elements.size() < kMaxElements)
+                v.elements.emplace_back(key + kKeyPathSeparator + k, std::move(chain));
+        return;
+    }
+    if (const Chain element = source.chainOf(e); !element.empty())
+        v.elements.emplace_back(key, element);
+}
+
 } // namespace
 
-void addDisplayElements(const SyntaxSource &source, TSNode value, ValueFact &v)
+void addDisplayElements(const SyntaxSource &source, TSNode value, ValueFact &v, int depth)
 {
     if (isDisplay(value)) {
         v.display = true;
@@ -46,17 +64,14 @@ void addDisplayElements(const SyntaxSource &source, TSNode value, ValueFact &v)
             if (v.elements.size() >= kMaxElements)
                 break;
             if (isType(e, "pair")) {
-                const Chain element = source.chainOf(field(e, "value"));
-                if (!element.empty())
-                    v.elements.emplace_back(source.subscriptKey(field(e, "key")), element);
+                addElement(source, field(e, "value"), source.subscriptKey(field(e, "key")), v, depth);
             } else if (isType(e, "list_splat") || isType(e, "dictionary_splat")) {
                 index = -1;
                 if (ts_node_named_child_count(e) > 0)
                     if (const Chain inner = source.chainOf(ts_node_named_child(e, 0)); !inner.empty())
                         v.elements.emplace_back(std::string(), elementsOf(inner));
             } else {
-                if (const Chain element = source.chainOf(e); !element.empty())
-                    v.elements.emplace_back(indexed && index >= 0 ? std::to_string(index) : std::string(), element);
+                addElement(source, e, indexed && index >= 0 ? std::to_string(index) : std::string(), v, depth);
                 index += index >= 0;
             }
         }
@@ -115,6 +130,8 @@ std::vector<ValueFact> elementFacts(const ValueFact &display)
 {
     std::vector<ValueFact> out;
     for (const auto &[key, element] : display.elements) {
+        if (key.find(kKeyPathSeparator) != std::string::npos)
+            continue; // in a nested display: an element of an element
         ValueFact e;
         e.chain = element;
         e.line = display.line;

@@ -13,7 +13,9 @@ namespace katlas {
 // dict display or a comprehension: dict displays keep literal keys; a
 // comprehension's element is its body, with a loop variable read as an
 // element of what it walks (`[f for f in fs]` -> "fs[]").
-void addDisplayElements(const SyntaxSource &source, TSNode value, ValueFact &v);
+// A nested display's elements are keyed by their path (`{'a': {'b': f}}`:
+// "'a'/'b'"; `[[f], g]`: "0/0" and "1"), up to four levels.
+void addDisplayElements(const SyntaxSource &source, TSNode value, ValueFact &v, int depth = 0);
 
 // `xs.append(f)`, `d.setdefault(k, f)`, `xs.extend(ys)`, `d.update(e)`:
 // the container's chain and what goes into it (`spread`: the elements of

@@ -19,8 +19,26 @@ void summariseLocalCalls(ModuleFacts &facts)
         if (function == functions.end() && !facts.locals[i].scope.empty())
             continue;
         if (const std::optional<std::string> name = instantiatedName(facts.locals[i].value))
-            facts.localCalls.push_back({*name, function == functions.end() ? -1 : function->second, static_cast<int>(i)});
+            facts.localCalls.push_back({*name, function == functions.end() ? -1 : function->second, static_cast<int>(i),
+                                        passedNames(facts.locals[i].value)});
     }
+}
+
+std::vector<std::string> passedNames(const ValueFact &call)
+{
+    std::vector<std::string> out;
+    const auto add = [&](const Chain &arg) {
+        if (arg.empty() || arg.find_first_of("([") != Chain::npos)
+            return;
+        std::string name = arg.substr(arg.rfind('.') == Chain::npos ? 0 : arg.rfind('.') + 1);
+        if (std::find(out.begin(), out.end(), name) == out.end())
+            out.push_back(std::move(name));
+    };
+    for (const Chain &arg : call.args)
+        add(arg);
+    for (const auto &keyword : call.keywordArgs)
+        add(keyword.second);
+    return out;
 }
 
 std::optional<std::string> instantiatedName(const ValueFact &v)

@@ -24,5 +24,7 @@ void summariseLocalCalls(ModuleFacts &facts);
 // The last component of the name a value calls with arguments
 // (`pkg.Layer(x)` -> "Layer"); nullopt for other values.
 std::optional<std::string> instantiatedName(const ValueFact &v);
+// The last names of a call's arguments that are names or attributes.
+std::vector<std::string> passedNames(const ValueFact &call);
 
 } // namespace katlas

@@ -49,6 +49,8 @@ struct Param {
 // expression; `inner` lists call chains nested inside it (list
 // comprehensions, lambdas, container constructors), so that
 // `nn.ModuleList([Layer(...) for ...])` still says it holds Layers.
+inline constexpr char kKeyPathSeparator = '/';
+
 struct ValueFact {
     Chain chain;
     std::vector<Chain> inner;
@@ -71,6 +73,8 @@ struct ValueFact {
     // A container display's elements, or a comprehension's: the key (a dict
     // display's literal key as a chain writes it, `'a'` or `1`; "" for
     // others) and the element's chain (`{"a": f}` -> ('a', "f")).
+    // A nested display's elements are keyed by the path of keys to them,
+    // joined by kKeyPathSeparator (`{'a': {'b': f}}` -> ("'a'/'b'", "f")).
     std::vector<std::pair<std::string, Chain>> elements;
     bool display = false; // a list, tuple, set or dict display or comprehension
     // A decorator applied where a definition stands: its argument names the
@@ -150,6 +154,10 @@ struct LocalCallFact {
     std::string name;   // last component of the called name
     int function = 0;   // the function it is in: index in ModuleFacts::functions, -1 at module level
     int index = 0;      // in ModuleFacts::locals
+    // The last names of the arguments that are names or attributes
+    // (`apply(self.norm, fn=handler)` -> "norm", "handler"): where a
+    // function is handed on, known without the locals themselves.
+    std::vector<std::string> passed;
     bool operator==(const LocalCallFact &) const = default;
 };
 

@@ -147,7 +147,11 @@ Chain SyntaxSource::chainOf(TSNode n, int depth) const
     }
     if (!std::strcmp(t, "subscript")) {
         Chain v = chainOf(field(n, "value"), depth + 1);
-        return v.empty() ? Chain{} : v + "[" + subscriptKey(field(n, "subscript")) + "]";
+        // A name as the key is kept (`xs[i]`): the resolver may know the literals it holds.
+        const TSNode key = unparen(field(n, "subscript"));
+        const std::string literal = subscriptKey(key);
+        const bool named = literal.empty() && isType(key, "identifier") && ts_node_end_byte(key) - ts_node_start_byte(key) <= 64;
+        return v.empty() ? Chain{} : v + "[" + (named ? std::string(text(key)) : literal) + "]";
     }
     if (!std::strcmp(t, "lambda")) {
         const std::string *name = expressionName(n);

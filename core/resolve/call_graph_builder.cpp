@@ -1,5 +1,6 @@
 // Resolution of every call site into edges (see call_graph_builder.h).
 #include "resolve/call_graph_builder.h"
+#include "resolve/chain.h"
 
 #include "resolve/argument_shape.h"
 #include "resolve/passed_instances.h"
@@ -423,7 +424,7 @@ private:
         site.id = ++m_lastSiteId;
         site.fileId = m_table.moduleAt(module).fileIndex + 1;
         site.callerId = caller;
-        site.callee = c.callee;
+        site.callee = withoutNameKeys(c.callee); // shown as written before names were kept as keys
         site.line = c.line;
         site.guards = c.guards;
         ConditionSet siteConditions = m_guards.conditionsOf(c.guards, scope, c.line);
@@ -445,7 +446,7 @@ private:
             }
         }
         if (m_launches.enabled() && caller != m_table.moduleAt(module).symbol && libraryOfModule(module))
-            noteLibraryCall(c.callee, caller, targets);
+            noteLibraryCall(site.callee, caller, targets);
         if (targets.empty())
             m_graph.edges.push_back({site.id, 0, Resolution::Unresolved, siteConditions});
         std::multimap<SymbolId, size_t> seen;

@@ -1,6 +1,8 @@
 // Splitting chains into segments (see chain.h).
 #include "resolve/chain.h"
 
+#include <cctype>
+
 namespace katlas {
 
 std::vector<ChainSegment> splitChain(std::string_view chain)
@@ -32,6 +34,26 @@ std::vector<ChainSegment> splitChain(std::string_view chain)
         } else {
             ++i;
         }
+    }
+    return out;
+}
+
+bool isNameKey(std::string_view key)
+{
+    return !key.empty() && (std::isalpha(static_cast<unsigned char>(key.front())) || key.front() == '_');
+}
+
+std::string withoutNameKeys(std::string_view chain)
+{
+    std::string out;
+    out.reserve(chain.size());
+    for (size_t i = 0; i < chain.size(); ++i) {
+        out.push_back(chain[i]);
+        if (chain[i] != '[')
+            continue;
+        const size_t close = chain.find(']', i);
+        if (close != std::string_view::npos && isNameKey(chain.substr(i + 1, close - i - 1)))
+            i = close - 1;
     }
     return out;
 }

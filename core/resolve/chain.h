@@ -13,10 +13,17 @@ namespace katlas {
 struct ChainSegment {
     enum class Kind { Name, Attr, Call, Subscript };
     Kind kind = Kind::Name;
-    std::string name; // for Name and Attr; a Subscript's literal key (`'a'`, `1`), if any
+    std::string name; // for Name and Attr; a Subscript's key (`'a'`, `1`, or a name `i`), if any
 };
 
 std::vector<ChainSegment> splitChain(std::string_view chain);
+
+// A subscript's key that is a name (`i` of `xs[i]`), not a literal
+// (`'a'`, `1`, `:1`, `-1`).
+bool isNameKey(std::string_view key);
+// The chain with every name key left out (`xs[i]()` -> `xs[]()`), as call
+// sites show it.
+std::string withoutNameKeys(std::string_view chain);
 
 // The dotted prefix of a chain made only of a name and attributes
 // ("a.b.c" of "a.b.c()"), or empty when it starts otherwise.

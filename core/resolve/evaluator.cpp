@@ -158,6 +158,7 @@ Values Evaluator::evalSegments(const std::vector<ChainSegment> &segs, size_t cou
     for (; i < count && (!current.empty() || segs[i].kind == ChainSegment::Kind::Subscript); ++i) {
         Values next;
         std::optional<Values> stored; // what was stored into the container, read once
+        std::optional<std::vector<std::string>> keys; // a subscript's keys, worked out once
         auto storedHere = [&]() -> const Values & {
             if (!stored)
                 stored = storedElements(segs, i, owners, scope);
@@ -179,9 +180,15 @@ Values Evaluator::evalSegments(const std::vector<ChainSegment> &segs, size_t cou
                 // transparent (self.layers[i] is a layer) and a subscripted
                 // kernel is its launcher (kernel[grid]). An element stored
                 // under the literal key replaces the display's.
-                if (!segs[i].name.empty() && v.kind == Value::Kind::Container && !storedUnder(segs, i, owners, scope).empty())
+                if (v.kind != Value::Kind::Container) {
+                    append(next, elementsOf(v, {}));
                     break;
-                append(next, elementsOf(v, segs[i].name));
+                }
+                if (!keys)
+                    keys = subscriptKeys(segs[i].name, scope);
+                for (const std::string &key : *keys)
+                    if (key.empty() || storedUnder(segs, i, owners, scope, key).empty())
+                        append(next, elementsOf(v, key));
                 break;
             case ChainSegment::Kind::Name:
                 break;

@@ -18,6 +18,7 @@ namespace katlas {
 
 class AllocationSites;
 class InstantiationIndex;
+struct Instantiation;
 
 class RegistryIndex;
 class GuardEvaluator;
@@ -95,6 +96,11 @@ private:
     // The functions and classes the calls of `fn` pass as its parameter
     // `param` (evaluator_passed_values.cpp).
     Values passedCallables(const FunctionInfo &fn, size_t param);
+    // The calls made of `fn` through the parameters it is handed to, up to
+    // three hand-offs deep (evaluator_parameter_calls.cpp).
+    std::vector<Instantiation> callsThroughParameters(const FunctionInfo &fn);
+    // Is `function` the function `outer` or nested in it?
+    bool isWithin(SymbolId function, SymbolId outer) const;
     // Containers (evaluator_containers.cpp): a display's value; the elements
     // of a value under a subscript's literal key ("" for any); what was
     // stored into the container that `segs[0..at)` names; a container's
@@ -104,8 +110,15 @@ private:
     Values elementsOf(const Value &container, const std::string &key);
     std::optional<Values> protocolElements(const Value &instance);
     Values storedElements(const std::vector<ChainSegment> &segs, size_t at, const Values &owners, const Scope &scope);
-    // What was stored under the literal key of the subscript `segs[at]`.
-    Values storedUnder(const std::vector<ChainSegment> &segs, size_t at, const Values &owners, const Scope &scope);
+    // What was stored under the literal key `key` of the subscript `segs[at]`.
+    Values storedUnder(const std::vector<ChainSegment> &segs, size_t at, const Values &owners, const Scope &scope,
+                       const std::string &key);
+    // A subscript's keys (evaluator_literal_keys.cpp): a literal key
+    // itself, a name's the literals it may hold, "" (any) otherwise.
+    std::vector<std::string> subscriptKeys(const std::string &key, const Scope &scope);
+    std::optional<std::vector<std::string>> literalKeys(const std::string &name, const Scope &scope, int depth);
+    std::optional<std::vector<std::string>> bindingLiteralKeys(const std::vector<Binding> &bindings, const Scope &scope, int depth);
+    std::optional<std::vector<std::string>> passedLiteralKeys(const FunctionInfo &fn, size_t param, int depth);
     Values storedAt(const std::vector<ChainSegment> &segs, size_t at, const Values &owners, const Scope &scope,
                     const std::string &suffix);
     std::optional<Values> containerAttribute(const Value &v, const std::string &name, const Values &stored);

@@ -6,6 +6,9 @@
 // that name's `[]` bindings, read beside the display's own.
 #include "resolve/evaluator.h"
 
+#include "resolve/chain.h"
+
+#include <algorithm>
 #include <array>
 #include <cctype>
 #include <cstdlib>
@@ -46,12 +49,33 @@ Value Evaluator::makeContainer(Elements elements)
 Value Evaluator::display(const ValueFact &vf, const Scope &scope)
 {
     Elements elements;
-    for (const auto &[key, chain] : vf.elements)
+    // A nested display: its place among the elements and its own elements
+    // (the paths' rest), by the first key of their path.
+    struct Nested {
+        std::string first;
+        size_t place;
+        ValueFact inner;
+    };
+    std::vector<Nested> nested;
+    for (const auto &[key, chain] : vf.elements) {
+        if (const size_t slash = key.find(kKeyPathSeparator); slash != std::string::npos) {
+            const std::string first = key.substr(0, slash);
+            auto group = std::find_if(nested.begin(), nested.end(), [&](const Nested &n) { return n.first == first; });
+            if (group == nested.end()) {
+                group = nested.insert(nested.end(), {first, elements.size(), ValueFact{}});
+                elements.emplace_back(first, Value{}); // filled below
+            }
+            group->inner.elements.emplace_back(key.substr(slash + 1), chain);
+            continue;
+        }
         for (Value &v : evalChain(chain, scope)) {
             if (elements.size() >= kMaxElements)
                 break;
             elements.emplace_back(key, std::move(v));
         }
+    }
+    for (const Nested &n : nested)
+        elements[n.place].second = display(n.inner, scope);
     return makeContainer(std::move(elements));
 }
 
@@ -120,17 +144,27 @@ Values Evaluator::storedElements(const std::vector<ChainSegment> &segs, size_t a
     return storedAt(segs, at, owners, scope, "[]");
 }
 
-Values Evaluator::storedUnder(const std::vector<ChainSegment> &segs, size_t at, const Values &owners, const Scope &scope)
+Values Evaluator::storedUnder(const std::vector<ChainSegment> &segs, size_t at, const Values &owners, const Scope &scope,
+                              const std::string &key)
 {
-    return storedAt(segs, at, owners, scope, "[" + segs[at].name + "]");
+    return storedAt(segs, at, owners, scope, "[" + key + "]");
 }
 
 Values Evaluator::storedAt(const std::vector<ChainSegment> &segs, size_t at, const Values &owners, const Scope &scope,
                            const std::string &suffix)
 {
-    // `name[...]`: what was stored into the name; `obj.attr[...]`: into the attribute of obj's class.
-    if (at == 1 && segs[0].kind == ChainSegment::Kind::Name)
-        return evalName(segs[0].name + suffix, scope);
+    // `name[...]`: what was stored into the name; `name['a'][...]`: into
+    // its element under that path of literal keys; `obj.attr[...]`: into
+    // the attribute of obj's class.
+    std::string path;
+    size_t head = at;
+    while (head > 1 && segs[head - 1].kind == ChainSegment::Kind::Subscript && !segs[head - 1].name.empty()
+           && !isNameKey(segs[head - 1].name) && segs[head - 1].name.front() != ':') {
+        path = "[" + segs[head - 1].name + "]" + path;
+        --head;
+    }
+    if (head == 1 && segs[0].kind == ChainSegment::Kind::Name)
+        return evalName(segs[0].name + path + suffix, scope);
     Values out;
     if (at >= 2 && segs[at - 1].kind == ChainSegment::Kind::Attr)
         for (const Value &o : owners)

@@ -1,6 +1,7 @@
 // Functions and classes handed to a function as arguments (see evaluator.h,
 // docs/guard-evaluation.md "Parameters of functions"): `def apply(fn): fn()`
-// called as `apply(handler)` calls `handler`.
+// called as `apply(handler)` calls `handler`. The calls of a function are
+// those by its names and those through the parameters it is handed to.
 #include "resolve/evaluator.h"
 
 #include "resolve/chain.h"
@@ -37,6 +38,10 @@ Values Evaluator::passedCallables(const FunctionInfo &fn, size_t param)
         for (const std::string &alias : sites.aliasesOf(own))
             if (calls.size() <= kMaxCalls)
                 calls.insert(calls.end(), sites.callsOf(alias).begin(), sites.callsOf(alias).end());
+        if (calls.size() <= kMaxCalls) { // and through the parameters it is handed to
+            const std::vector<Instantiation> through = callsThroughParameters(fn);
+            calls.insert(calls.end(), through.begin(), through.end());
+        }
         if (calls.size() > kMaxCalls)
             return out;
         for (const Instantiation &at : calls) {

@@ -8,8 +8,11 @@ namespace katlas {
 InstantiationIndex::InstantiationIndex(const SymbolTable &table) : m_table(table)
 {
     auto add = [&](int module, SymbolId function, const ValueFact &v) {
-        if (std::optional<std::string> name = instantiatedName(v))
+        if (std::optional<std::string> name = instantiatedName(v)) {
             m_byName[*name].push_back({module, function, &v, -1});
+            for (const std::string &passed : passedNames(v))
+                m_passes[passed].push_back({module, function, &v, -1});
+        }
     };
     for (int m = 0; m < table.moduleCount(); ++m) {
         const ModuleFacts &f = table.files()[static_cast<size_t>(table.moduleAt(m).fileIndex)];
@@ -22,11 +25,16 @@ InstantiationIndex::InstantiationIndex(const SymbolTable &table) : m_table(table
                     m_aliases[named].push_back(a.target);
             }
         }
-        for (const LocalCallFact &c : f.localCalls)
-            if (c.function == -1)
-                m_byName[c.name].push_back({m, 0, nullptr, c.index});
-            else if (c.function >= 0 && static_cast<size_t>(c.function) < f.functions.size())
-                m_byName[c.name].push_back({m, table.functionForScope(m, f.functions[static_cast<size_t>(c.function)].qualName), nullptr, c.index});
+        for (const LocalCallFact &c : f.localCalls) {
+            Instantiation at{m, 0, nullptr, c.index};
+            if (c.function >= 0 && static_cast<size_t>(c.function) < f.functions.size())
+                at.function = table.functionForScope(m, f.functions[static_cast<size_t>(c.function)].qualName);
+            else if (c.function != -1)
+                continue;
+            m_byName[c.name].push_back(at);
+            for (const std::string &passed : c.passed)
+                m_passes[passed].push_back(at);
+        }
         for (const FunctionFact &fn : f.functions)
             for (const ValueFact &r : fn.returns)
                 add(m, table.functionForScope(m, fn.qualName), r);
@@ -45,6 +53,13 @@ const std::vector<std::string> &InstantiationIndex::aliasesOf(const std::string 
     static const std::vector<std::string> none;
     const auto it = m_aliases.find(name);
     return it == m_aliases.end() ? none : it->second;
+}
+
+const std::vector<Instantiation> &InstantiationIndex::passesOf(const std::string &name) const
+{
+    static const std::vector<Instantiation> none;
+    const auto it = m_passes.find(name);
+    return it == m_passes.end() ? none : it->second;
 }
 
 const ValueFact &InstantiationIndex::call(const Instantiation &at) const

@@ -27,6 +27,9 @@ public:
     // The names a module or class assignment gives what `name` names
     // (`x = handler`, `y = lambda: ...` as `<lambda1>`): its calls may use them.
     const std::vector<std::string> &aliasesOf(const std::string &name) const;
+    // Calls that hand on a name or attribute whose last component is
+    // `name` as an argument (`apply(fn=handler)`, `run(self.handler)`).
+    const std::vector<Instantiation> &passesOf(const std::string &name) const;
     // The call of an instantiation (a local's is read on first use).
     const ValueFact &call(const Instantiation &at) const;
 
@@ -34,6 +37,7 @@ private:
     const SymbolTable &m_table;
     std::unordered_map<std::string, std::vector<Instantiation>> m_byName;
     std::unordered_map<std::string, std::vector<std::string>> m_aliases;
+    std::unordered_map<std::string, std::vector<Instantiation>> m_passes;
 };
 
 } // namespace katlas
