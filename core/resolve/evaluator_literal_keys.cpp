@@ -129,15 +129,10 @@ std::optional<std::vector<std::string>> Evaluator::passedLiteralKeys(const Funct
         if (!runs(evalSegments(segs, segs.size() - 1, scope), fn.symbol))
             continue;
         std::string text;
-        Chain chain;
-        for (const auto &[keyword, value] : call.keywordArgs)
-            if (keyword == p.name)
-                chain = value;
+        const Chain chain = argumentFor(call, p, positional);
         for (const auto &[where, expr] : call.argExprs)
             if (where == p.name || (!p.keywordOnly && where == position))
                 text = expr;
-        if (chain.empty() && !p.keywordOnly && positional < call.args.size())
-            chain = call.args[positional];
         if (!chain.empty() && chain.find_first_of(".([") == Chain::npos) {
             if (!addKeys(keys, literalKeys(chain, scope, depth + 1)))
                 return std::nullopt;

@@ -50,13 +50,7 @@ Values Evaluator::passedCallables(const FunctionInfo &fn, size_t param)
             const auto segs = splitChain(call.chain);
             if (!runs(evalSegments(segs, segs.size() - 1, scope), fn.symbol))
                 continue;
-            Chain arg;
-            for (const auto &[keyword, value] : call.keywordArgs)
-                if (keyword == p.name)
-                    arg = value;
-            const size_t positional = bound ? param - 1 : param;
-            if (arg.empty() && !p.keywordOnly && (!bound || param > 0) && positional < call.args.size())
-                arg = call.args[positional];
+            const Chain arg = argumentFor(call, p, bound && param == 0 ? call.args.size() : bound ? param - 1 : param);
             if (arg.empty())
                 continue;
             Values passed = call.decorates ? definitionsNamed(arg, scope) : evalChain(arg, scope);

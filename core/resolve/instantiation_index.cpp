@@ -55,6 +55,14 @@ const std::vector<std::string> &InstantiationIndex::aliasesOf(const std::string 
     return it == m_aliases.end() ? none : it->second;
 }
 
+Chain argumentFor(const ValueFact &call, const Param &p, size_t positional)
+{
+    for (const auto &[keyword, value] : call.keywordArgs)
+        if (keyword == p.name)
+            return value;
+    return !p.keywordOnly && positional < call.args.size() ? call.args[positional] : Chain{};
+}
+
 const std::vector<Instantiation> &InstantiationIndex::passesOf(const std::string &name) const
 {
     static const std::vector<Instantiation> none;

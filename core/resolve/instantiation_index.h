@@ -19,6 +19,10 @@ struct Instantiation {
     int local = -1;                  // its index in the file's locals
 };
 
+// The chain a call passes for the parameter `p`: by keyword, else at
+// `positional` (empty where it passes no chain there).
+Chain argumentFor(const ValueFact &call, const Param &p, size_t positional);
+
 class InstantiationIndex {
 public:
     explicit InstantiationIndex(const SymbolTable &table);
