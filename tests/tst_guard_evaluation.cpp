@@ -156,6 +156,40 @@ private Q_SLOTS:
         QVERIFY(!c->negated);
     }
 
+    // Ten places set the flag, in two distinct ways: past the bound of ways
+    // told apart only before the ways that repeat another are dropped. A
+    // deployment that holds both settings at their defaults rules it out.
+    void waysThatRepeatAnotherDoNotCountAgainstTheBound()
+    {
+        std::string check = "class ServerArgs:\n"
+                            "    algo: Optional[str] = None\n"
+                            "    fast: bool = False\n"
+                            "    topk: int = 0\n"
+                            "    def _check(self):\n";
+        for (int i = 0; i < 10; ++i)
+            check += std::string("        if ") + (i % 2 ? "self.fast" : "self.algo == \"a\"") + ":\n            self.topk = "
+                     + std::to_string(i + 2) + "\n";
+        check += "def get_args() -> ServerArgs:\n    return ServerArgs()\n";
+        Tree t;
+        t.add("cfg", check.c_str());
+        t.add("app",
+              "from cfg import get_args\n"
+              "def run(x, batch):\n"
+              "    if batch.spec is not None and get_args().topk > 1:\n"
+              "        cascade_kernel(x)\n");
+        const Resolved r = resolve(t, settingsProfile());
+        const auto edges = r.edges("app.run", "cascade_kernel");
+        QCOMPARE(edges.size(), size_t(1));
+        PathConditions path;
+        QVERIFY(path.add(edges[0]->conditions));
+        std::string error;
+        auto filter = [&](const char *text) { return *DimensionFilter::parse(text, &error); };
+        const SettingDefaults &defaults = r.g.settingDefaults;
+        QVERIFY(!path.passes(filter("platform=cuda"), &defaults));
+        QVERIFY(path.passes(filter("platform=cuda server.algo=a"), &defaults));
+        QVERIFY(path.passes(filter("platform=cuda server.fast=true"), &defaults));
+    }
+
     void returnsCountForTheClassesACallPasses()
     {
         // The configuration's method picks by the layer's class: called with

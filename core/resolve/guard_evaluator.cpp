@@ -104,14 +104,19 @@ std::optional<ConditionSet> common(const std::vector<const ConditionSet *> &sets
 
 
 
+bool asksAll(const ConditionSet &way, const ConditionSet &of)
+{
+    return std::all_of(of.begin(), of.end(), [&](const Condition &c) { return std::find(way.begin(), way.end(), c) != way.end(); });
+}
+
 // The ways a guard may hold, for a filter to rule out one by one; none when
-// one of them needs nothing (it may always hold) or they are too many.
+// one of them needs nothing (it may always hold) or they are too many. A way
+// that asks for all another asks and more adds nothing (a or (a and b) is a),
+// so the bound counts only the ways left once those are dropped.
 std::vector<ConditionSet> alternativesOf(const std::vector<const ConditionSet *> &matching)
 {
     constexpr size_t kMaxWays = 8;
-    std::vector<ConditionSet> out;
-    if (matching.size() > kMaxWays)
-        return out;
+    std::vector<ConditionSet> ways;
     for (const ConditionSet *m : matching) {
         ConditionSet way;
         for (Condition c : *m)
@@ -121,9 +126,18 @@ std::vector<ConditionSet> alternativesOf(const std::vector<const ConditionSet *>
             }
         if (way.empty())
             return {};
-        if (std::find(out.begin(), out.end(), way) == out.end())
-            out.push_back(std::move(way));
+        ways.push_back(std::move(way));
     }
+    std::vector<ConditionSet> out;
+    for (size_t i = 0; i < ways.size(); ++i) {
+        bool implied = false;
+        for (size_t j = 0; j < ways.size() && !implied; ++j)
+            implied = j != i && asksAll(ways[i], ways[j]) && (!asksAll(ways[j], ways[i]) || j < i);
+        if (!implied)
+            out.push_back(ways[i]);
+    }
+    if (out.size() > kMaxWays)
+        return {};
     return out;
 }
 
