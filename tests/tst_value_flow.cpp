@@ -314,6 +314,24 @@ private Q_SLOTS:
         QCOMPARE(callees(r, "m", "bound"), QStringLiteral("m.later")); // a partial calls what it wraps
     }
 
+    // A class body reads its own methods before the module's names: a
+    // method alias and a partialmethod of a method call that method.
+    void classBodiesReadTheirOwnMethods()
+    {
+        const Resolved r = program("import functools\n"
+                                   "def run(q): pass\n"
+                                   "class W:\n"
+                                   "    def run(self, q, lse=False): pass\n"
+                                   "    def forward(self, q): pass\n"
+                                   "    run_lse = functools.partialmethod(run, lse=True)\n"
+                                   "    __call__ = forward\n"
+                                   "    def go(self, q):\n"
+                                   "        self.run_lse(q)\n"
+                                   "        self.__call__(q)\n");
+        QCOMPARE(callees(r, "m.W.go", "self.run_lse"), QStringLiteral("m.W.run"));
+        QCOMPARE(callees(r, "m.W.go", "self.__call__"), QStringLiteral("m.W.forward"));
+    }
+
     void comprehensionsAndGenerators()
     {
         // A comprehension's element is its body with the loop variable an

@@ -269,6 +269,11 @@ Values Evaluator::evalName(const std::string &name, const Scope &scope)
         fnId = fn->outer;
         innermost = false;
     }
+    if (!scope.function && scope.classBody) {
+        Values own = classBodyName(scope.classBody, name);
+        if (!own.empty())
+            return own;
+    }
     Values out = moduleMember(scope.module, name);
     if (out.empty() && isPythonBuiltin(name)) {
         Value v;
@@ -481,10 +486,15 @@ Values Evaluator::classAttribute(SymbolId cls, const std::string &name)
             return {f};
         }
         if (auto a = ki->classAttrs.find(name); a != ki->classAttrs.end())
-            return evalBindings(a->second, {ki->module, 0, 0});
+            return evalBindings(a->second, classBodyScope(k));
     }
     // A class defined in the class body (`class A: class B: ...`, `A.B`);
     // read also while bases are being resolved, before any MRO is known.
+    return nestedClass(cls, name);
+}
+
+Values Evaluator::nestedClass(SymbolId cls, const std::string &name) const
+{
     for (SymbolId nested : m_table.classesNamed(name))
         if (m_table.symbol(nested).qualName == m_table.symbol(cls).qualName + "." + name) {
             Value v;
@@ -493,6 +503,31 @@ Values Evaluator::classAttribute(SymbolId cls, const std::string &name)
             return {v};
         }
     return {};
+}
+
+Scope Evaluator::classBodyScope(SymbolId cls) const
+{
+    Scope scope;
+    if (const ClassInfo *c = m_table.cls(cls))
+        scope.module = c->module;
+    scope.classBody = cls;
+    return scope;
+}
+
+// A name read in a class body (`run_return_lse = partialmethod(run, ...)`,
+// `__call__ = forward`): the methods and classes defined in that body.
+Values Evaluator::classBodyName(SymbolId cls, const std::string &name)
+{
+    const ClassInfo *c = m_table.cls(cls);
+    if (!c)
+        return {};
+    if (auto m = c->methods.find(name); m != c->methods.end()) {
+        Value f;
+        f.kind = Value::Kind::Function;
+        f.id = m->second;
+        return {f};
+    }
+    return nestedClass(cls, name);
 }
 
 Values Evaluator::selfAttribute(SymbolId cls, const std::string &name)
@@ -516,7 +551,7 @@ Values Evaluator::selfAttribute(SymbolId cls, const std::string &name)
                 // Assignments in every class of the MRO count: a subclass's
                 // __init__ may override a base's only under a condition.
                 if (auto a = ki->classAttrs.find(name); a != ki->classAttrs.end() && out.empty())
-                    append(out, evalBindings(a->second, {ki->module, 0, 0}));
+                    append(out, evalBindings(a->second, classBodyScope(klass)));
             }
         }
         // An annotation stands for what the assignments do not tell: it is

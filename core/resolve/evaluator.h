@@ -91,6 +91,9 @@ private:
     Values evalValueFact(const ValueFact &vf, const Scope &scope, bool allowInner = true);
     Values selfAttribute(SymbolId cls, const std::string &name);
     Values classAttribute(SymbolId cls, const std::string &name);
+    Scope classBodyScope(SymbolId cls) const;
+    Values classBodyName(SymbolId cls, const std::string &name);
+    Values nestedClass(SymbolId cls, const std::string &name) const;
     // `line`: where the guarded value stands, for guards on `self.x`.
     void addMapped(Values &values, const GuardList &guards, bool dimensionsOnly, const Scope *scope = nullptr, int line = 0);
     // The functions and classes the calls of `fn` pass as its parameter

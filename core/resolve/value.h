@@ -66,6 +66,7 @@ struct Scope {
     SymbolId selfClass = 0;
     const ArgTypes *args = nullptr; // what the call being evaluated passed to `function`
     const std::string *variant = nullptr; // `function` specialised for calls of this shape (argument_shape.h)
+    SymbolId classBody = 0; // evaluated in this class's body: its own methods and nested classes come before the module's names
 };
 
 // The less certain of two resolutions.
