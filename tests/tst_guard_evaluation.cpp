@@ -190,6 +190,41 @@ private Q_SLOTS:
         QVERIFY(path.passes(filter("platform=cuda server.fast=true"), &defaults));
     }
 
+    // `self.fn = None` overwritten later in the same block, with nothing
+    // between that could see it, is never what other methods read; a method
+    // of self called between may see it.
+    void anAttributeOverwrittenBeforeAnythingSeesItIsGone()
+    {
+        Tree t;
+        t.add("r",
+              "def pick(b): return fast\n"
+              "def fast(): pass\n"
+              "class R:\n"
+              "    def __init__(self, b):\n"
+              "        self.fn = None\n"
+              "        if b:\n"
+              "            self.core = 1\n"
+              "        self.fn = pick(b)\n"
+              "        self.seen = None\n"
+              "        self.setup()\n"
+              "        self.seen = pick(b)\n"
+              "    def setup(self): pass\n"
+              "    def run(self):\n"
+              "        if self.fn is None:\n"
+              "            fn_unset_kernel()\n"
+              "        if self.seen is None:\n"
+              "            seen_unset_kernel()\n");
+        const Resolved r = resolve(t, settingsProfile());
+        const auto unset = r.edges("r.R.run", "fn_unset_kernel");
+        QCOMPARE(unset.size(), size_t(1));
+        PathConditions never;
+        QVERIFY(!never.add(unset[0]->conditions));
+        const auto seen = r.edges("r.R.run", "seen_unset_kernel");
+        QCOMPARE(seen.size(), size_t(1));
+        PathConditions may;
+        QVERIFY(may.add(seen[0]->conditions));
+    }
+
     void returnsCountForTheClassesACallPasses()
     {
         // The configuration's method picks by the layer's class: called with

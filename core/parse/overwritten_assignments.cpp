@@ -8,6 +8,7 @@ namespace katlas {
 
 void OverwrittenAssignments::beforeStatement(TSNode stmt)
 {
+    followSelfAttributes(stmt);
     const std::string assigned = plainAssignedName(stmt);
     if (!assigned.empty() && m_previous && m_previous->name == assigned
         && !mentions(field(ts_node_named_child(stmt, 0), "right"), assigned))
@@ -36,6 +37,71 @@ std::string OverwrittenAssignments::plainAssignedName(TSNode stmt) const
         return {};
     const TSNode left = field(a, "left");
     return isType(left, "identifier") ? std::string(m_source.text(left)) : std::string();
+}
+
+// `self.x = value` alone in a statement: "self.x", else empty.
+std::string OverwrittenAssignments::assignedSelfAttribute(TSNode stmt) const
+{
+    if (!isType(stmt, "expression_statement") || ts_node_named_child_count(stmt) != 1)
+        return {};
+    const TSNode a = ts_node_named_child(stmt, 0);
+    if (!isType(a, "assignment") || !ts_node_is_null(field(a, "type")) || isType(field(a, "right"), "assignment"))
+        return {};
+    const TSNode left = field(a, "left");
+    if (!isType(left, "attribute"))
+        return {};
+    const TSNode object = field(left, "object");
+    if (!isType(object, "identifier") || m_source.text(object) != "self")
+        return {};
+    return "self." + std::string(m_source.text(field(left, "attribute")));
+}
+
+// Whether running `stmt` may let another method see self's state: a call of
+// a method of self, self handed on (`f(self)`), a return or a yield.
+bool OverwrittenAssignments::mayReadSelf(TSNode stmt) const
+{
+    if (mentions(stmt, "return") || mentions(stmt, "yield"))
+        return true;
+    const std::string_view t = m_source.text(stmt);
+    const auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+    for (size_t at = t.find("self"); at != std::string_view::npos; at = t.find("self", at + 1)) {
+        size_t end = at + 4;
+        if ((at > 0 && word(t[at - 1])) || (end < t.size() && word(t[end])))
+            continue;
+        if (end >= t.size() || t[end] != '.')
+            return true; // self handed on
+        ++end;
+        while (end < t.size() && word(t[end]))
+            ++end;
+        while (end < t.size() && t[end] == ' ')
+            ++end;
+        if (end < t.size() && t[end] == '(')
+            return true; // a method of self called
+    }
+    return false;
+}
+
+void OverwrittenAssignments::followSelfAttributes(TSNode stmt)
+{
+    const std::string target = assignedSelfAttribute(stmt);
+    const bool reads = mayReadSelf(stmt);
+    for (auto it = m_unseenSelfAssignments.begin(); it != m_unseenSelfAssignments.end();) {
+        const std::string attribute = it->first.substr(5);
+        if (it->first == target && !reads && !mentions(field(ts_node_named_child(stmt, 0), "right"), attribute)) {
+            const auto [first, last] = it->second;
+            std::erase_if(m_facts.assignments, [&](const AssignmentFact &a) {
+                return a.target == it->first && a.object.empty() && a.value.line >= first && a.value.line <= last;
+            });
+            it = m_unseenSelfAssignments.erase(it);
+        } else if (reads || mentions(stmt, attribute)) {
+            it = m_unseenSelfAssignments.erase(it);
+        } else {
+            ++it;
+        }
+    }
+    if (!target.empty() && !reads)
+        m_unseenSelfAssignments[target] = {static_cast<int>(ts_node_start_point(stmt).row) + 1,
+                                           static_cast<int>(ts_node_end_point(stmt).row) + 1};
 }
 
 // Whether `name` stands as a word in the text of `n`.

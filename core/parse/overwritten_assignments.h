@@ -1,12 +1,17 @@
 // Straight-line flow within one block: `f = a` followed at once by `f = b`
 // (b not reading f) never lets a be seen, so a's assignment facts are
 // dropped. Definitions and `pass` between the two do not break the line.
+// `self.x = a` followed later in the same block by `self.x = b` likewise,
+// where nothing between can see a: no statement between names x, returns
+// or yields, calls a method of self or hands self on.
 #pragma once
 
 #include "parse/syntax_node.h"
 
+#include <map>
 #include <optional>
 #include <string>
+#include <utility>
 
 namespace katlas {
 
@@ -30,13 +35,18 @@ private:
     };
 
     std::string plainAssignedName(TSNode stmt) const;
+    std::string assignedSelfAttribute(TSNode stmt) const;
     bool mentions(TSNode n, const std::string &name) const;
+    bool mayReadSelf(TSNode stmt) const;
     void dropOverwritten(const Added &before);
+    void followSelfAttributes(TSNode stmt);
 
     const SyntaxSource &m_source;
     ModuleFacts &m_facts;
     std::optional<Added> m_previous; // the statement before, when a plain assignment
     Added m_current;
+    // `self.x = a` statements nothing has seen since: target -> their lines.
+    std::map<std::string, std::pair<int, int>> m_unseenSelfAssignments;
 };
 
 } // namespace katlas

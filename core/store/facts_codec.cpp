@@ -8,7 +8,7 @@
 namespace katlas {
 namespace {
 
-constexpr std::uint8_t kFactsVersion = 28;
+constexpr std::uint8_t kFactsVersion = 29;
 
 class Writer {
 public:
