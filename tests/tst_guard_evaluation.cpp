@@ -225,6 +225,55 @@ private Q_SLOTS:
         QVERIFY(may.add(seen[0]->conditions));
     }
 
+    // A local that an `if` assigns again on every way reaches the call
+    // after it only where that `if`'s guard fails: `auto` is resolved
+    // before the runner is built, so no runner is built with it.
+    void anAssignmentReplacedOnEveryWayDoesNotReachTheCall()
+    {
+        Profile p = settingsProfile();
+        p.dimensions = {{"runner", "", {"auto", "fast", "slow"}, {}, "server.runner"}};
+        Tree t;
+        t.add("cfg",
+              "class ServerArgs:\n"
+              "    runner: str = \"auto\"\n"
+              "def get_args() -> ServerArgs:\n"
+              "    return ServerArgs()\n");
+        t.add("run",
+              "from cfg import get_args\n"
+              "class Runner:\n"
+              "    def __init__(self, backend):\n"
+              "        self.backend = backend\n"
+              "    def run(self, x):\n"
+              "        if self.backend == \"auto\":\n"
+              "            auto_kernel(x)\n"
+              "        if self.backend == \"slow\":\n"
+              "            slow_kernel(x)\n"
+              "def build(x):\n"
+              "    backend = get_args().runner\n"
+              "    if backend == \"auto\":\n"
+              "        if get_bool_env_var(\"FAST\"):\n"
+              "            backend = \"fast\"\n"
+              "        else:\n"
+              "            backend = \"slow\"\n"
+              "    runner = Runner(backend)\n"
+              "    runner.run(x)\n");
+        const Resolved r = resolve(t, p);
+        const auto autoEdges = r.edges("run.Runner.run", "auto_kernel");
+        QCOMPARE(autoEdges.size(), size_t(1));
+        PathConditions never;
+        QVERIFY(!never.add(autoEdges[0]->conditions));
+        // `slow` is still reached: chosen for auto, or named.
+        const auto slow = r.edges("run.Runner.run", "slow_kernel");
+        QCOMPARE(slow.size(), size_t(1));
+        PathConditions path;
+        QVERIFY(path.add(slow[0]->conditions));
+        std::string error;
+        const SettingDefaults &defaults = r.g.settingDefaults;
+        QVERIFY(path.passes(*DimensionFilter::parse("runner=slow", &error), &defaults));
+        QVERIFY(path.passes(*DimensionFilter::parse("runner=auto", &error), &defaults));
+        QVERIFY(!path.passes(*DimensionFilter::parse("runner=fast", &error), &defaults));
+    }
+
     void returnsCountForTheClassesACallPasses()
     {
         // The configuration's method picks by the layer's class: called with

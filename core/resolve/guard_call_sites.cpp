@@ -11,6 +11,7 @@
 #include "resolve/instantiation_index.h"
 
 #include <algorithm>
+#include <utility>
 
 namespace katlas {
 
@@ -185,6 +186,11 @@ GuardEvaluator::Outcomes GuardEvaluator::passedArgument(const ValueFact &call, c
                                                        std::optional<size_t> positional, const Outcomes &fallback, int depth)
 {
     const std::string index = positional ? "#" + std::to_string(*positional) : std::string("#");
+    struct Restore {
+        std::optional<ReadAt> &slot;
+        std::optional<ReadAt> saved;
+        ~Restore() { slot = std::move(saved); }
+    } restore{m_readAt, std::exchange(m_readAt, ReadAt{scope.function, call.line})};
     bool splat = false, found = false;
     Outcomes passed;
     for (const auto &[keyword, chain] : call.keywordArgs)

@@ -114,6 +114,11 @@ private:
     Outcomes importValues(const ImportFact &imp, const Scope &scope, int depth);
     // The assignments to a local of `fn` (read in `scope`).
     Outcomes localValues(const FunctionInfo &fn, const std::string &name, const Scope &scope, int depth);
+    // The assignments to a local that reach a read at `line`, each under the
+    // guards that keep later assignments from replacing it
+    // (guard_reaching_bindings.cpp).
+    Outcomes reachingValues(const FunctionInfo &fn, const std::string &name, const std::vector<Binding> &bindings,
+                            const Scope &scope, int line, int depth);
     Outcomes factValues(const ValueFact &fact, const Scope &scope, int depth);
     Outcomes attributeValues(const Value &object, const std::string &name, int depth);
     // May `object` (a chain read in `scope`) be an instance of `cls`, of a
@@ -267,6 +272,13 @@ private:
         int line = 0;
     };
     std::optional<LocalCut> m_localCut;
+    // A call's arguments are read where the call is: a local's assignments
+    // that later ones replace before that line do not reach it.
+    struct ReadAt {
+        SymbolId function = 0;
+        int line = 0;
+    };
+    std::optional<ReadAt> m_readAt;
     // The `if` a guard on `self.x` is decided for (guard_reaching.cpp): in
     // its method, at the call's line, under the guards above it.
     struct Reader {

@@ -284,14 +284,20 @@ GuardEvaluator::Outcomes GuardEvaluator::localValues(const FunctionInfo &fn, con
 {
     const std::vector<Binding> &bindings = m_table.localsOf(fn).at(name);
     const Scope local{fn.module, fn.symbol, fn.symbol == scope.function ? scope.selfClass : 0};
-    if (!m_localCut || m_localCut->function != fn.symbol || m_localCut->name != name)
+    if (!m_localCut || m_localCut->function != fn.symbol || m_localCut->name != name) {
+        if (m_readAt && m_readAt->function == fn.symbol && bindings.size() > 1)
+            return reachingValues(fn, name, bindings, local, m_readAt->line, depth);
         return bindingValues(bindings, local, depth + 1);
+    }
     // Read inside an assignment to this local: only those above it.
     std::vector<Binding> above;
     for (const Binding &b : bindings)
         if (b.kind != Binding::Kind::Assignment || b.assignment->value.line < m_localCut->line)
             above.push_back(b);
-    return above.empty() ? Outcomes{{}} : bindingValues(above, local, depth + 1);
+    if (above.empty())
+        return Outcomes{{}};
+    return above.size() > 1 ? reachingValues(fn, name, above, local, m_localCut->line, depth)
+                            : bindingValues(above, local, depth + 1);
 }
 
 GuardEvaluator::Outcomes GuardEvaluator::bindingValues(const std::vector<Binding> &bindings, const Scope &scope, int depth)
@@ -320,10 +326,14 @@ GuardEvaluator::Outcomes GuardEvaluator::bindingValues(const std::vector<Binding
                 const bool local = scope.function && b.assignment->globalIn.empty() && b.assignment->value.line > 0
                     && b.assignment->target.find('.') == std::string::npos;
                 const std::optional<LocalCut> outer = m_localCut;
-                if (local)
+                const std::optional<ReadAt> outerRead = m_readAt;
+                if (local) {
                     m_localCut = LocalCut{scope.function, b.assignment->target, b.assignment->value.line};
+                    m_readAt = ReadAt{scope.function, b.assignment->value.line}; // other locals too, as they are there
+                }
                 more = factValues(b.assignment->value, scope, depth);
                 m_localCut = outer;
+                m_readAt = outerRead;
                 break;
             }
             const Outcomes assigned = factValues(b.assignment->value, {scope.module, rebinding, 0}, depth);
