@@ -332,6 +332,28 @@ private Q_SLOTS:
         QCOMPARE(callees(r, "m.W.go", "self.__call__"), QStringLiteral("m.W.forward"));
     }
 
+    // A class a subclass passes up through `super().__init__` is what the
+    // base's parameter holds, here called through a lambda.
+    void classesPassedUpToTheBaseConstructor()
+    {
+        const Resolved r = program("def make(n, fn):\n"
+                                   "    return [fn(i) for i in range(n)]\n"
+                                   "class Base:\n"
+                                   "    def forward(self, x): pass\n"
+                                   "class Three(Base):\n"
+                                   "    def forward(self, x): pass\n"
+                                   "class Model:\n"
+                                   "    def __init__(self, config, layer_type=Base):\n"
+                                   "        self.layers = make(3, lambda idx: layer_type(idx))\n"
+                                   "    def forward(self, x):\n"
+                                   "        for layer in self.layers:\n"
+                                   "            layer.forward(x)\n"
+                                   "class Model3(Model):\n"
+                                   "    def __init__(self, config, layer_type=Three):\n"
+                                   "        super().__init__(config=config, layer_type=layer_type)\n");
+        QCOMPARE(callees(r, "m.Model.forward", "layer.forward"), QStringLiteral("m.Three.forward"));
+    }
+
     void comprehensionsAndGenerators()
     {
         // A comprehension's element is its body with the loop variable an

@@ -20,7 +20,7 @@ void summariseLocalCalls(ModuleFacts &facts)
             continue;
         if (const std::optional<std::string> name = instantiatedName(facts.locals[i].value))
             facts.localCalls.push_back({*name, function == functions.end() ? -1 : function->second, static_cast<int>(i),
-                                        passedNames(facts.locals[i].value)});
+                                        *name == "super().__init__" ? std::vector<std::string>{} : passedNames(facts.locals[i].value)});
     }
 }
 
@@ -49,6 +49,8 @@ std::optional<std::string> instantiatedName(const ValueFact &v)
     if (c.size() < 3 || c.compare(c.size() - 2, 2, "()") != 0)
         return std::nullopt;
     const std::string callee = c.substr(0, c.size() - 2);
+    if (callee == "super().__init__")
+        return callee; // what a subclass passes up, by this whole name
     if (callee.find_first_of("()[]") != std::string::npos)
         return std::nullopt;
     const auto dot = callee.rfind('.');

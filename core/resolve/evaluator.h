@@ -145,6 +145,7 @@ private:
     static bool splitByPlace(std::vector<ConditionSet> &ways, const std::vector<ConditionSet> &alternatives);
     // What the places that build `init`'s class pass for its parameter `param`.
     Values constructorArgument(const FunctionInfo &init, size_t param);
+    Values passedByInitsAbove(const FunctionInfo &init, size_t param);
     static void append(Values &out, Values more);
     // Memoised evaluation under `key` (cycle_memo.h): a key met again while
     // it is being computed (a cycle in the code) contributes nothing there,

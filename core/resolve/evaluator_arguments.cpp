@@ -147,8 +147,45 @@ Values Evaluator::constructorArgument(const FunctionInfo &init, size_t param)
                 }
             }
         }
+        append(out, passedByInitsAbove(init, param));
         return out;
     });
+}
+
+// What the `__init__` of a subclass passes up (`super().__init__(layer_type=
+// layer_type)`) to this one's parameter: a class or function it names, or
+// its own parameter's default that names one. Not followed further (what
+// builds the subclass, its locals), so that every subclass costs little.
+Values Evaluator::passedByInitsAbove(const FunctionInfo &init, size_t param)
+{
+    Values out;
+    const Param &p = init.fact->params[param];
+    for (const Instantiation &at : instantiations().callsOf("super().__init__")) {
+        const FunctionInfo *caller = m_table.function(at.function);
+        if (!caller || !caller->cls || caller->cls == init.cls || !m_table.isSubclass(caller->cls, init.cls)
+            || m_table.lookupSuperMethod(caller->cls, caller->cls, "__init__") != init.symbol)
+            continue;
+        const ValueFact &call = m_instantiations->call(at);
+        Chain arg = argumentFor(call, p, param - 1); // super() passes self itself
+        if (arg.empty() || arg.find_first_of("([") != Chain::npos)
+            continue;
+        Scope scope{caller->module, caller->outer, 0};
+        const std::string head = arg.substr(0, arg.find('.'));
+        const auto own = std::find_if(caller->fact->params.begin(), caller->fact->params.end(),
+                                      [&](const Param &q) { return q.name == head; });
+        if (own != caller->fact->params.end())
+            arg = arg == head ? own->defaultChain : Chain();
+        else if (m_table.localsOf(*caller).count(head))
+            continue;
+        if (arg.empty())
+            continue;
+        for (Value &v : evalChain(arg, scope))
+            if (v.kind == Value::Kind::Class || v.kind == Value::Kind::Function) {
+                v.how = weaker(v.how, Resolution::Type);
+                out.push_back(std::move(v));
+            }
+    }
+    return out;
 }
 
 } // namespace katlas

@@ -8,7 +8,7 @@
 namespace katlas {
 namespace {
 
-constexpr std::uint8_t kFactsVersion = 29;
+constexpr std::uint8_t kFactsVersion = 30;
 
 class Writer {
 public:
