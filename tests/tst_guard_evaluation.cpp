@@ -274,6 +274,36 @@ private Q_SLOTS:
         QVERIFY(!path.passes(*DimensionFilter::parse("runner=fast", &error), &defaults));
     }
 
+    // `hasattr(head, "x")` on objects of classes of the index that neither
+    // define nor assign x is false, unless code sets x by name.
+    void anAttributeNoClassOfTheObjectHasIsAbsent()
+    {
+        Tree t;
+        t.add("heads",
+              "class Head:\n"
+              "    def __init__(self):\n"
+              "        self.weight = 1\n"
+              "        self.register_buffer(\"scale\", None)\n"
+              "class Wide(Head):\n"
+              "    def set_mode(self): pass\n"
+              "def logits(head: Head, x):\n"
+              "    if hasattr(head, \"set_lora\"):\n"
+              "        lora_kernel(x)\n"
+              "    if hasattr(head, \"set_mode\"):\n"
+              "        mode_kernel(x)\n"
+              "    if hasattr(head, \"scale\"):\n"
+              "        scale_kernel(x)\n");
+        const Resolved r = resolve(t, settingsProfile());
+        const auto conditionsOf = [&](const char *kernel) {
+            const auto edges = r.edges("heads.logits", kernel);
+            return edges.size() == 1 ? edges[0]->conditions : ConditionSet{};
+        };
+        PathConditions lora, mode, scale;
+        QVERIFY(!lora.add(conditionsOf("lora_kernel")));  // nothing gives a Head `set_lora`
+        QVERIFY(mode.add(conditionsOf("mode_kernel")));   // a subclass defines it
+        QVERIFY(scale.add(conditionsOf("scale_kernel"))); // registered by name
+    }
+
     void returnsCountForTheClassesACallPasses()
     {
         // The configuration's method picks by the layer's class: called with

@@ -1,6 +1,7 @@
 // Call sites (CallFact) of the expressions a scope evaluates: a call of its
 // callee's chain, with the shape of its arguments; the functions that
-// higher-order built-ins call (`map(f, xs)`); `raise E`, which builds E.
+// higher-order built-ins call (`map(f, xs)`); `raise E`, which builds E;
+// the attribute names `setattr` and `register_parameter` calls set.
 #pragma once
 
 #include "parse/body_context.h"
@@ -18,6 +19,8 @@ public:
     void addRaise(TSNode raise, const BodyContext &ctx);
 
 private:
+    void addNamedAttributes(const Chain &callee, TSNode arguments);
+
     const SyntaxSource &m_source;
     ModuleFacts &m_facts;
 };

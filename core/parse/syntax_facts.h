@@ -214,6 +214,10 @@ struct ModuleFacts {
     std::vector<AssignmentFact> locals;
     std::vector<LocalCallFact> localCalls;
     std::vector<DictEntryFact> dictEntries;
+    // Attribute names set by name, as string literals: `setattr(obj, "x", v)`,
+    // `register_parameter("x", p)`, `register_buffer`, `add_module`,
+    // `register_module`.
+    std::vector<std::string> namedAttributes;
     std::vector<CallFact> calls;
     std::vector<Diagnostic> diagnostics;
     bool operator==(const ModuleFacts &) const = default;

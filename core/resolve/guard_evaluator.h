@@ -133,6 +133,8 @@ private:
     std::optional<Outcomes> settingValues(SymbolId cls, const std::string &name, int depth);
     std::optional<Abstract> envSetting(const GuardExpr &call);
     // `config.x` / `getattr(config, "x")` when `object` is the model's configuration.
+    bool setFromOutside(const std::string &name);
+    bool mayHaveAttribute(const Chain &chain, const Scope &scope, const std::string &name);
     std::optional<Outcomes> configAttribute(const Outcomes &object, const std::string &name) const;
     const SettingsRule *configRule(const std::string &annotation) const;
     // Is `setting` a key of the model's configuration (`model.x`)?
@@ -272,6 +274,7 @@ private:
         int line = 0;
     };
     std::optional<LocalCut> m_localCut;
+    std::unordered_set<std::string> m_namesSetFromOutside; // setFromOutside, filled on first use
     // A call's arguments are read where the call is: a local's assignments
     // that later ones replace before that line do not reach it.
     struct ReadAt {

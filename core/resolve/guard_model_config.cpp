@@ -1,7 +1,12 @@
 // The model's configuration in guard evaluation (see guard_evaluator.h):
 // `config.x`, `getattr(config, "x", d)` and `hasattr(config, "x")` on a
-// parameter annotated with the profile's config class are model settings.
+// parameter annotated with the profile's config class are model settings;
+// `hasattr(obj, "x")` where every object obj may hold is of a class of the
+// index that neither defines nor assigns `x`, and no code sets `x` from
+// outside or by name, is false.
 #include "resolve/guard_evaluator.h"
+
+#include "resolve/chain.h"
 
 #include <algorithm>
 #include <cctype>
@@ -16,8 +21,15 @@ GuardEvaluator::Outcomes GuardEvaluator::hasattrValues(const GuardExpr &call, co
     const std::optional<Outcomes> setting = m_configPrefixes.empty()
         ? std::nullopt
         : configAttribute(values(call.operands[0], scope, depth + 1), call.operands[1].text);
-    if (!setting)
-        return assignedAttribute(call.operands[1].text, depth);
+    if (!setting) {
+        Outcomes assigned = assignedAttribute(call.operands[1].text, depth);
+        const bool unknown = assigned.size() == 1 && assigned.front().value.kind == Kind::Unknown && assigned.front().conditions.empty();
+        const std::string &name = call.operands[1].text;
+        if (unknown && call.operands[0].kind == GuardExpr::Kind::Chain && !name.starts_with("__") && !setFromOutside(name)
+            && !mayHaveAttribute(call.operands[0].chain, scope, name))
+            return {{{Kind::Bool, false, {}, {}}, {}}};
+        return assigned;
+    }
     Outcomes out;
     for (const Outcome &o : *setting) {
         Condition absent;
@@ -33,6 +45,58 @@ GuardEvaluator::Outcomes GuardEvaluator::hasattrValues(const GuardExpr &call, co
         out.push_back({{Kind::Bool, false, {}, {}}, no});
     }
     return out;
+}
+
+// Whether code may give any object an attribute of this name by name or
+// from outside it: an assignment on another object (`layer.x = v`), or a
+// call that sets it by name (`setattr(obj, "x", v)`, `register_parameter("x", p)`).
+bool GuardEvaluator::setFromOutside(const std::string &name)
+{
+    if (m_namesSetFromOutside.empty()) {
+        m_namesSetFromOutside.insert(std::string()); // filled
+        const size_t prefix = std::char_traits<char>::length(kForeignTarget);
+        for (int m = 0; m < m_table.moduleCount(); ++m) {
+            const ModuleFacts &f = m_table.files()[static_cast<size_t>(m_table.moduleAt(m).fileIndex)];
+            for (const AssignmentFact &a : f.assignments)
+                if (a.target.rfind(kForeignTarget, 0) == 0)
+                    m_namesSetFromOutside.insert(a.target.substr(prefix));
+            m_namesSetFromOutside.insert(f.namedAttributes.begin(), f.namedAttributes.end());
+        }
+    }
+    return m_namesSetFromOutside.count(name) > 0;
+}
+
+// Whether an object `chain` may hold can have the attribute: false only when
+// every object it may hold is an instance or class of the index (a declared
+// one standing for its subclasses too) whose classes neither define nor
+// assign it.
+bool GuardEvaluator::mayHaveAttribute(const Chain &chain, const Scope &scope, const std::string &name)
+{
+    const auto segs = splitChain(chain);
+    if (segs.empty())
+        return true;
+    const Values found = m_evaluator.evalSegments(segs, segs.size(), scope);
+    if (found.empty())
+        return true;
+    const auto has = [&](SymbolId cls) {
+        const ClassInfo *c = m_table.cls(cls);
+        if (!c)
+            return true;
+        for (SymbolId k : c->mro)
+            if (const ClassInfo *ki = m_table.cls(k);
+                !ki || ki->methods.count(name) || ki->classAttrs.count(name) || ki->selfAttrs.count(name))
+                return true;
+        return false;
+    };
+    for (const Value &v : found) {
+        if ((v.kind != Value::Kind::Instance && v.kind != Value::Kind::Class) || v.callable)
+            return true;
+        const SymbolId cls = v.kind == Value::Kind::Instance ? v.selfClass : v.id;
+        const std::vector<SymbolId> classes = v.declared ? m_table.subclassesOf(cls) : std::vector<SymbolId>{cls};
+        if (classes.empty() || std::any_of(classes.begin(), classes.end(), has))
+            return true;
+    }
+    return false;
 }
 
 std::optional<GuardEvaluator::Outcomes> GuardEvaluator::configAttribute(const Outcomes &object, const std::string &name) const
