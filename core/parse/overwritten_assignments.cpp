@@ -27,28 +27,34 @@ void OverwrittenAssignments::afterStatement(TSNode stmt)
         m_previous.reset();
 }
 
-// `name = value` alone in a statement (no annotation, no chained target): the name, else empty.
-std::string OverwrittenAssignments::plainAssignedName(TSNode stmt) const
+namespace {
+
+// The target of `target = value` alone in a statement (no annotation, no
+// chained target), else a null node.
+TSNode plainAssignmentTarget(TSNode stmt)
 {
     if (!isType(stmt, "expression_statement") || ts_node_named_child_count(stmt) != 1)
         return {};
     const TSNode a = ts_node_named_child(stmt, 0);
     if (!isType(a, "assignment") || !ts_node_is_null(field(a, "type")) || isType(field(a, "right"), "assignment"))
         return {};
-    const TSNode left = field(a, "left");
-    return isType(left, "identifier") ? std::string(m_source.text(left)) : std::string();
+    return field(a, "left");
+}
+
+} // namespace
+
+// `name = value` alone in a statement: the name, else empty.
+std::string OverwrittenAssignments::plainAssignedName(TSNode stmt) const
+{
+    const TSNode left = plainAssignmentTarget(stmt);
+    return !ts_node_is_null(left) && isType(left, "identifier") ? std::string(m_source.text(left)) : std::string();
 }
 
 // `self.x = value` alone in a statement: "self.x", else empty.
 std::string OverwrittenAssignments::assignedSelfAttribute(TSNode stmt) const
 {
-    if (!isType(stmt, "expression_statement") || ts_node_named_child_count(stmt) != 1)
-        return {};
-    const TSNode a = ts_node_named_child(stmt, 0);
-    if (!isType(a, "assignment") || !ts_node_is_null(field(a, "type")) || isType(field(a, "right"), "assignment"))
-        return {};
-    const TSNode left = field(a, "left");
-    if (!isType(left, "attribute"))
+    const TSNode left = plainAssignmentTarget(stmt);
+    if (ts_node_is_null(left) || !isType(left, "attribute"))
         return {};
     const TSNode object = field(left, "object");
     if (!isType(object, "identifier") || m_source.text(object) != "self")
