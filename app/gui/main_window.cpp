@@ -175,6 +175,7 @@ void MainWindow::createDocks()
     QDockWidget *source = dock(tr("Source"), QStringLiteral("sourceDock"), m_source, Qt::BottomDockWidgetArea);
     QDockWidget *calls = dock(tr("Callers / Callees"), QStringLiteral("callHierarchyDock"), m_callHierarchy, Qt::BottomDockWidgetArea);
     splitDockWidget(source, calls, Qt::Horizontal);
+    addCallHierarchyDock(calls);
 }
 
 bool MainWindow::openDatabase(const QString &path, QString *error)

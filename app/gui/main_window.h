@@ -18,6 +18,7 @@
 
 class QAbstractItemView;
 class QAction;
+class QDockWidget;
 class QLabel;
 class QTableView;
 class QTreeView;
@@ -109,7 +110,9 @@ protected:
 private:
     void createActions();
     void createHistoryActions(QMenu *menu);
-    void createNavigationActions(QMenu *go, QMenu *view);
+    void createNavigationActions(QMenu *go);
+    // Its toggle goes to the View menu.
+    void addCallHierarchyDock(QDockWidget *dock);
     // The callers / callees panel follows the selected function or kernel.
     void updateCallHierarchy();
     void createDocks();

@@ -60,7 +60,7 @@ void MainWindow::createActions()
     go->setObjectName(QStringLiteral("goMenu"));
     createHistoryActions(go);
     go->addSeparator();
-    createNavigationActions(go, view);
+    createNavigationActions(go);
     QMenu *settings = menuBar()->addMenu(tr("&Settings"));
     settings->setObjectName(QStringLiteral("settingsMenu"));
     QAction *preferences = settings->addAction(tr("&Preferences…"), this, [this] { SettingsDialog(this).exec(); });

@@ -14,6 +14,7 @@
 #include <QAction>
 #include <QDockWidget>
 #include <QMenu>
+#include <QMenuBar>
 #include <QStatusBar>
 #include <QTreeView>
 
@@ -21,21 +22,26 @@
 
 namespace katlas {
 
-void MainWindow::createNavigationActions(QMenu *go, QMenu *view)
+void MainWindow::createNavigationActions(QMenu *go)
 {
     m_definitionAction = go->addAction(tr("Go to &Definition"), QKeySequence(Qt::Key_F12), m_source, &SourceView::requestDefinition);
     m_definitionAction->setObjectName(QStringLiteral("goToDefinitionAction"));
     m_definitionAction->setToolTip(tr("Go to where the call at the caret in the source goes (F12, or Ctrl+click on the call)"));
-    auto *dock = findChild<QDockWidget *>(QStringLiteral("callHierarchyDock"));
+    connect(m_source, &SourceView::definitionRequested, this, &MainWindow::goToDefinition);
+    connect(m_chooser, &DefinitionChooser::chosen, this, &MainWindow::selectFunction);
+    connect(m_callHierarchy, &CallHierarchyPanel::functionActivated, this, &MainWindow::selectFunction);
+}
+
+void MainWindow::addCallHierarchyDock(QDockWidget *dock)
+{
     m_callHierarchyAction = dock->toggleViewAction();
     m_callHierarchyAction->setText(tr("&Callers / Callees"));
     m_callHierarchyAction->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT | Qt::Key_H));
     m_callHierarchyAction->setObjectName(QStringLiteral("callHierarchyAction"));
-    view->addSeparator();
-    view->addAction(m_callHierarchyAction);
-    connect(m_source, &SourceView::definitionRequested, this, &MainWindow::goToDefinition);
-    connect(m_chooser, &DefinitionChooser::chosen, this, &MainWindow::selectFunction);
-    connect(m_callHierarchy, &CallHierarchyPanel::functionActivated, this, &MainWindow::selectFunction);
+    if (auto *view = menuBar()->findChild<QMenu *>(QStringLiteral("viewMenu"))) {
+        view->addSeparator();
+        view->addAction(m_callHierarchyAction);
+    }
 }
 
 void MainWindow::selectFunction(std::int64_t symbolId)
