@@ -44,6 +44,8 @@ CallHierarchyPanel::CallHierarchyPanel(QWidget *parent)
     m_tree->setModel(m_model);
     m_tree->setAccessibleName(tr("Call hierarchy"));
     m_tree->setUniformRowHeights(true);
+    // Long names keep their end: the class and the function, the file and the line.
+    m_tree->setTextElideMode(Qt::ElideLeft);
     m_tree->setSelectionMode(QAbstractItemView::SingleSelection);
     m_tree->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_tree->header()->setSectionResizeMode(QHeaderView::Interactive);
@@ -112,7 +114,7 @@ void CallHierarchyPanel::refresh()
     // Wide enough for most names, never so wide that the conditions leave the panel.
     for (int column : {0, 1}) {
         m_tree->resizeColumnToContents(column);
-        m_tree->setColumnWidth(column, std::min(m_tree->columnWidth(column), 420));
+        m_tree->setColumnWidth(column, std::min(m_tree->columnWidth(column), std::max(160, m_tree->viewport()->width() * 2 / 5)));
     }
 }
 

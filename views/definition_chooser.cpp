@@ -31,12 +31,14 @@ void DefinitionChooser::popup(const QString &call, const std::vector<DefinitionC
     m_title->setText(tr("%1 goes to %n definition(s):", nullptr, static_cast<int>(choices.size())).arg(call));
     m_list->clear();
     for (const DefinitionChoice &c : choices) {
-        QString text = QStringLiteral("%1  —  %2").arg(c.name, c.location);
+        // The conditions right after the name: they tell the targets apart.
+        QString text = c.name;
         if (!c.conditions.isEmpty())
             text += QStringLiteral("   ⟨%1⟩").arg(c.conditions);
+        text += QStringLiteral("  —  %1").arg(c.location);
         auto *item = new QListWidgetItem(text, m_list);
         item->setData(Qt::UserRole, QVariant::fromValue<qint64>(c.symbolId));
-        item->setToolTip(c.conditions.isEmpty() ? tr("Always") : c.conditions);
+        item->setToolTip(QStringLiteral("%1\n%2").arg(c.qualName, c.conditions.isEmpty() ? tr("Always") : c.conditions));
     }
     m_list->setCurrentRow(0);
     const int rows = std::min(static_cast<int>(choices.size()), 12);

@@ -11,7 +11,8 @@ class QListWidget;
 namespace katlas {
 
 struct DefinitionChoice {
-    QString name;        // the target's qualified name
+    QString name;        // the target's name in its class ("Cls.method") or module
+    QString qualName;    // its qualified name
     QString location;    // "repo/path:line" of its definition
     QString conditions;  // when the call goes there, as the path list writes them ("" for always)
     std::int64_t symbolId = 0;

@@ -141,6 +141,9 @@ MainWindow::MainWindow(QWidget *parent)
         // First start: room for the paths and their condition chips.
         if (auto *paths = findChild<QDockWidget *>(QStringLiteral("pathsDock")))
             resizeDocks({paths}, {520}, Qt::Horizontal);
+        // And for the callers' names beside the source.
+        if (auto *calls = findChild<QDockWidget *>(QStringLiteral("callHierarchyDock")))
+            resizeDocks({calls}, {620}, Qt::Horizontal);
     }
     // The mouse's back and forward buttons work over every part of the window.
     qApp->installEventFilter(this);

@@ -88,7 +88,9 @@ void MainWindow::goToDefinition(int line, const QString &expression)
     std::vector<DefinitionChoice> choices;
     for (const CallStep &t : targets) {
         const Symbol &s = index.symbol(t.symbolId);
-        choices.push_back({QString::fromStdString(s.qualName),
+        const QStringList parts = QString::fromStdString(s.qualName).split(QLatin1Char('.'));
+        choices.push_back({parts.mid(s.kind == SymbolKind::Method ? std::max<qsizetype>(0, parts.size() - 2) : parts.size() - 1).join(QLatin1Char('.')),
+                           QString::fromStdString(s.qualName),
                            s.fileId ? QStringLiteral("%1:%2").arg(QString::fromStdString(filePath(index.graph(), s.fileId))).arg(s.line) : tr("outside the index"),
                            QString::fromStdString(t.conditions.toString()), t.symbolId});
     }

@@ -13,14 +13,14 @@ bool validSymbol(const CallIndex &index, std::int64_t id)
     return id > 0 && static_cast<size_t>(id) <= index.graph().symbols.size();
 }
 
-// Does following the copies' origins from `copy` lead to `symbolId`? A copy
-// of a copy leads back in a few steps; the bound guards a damaged index.
+// Is `copy` (or a function it copies) `symbolId` under its name? A copy of a
+// copy leads back in a few steps; the bound guards a damaged index.
 bool copies(const CallIndex &index, std::int64_t copy, std::int64_t symbolId)
 {
     for (int i = 0; i < 8 && validSymbol(index, copy); ++i) {
-        copy = index.symbol(copy).originId;
-        if (copy == symbolId)
+        if (namedSymbol(index, copy) == symbolId)
             return true;
+        copy = index.symbol(copy).originId;
     }
     return false;
 }
@@ -30,7 +30,7 @@ std::vector<std::int64_t> withCopies(const CallIndex &index, std::int64_t symbol
 {
     std::vector<std::int64_t> out{symbolId};
     for (const Symbol &s : index.graph().symbols)
-        if (s.originId && s.id != symbolId && copies(index, s.id, symbolId))
+        if (s.id != symbolId && copies(index, s.id, symbolId))
             out.push_back(s.id);
     return out;
 }
@@ -70,12 +70,14 @@ bool endsWithExpression(const std::string &callee, std::string_view expression)
 
 std::int64_t namedSymbol(const CallIndex &index, std::int64_t symbolId)
 {
-    for (int i = 0; i < 8 && validSymbol(index, symbolId); ++i) {
-        const std::int64_t origin = index.symbol(symbolId).originId;
-        if (!validSymbol(index, origin) || origin == symbolId || index.symbol(origin).qualName != index.symbol(symbolId).qualName)
-            break;
-        symbolId = origin;
-    }
+    if (!validSymbol(index, symbolId))
+        return symbolId;
+    // The first of the symbols of that name defined at the same place: a
+    // redefinition elsewhere in the file stays a function of its own.
+    const Symbol &s = index.symbol(symbolId);
+    for (std::int64_t same : index.byQualName(s.qualName))
+        if (index.symbol(same).fileId == s.fileId && index.symbol(same).line == s.line)
+            return same;
     return symbolId;
 }
 

@@ -2,7 +2,7 @@
 // line and where it goes (go to definition), and the callers or callees of a
 // function, one level at a time, each with the call's location and the
 // conditions of its edge. A per-argument copy of a function counts as the
-// function (it has its name); a per-receiver copy (`Sub.forward` of an
+// function (it has its name, whichever function it copies); a per-receiver copy (`Sub.forward` of an
 // inherited `Base.forward`) is a function of its own, and counts among the
 // copies of the method it copies.
 #pragma once
@@ -16,7 +16,8 @@
 
 namespace katlas {
 
-// The function a per-argument copy specialises (itself for any other symbol).
+// The function a per-argument copy specialises: the first symbol of the same
+// name defined at the same place (itself for any other symbol).
 std::int64_t namedSymbol(const CallIndex &index, std::int64_t symbolId);
 
 // The call sites on `line` of a file whose callee, as written, is the dotted
