@@ -141,9 +141,11 @@ MainWindow::MainWindow(QWidget *parent)
         // First start: room for the paths and their condition chips.
         if (auto *paths = findChild<QDockWidget *>(QStringLiteral("pathsDock")))
             resizeDocks({paths}, {520}, Qt::Horizontal);
-        // And for the callers' names beside the source.
-        if (auto *calls = findChild<QDockWidget *>(QStringLiteral("callHierarchyDock")))
-            resizeDocks({calls}, {620}, Qt::Horizontal);
+        // The source and the callers side by side, tall enough to read a function.
+        auto *source = findChild<QDockWidget *>(QStringLiteral("sourceDock"));
+        auto *calls = findChild<QDockWidget *>(QStringLiteral("callHierarchyDock"));
+        resizeDocks({source, calls}, {1, 1}, Qt::Horizontal);
+        resizeDocks({source}, {300}, Qt::Vertical);
     }
     // The mouse's back and forward buttons work over every part of the window.
     qApp->installEventFilter(this);
