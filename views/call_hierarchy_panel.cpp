@@ -64,6 +64,7 @@ CallHierarchyPanel::CallHierarchyPanel(QWidget *parent)
     layout->setSpacing(2);
     layout->addLayout(bar);
     layout->addWidget(m_tree, 1);
+    layout->addStretch(0); // keeps the message at the top while the tree is hidden
     setFocusProxy(m_tree);
     showMessage({});
 }
