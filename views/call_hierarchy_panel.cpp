@@ -6,11 +6,29 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
+#include <QStyledItemDelegate>
 #include <QToolButton>
 #include <QTreeView>
 #include <QVBoxLayout>
 
 namespace katlas {
+namespace {
+
+// Names and locations keep their end (the class and the function, the file
+// and the line); conditions keep their start.
+class KeepEndDelegate : public QStyledItemDelegate {
+public:
+    using QStyledItemDelegate::QStyledItemDelegate;
+
+protected:
+    void initStyleOption(QStyleOptionViewItem *option, const QModelIndex &index) const override
+    {
+        QStyledItemDelegate::initStyleOption(option, index);
+        option->textElideMode = index.column() < 2 ? Qt::ElideLeft : Qt::ElideRight;
+    }
+};
+
+} // namespace
 
 CallHierarchyPanel::CallHierarchyPanel(QWidget *parent)
     : QWidget(parent), m_callers(new QToolButton(this)), m_callees(new QToolButton(this)), m_title(new QLabel(this)),
@@ -44,8 +62,7 @@ CallHierarchyPanel::CallHierarchyPanel(QWidget *parent)
     m_tree->setModel(m_model);
     m_tree->setAccessibleName(tr("Call hierarchy"));
     m_tree->setUniformRowHeights(true);
-    // Long names keep their end: the class and the function, the file and the line.
-    m_tree->setTextElideMode(Qt::ElideLeft);
+    m_tree->setItemDelegate(new KeepEndDelegate(m_tree));
     m_tree->setSelectionMode(QAbstractItemView::SingleSelection);
     m_tree->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_tree->header()->setSectionResizeMode(QHeaderView::Interactive);
