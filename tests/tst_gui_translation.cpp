@@ -73,7 +73,7 @@ private Q_SLOTS:
         for (QDockWidget *d : w.findChildren<QDockWidget *>())
             docks << d->windowTitle();
         docks.sort();
-        QCOMPARE(docks, (QStringList{QStringLiteral("Kernel 路径"), QStringLiteral("源码"), QStringLiteral("算子")}));
+        QCOMPARE(docks, (QStringList{QStringLiteral("Kernel 路径"), QStringLiteral("源码"), QStringLiteral("算子"), QStringLiteral("调用者 / 被调用者")}));
         for (QLabel *l : w.findChildren<QLabel *>())
             texts << l->text();
         QStringList buttons;

@@ -756,6 +756,60 @@ config.json：其中的值成为 model.* 设置（model.n_shared_experts=1）。
     </message>
 </context>
 <context>
+    <name>katlas::CallHierarchyModel</name>
+    <message>
+        <source>Function</source>
+        <translation>函数</translation>
+    </message>
+    <message>
+        <source>Call</source>
+        <translation>调用</translation>
+    </message>
+    <message>
+        <source>Conditions</source>
+        <translation>条件</translation>
+    </message>
+</context>
+<context>
+    <name>katlas::CallHierarchyPanel</name>
+    <message>
+        <source>Callers</source>
+        <translation>调用者</translation>
+    </message>
+    <message>
+        <source>Who calls the function, and who calls them</source>
+        <translation>谁调用了该函数，以及谁又调用了它们</translation>
+    </message>
+    <message>
+        <source>Callees</source>
+        <translation>被调用者</translation>
+    </message>
+    <message>
+        <source>What the function calls, and what they call</source>
+        <translation>该函数调用了什么，以及它们又调用了什么</translation>
+    </message>
+    <message>
+        <source>Call hierarchy</source>
+        <translation>调用层次</translation>
+    </message>
+    <message>
+        <source>Nothing the index knows calls %1.</source>
+        <translation>索引中没有任何代码调用 %1。</translation>
+    </message>
+    <message>
+        <source>%1 calls nothing the index resolved.</source>
+        <translation>%1 没有调用任何索引已解析的函数。</translation>
+    </message>
+    <message>
+        <source>Callers of %1 (%2)</source>
+        <translation>%1 的调用者（%2）</translation>
+    </message>
+    <message>
+        <source>Callees of %1 (%2)</source>
+        <translation>%1 的被调用者（%2）</translation>
+    </message>
+</context>
+<context>
     <name>katlas::ConfigurationPicker</name>
     <message>
         <source>Trace under one deployment: the preset sets the filters</source>
@@ -768,6 +822,21 @@ config.json：其中的值成为 model.* 设置（model.n_shared_experts=1）。
     <message>
         <source>Any configuration</source>
         <translation>任意配置</translation>
+    </message>
+</context>
+<context>
+    <name>katlas::DefinitionChooser</name>
+    <message>
+        <source>Definitions</source>
+        <translation>定义</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 goes to %n definition(s):</source>
+        <translation><numerusform>%1 有 %n 个定义：</numerusform></translation>
+    </message>
+    <message>
+        <source>Always</source>
+        <translation>总是</translation>
     </message>
 </context>
 <context>
@@ -1108,6 +1177,62 @@ config.json：其中的值成为 model.* 设置（model.n_shared_experts=1）。
     <message>
         <source>Paths of %1: %2</source>
         <translation>%1 的路径：%2 条</translation>
+    </message>
+    <message>
+        <source>Callers / Callees</source>
+        <translation>调用者 / 被调用者</translation>
+    </message>
+    <message>
+        <source>Go to &amp;Definition</source>
+        <translation>转到定义(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Go to where the call at the caret in the source goes (F12, or Ctrl+click on the call)</source>
+        <translation>转到源码中光标处的调用所去的地方（F12，或按住 Ctrl 点击该调用）</translation>
+    </message>
+    <message>
+        <source>&amp;Callers / Callees</source>
+        <translation>调用者 / 被调用者(&amp;C)</translation>
+    </message>
+    <message>
+        <source>%1, defined at %2:%3</source>
+        <translation>%1，定义于 %2:%3</translation>
+    </message>
+    <message>
+        <source>%1 is outside the indexed code: it has no source to show</source>
+        <translation>%1 不在已索引的代码中：没有可显示的源码</translation>
+    </message>
+    <message>
+        <source>Put the caret on a call to go to its definition</source>
+        <translation>请把光标放在一个调用上以转到其定义</translation>
+    </message>
+    <message>
+        <source>The index has no call of %1 on line %2</source>
+        <translation>索引中第 %2 行没有对 %1 的调用</translation>
+    </message>
+    <message>
+        <source>%1 is unresolved: the index does not know where it goes</source>
+        <translation>%1 未解析：索引不知道它调用到哪里</translation>
+    </message>
+    <message>
+        <source>outside the index</source>
+        <translation>索引之外</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 goes %n way(s): choose one</source>
+        <translation><numerusform>%1 有 %n 个去向：请选择一个</numerusform></translation>
+    </message>
+    <message>
+        <source>Open an index to see who calls what.</source>
+        <translation>打开一个索引即可查看谁调用了什么。</translation>
+    </message>
+    <message>
+        <source>An op is selected: select a kernel, a frame of its paths or a function (Ctrl+K, or F12 on a call in the source) to see its callers and callees.</source>
+        <translation>当前选中的是算子：请选择一个 kernel、其路径中的一帧或一个函数（Ctrl+K，或在源码中的调用上按 F12），以查看其调用者和被调用者。</translation>
+    </message>
+    <message>
+        <source>Select a kernel, a frame of a path or a function (Ctrl+K, or F12 on a call in the source) to see its callers and callees.</source>
+        <translation>请选择一个 kernel、路径中的一帧或一个函数（Ctrl+K，或在源码中的调用上按 F12），以查看其调用者和被调用者。</translation>
     </message>
 </context>
 <context>

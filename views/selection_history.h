@@ -1,6 +1,6 @@
 // Back / forward over what the user selected: each step is what the window
 // showed after a selection (the op or kernel, the matrix cell, the path row,
-// the source line), so that going back restores all of it. Going back and
+// the source line, the function), so that going back restores all of it. Going back and
 // then selecting something new drops the steps ahead, as a browser does.
 #pragma once
 
@@ -20,6 +20,7 @@ struct Selection {
     QList<int> pathRow;          // the current row of the path list, as rows from the top level down
     std::int64_t sourceFile = 0; // the file the source view shows, 0 when none
     int sourceLine = 0;
+    std::int64_t function = 0;   // the function whose callers and callees are shown, 0 when none
 
     bool operator==(const Selection &) const = default;
 };

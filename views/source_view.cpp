@@ -8,6 +8,7 @@
 #include <QFile>
 #include <QFontDatabase>
 #include <QLabel>
+#include <QMouseEvent>
 #include <QPainter>
 #include <QTextBlock>
 #include <QToolButton>
@@ -51,6 +52,7 @@ SourceEditor::SourceEditor(QWidget *parent) : QPlainTextEdit(parent), m_numbers(
     setLineWrapMode(NoWrap);
     setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     setViewportMargins(lineNumberWidth(), 0, 0, 0);
+    viewport()->setMouseTracking(true);
     connect(this, &QPlainTextEdit::blockCountChanged, this, [this] { setViewportMargins(lineNumberWidth(), 0, 0, 0); });
     connect(this, &QPlainTextEdit::updateRequest, this, [this](const QRect &rect, int dy) {
         if (dy)
@@ -71,6 +73,20 @@ void SourceEditor::resizeEvent(QResizeEvent *event)
     QPlainTextEdit::resizeEvent(event);
     const QRect cr = contentsRect();
     m_numbers->setGeometry(QRect(cr.left(), cr.top(), lineNumberWidth(), cr.height()));
+}
+
+void SourceEditor::mousePressEvent(QMouseEvent *event)
+{
+    QPlainTextEdit::mousePressEvent(event); // moves the caret where the click is
+    if (event->button() == Qt::LeftButton && event->modifiers() == Qt::ControlModifier)
+        Q_EMIT ctrlClicked();
+}
+
+void SourceEditor::mouseMoveEvent(QMouseEvent *event)
+{
+    // A pointing hand while Ctrl is held: the click follows the call.
+    viewport()->setCursor(event->modifiers() == Qt::ControlModifier ? Qt::PointingHandCursor : Qt::IBeamCursor);
+    QPlainTextEdit::mouseMoveEvent(event);
 }
 
 void SourceEditor::paintLineNumbers(QPaintEvent *event)
@@ -109,6 +125,31 @@ SourceView::SourceView(QWidget *parent)
     m_editor->setAccessibleName(tr("Source"));
     m_editor->setTabChangesFocus(true);
     setFocusProxy(m_editor);
+    connect(m_editor, &SourceEditor::ctrlClicked, this, &SourceView::requestDefinition);
+}
+
+QString SourceView::expressionAt(const QString &lineText, int column)
+{
+    const auto word = [&](int i) { return i >= 0 && i < lineText.size() && (lineText[i].isLetterOrNumber() || lineText[i] == QLatin1Char('_')); };
+    int end = column;
+    if (!word(end) && word(end - 1))
+        --end; // just after a name: that name
+    if (!word(end))
+        return {};
+    while (word(end + 1))
+        ++end;
+    int start = end;
+    while (word(start - 1) || (start > 0 && lineText[start - 1] == QLatin1Char('.') && word(start - 2)))
+        --start;
+    return lineText.mid(start, end - start + 1);
+}
+
+void SourceView::requestDefinition()
+{
+    if (m_loadedPath.isEmpty())
+        return;
+    const QTextCursor cursor = m_editor->textCursor();
+    Q_EMIT definitionRequested(cursor.blockNumber() + 1, expressionAt(cursor.block().text(), cursor.positionInBlock()));
 }
 
 QString SourceView::message() const { return m_header->text(); }

@@ -4,8 +4,10 @@
 // and dialogs in main_window_actions.cpp.
 #include "main_window.h"
 
+#include "call_hierarchy_panel.h"
 #include "condition_chip_delegate.h"
 #include "configuration_picker.h"
+#include "definition_chooser.h"
 #include "filter_bar.h"
 #include "graph_view.h"
 #include "graph_items.h"
@@ -47,7 +49,8 @@ MainWindow::MainWindow(QWidget *parent)
       m_matrix(new KeyNavigatedView<QTableView>(this)), m_matrixModel(new KernelMatrixModel(this)),
       m_pathView(new KeyNavigatedView<QTreeView>(this)), m_pathModel(new PathListModel(this)), m_source(new SourceView(this)),
       m_filterBar(new FilterBar(this)), m_picker(new ConfigurationPicker(this)), m_search(new SearchDialog(this)),
-      m_runner(new IndexRunner(this)), m_pathNotice(new QLabel(this)), m_status(new QLabel(this))
+      m_runner(new IndexRunner(this)), m_pathNotice(new QLabel(this)), m_status(new QLabel(this)),
+      m_callHierarchy(new CallHierarchyPanel(this)), m_chooser(new DefinitionChooser(this))
 {
     setObjectName(QStringLiteral("mainWindow"));
     setCentralWidget(m_graph);
@@ -88,6 +91,7 @@ MainWindow::MainWindow(QWidget *parent)
     setTabOrder(m_tree, m_matrix);
     setTabOrder(m_matrix, m_pathView);
     setTabOrder(m_pathView, m_source);
+    setTabOrder(m_source, m_callHierarchy);
 
     connect(m_graph, &GraphView::nodeClicked, this, [this](const QString &id) {
         if (id.contains(QLatin1String("=>")))
@@ -137,11 +141,17 @@ MainWindow::MainWindow(QWidget *parent)
         // First start: room for the paths and their condition chips.
         if (auto *paths = findChild<QDockWidget *>(QStringLiteral("pathsDock")))
             resizeDocks({paths}, {520}, Qt::Horizontal);
+        // The source and the callers side by side, tall enough to read a function.
+        auto *source = findChild<QDockWidget *>(QStringLiteral("sourceDock"));
+        auto *calls = findChild<QDockWidget *>(QStringLiteral("callHierarchyDock"));
+        resizeDocks({source, calls}, {1, 1}, Qt::Horizontal);
+        resizeDocks({source}, {300}, Qt::Vertical);
     }
     // The mouse's back and forward buttons work over every part of the window.
     qApp->installEventFilter(this);
     updateTitle();
     refreshSelection();
+    updateCallHierarchy();
 }
 
 MainWindow::~MainWindow() { m_layoutWatcher.waitForFinished(); }
@@ -167,7 +177,10 @@ void MainWindow::createDocks()
     right->addWidget(paths);
     right->setChildrenCollapsible(false);
     dock(tr("Kernel paths"), QStringLiteral("pathsDock"), right, Qt::RightDockWidgetArea);
-    dock(tr("Source"), QStringLiteral("sourceDock"), m_source, Qt::BottomDockWidgetArea);
+    QDockWidget *source = dock(tr("Source"), QStringLiteral("sourceDock"), m_source, Qt::BottomDockWidgetArea);
+    QDockWidget *calls = dock(tr("Callers / Callees"), QStringLiteral("callHierarchyDock"), m_callHierarchy, Qt::BottomDockWidgetArea);
+    splitDockWidget(source, calls, Qt::Horizontal);
+    addCallHierarchyDock(calls);
 }
 
 bool MainWindow::openDatabase(const QString &path, QString *error)
@@ -179,6 +192,7 @@ bool MainWindow::openDatabase(const QString &path, QString *error)
     m_selectedOp.clear();
     m_selectedKernel = 0;
     m_sourceFile = 0;
+    m_selectedFunction = 0;
     m_history.clear();
     m_lastKeyboardView = nullptr;
     updateHistoryActions();
@@ -222,6 +236,7 @@ bool MainWindow::openDatabase(const QString &path, QString *error)
         items.push_back({SearchItem::Kind::File, QString::fromStdString(filePath(index.graph(), f.id)), {},
                          QString::number(f.id)});
     m_search->setItems(std::move(items));
+    updateCallHierarchy();
     updateTitle();
     return true;
 }

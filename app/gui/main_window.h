@@ -18,14 +18,17 @@
 
 class QAbstractItemView;
 class QAction;
+class QDockWidget;
 class QLabel;
 class QTableView;
 class QTreeView;
 
 namespace katlas {
 
+class CallHierarchyPanel;
 class ConditionChipDelegate;
 class ConfigurationPicker;
+class DefinitionChooser;
 class FilterBar;
 class GraphView;
 class IndexRunner;
@@ -53,6 +56,12 @@ public:
     void selectOp(const QString &id);
     void selectKernel(std::int64_t kernelId);
     void showSite(std::int64_t siteId);
+    // Shows a function's definition and its callers / callees.
+    void selectFunction(std::int64_t symbolId);
+    // Goes to where the call named `expression` on `line` of the shown file
+    // goes: one target is selected, several are offered in a chooser.
+    void goToDefinition(int line, const QString &expression);
+    std::int64_t selectedFunction() const { return m_selectedFunction; }
     void goBack();
     void goForward();
     const SelectionHistory &history() const { return m_history; }
@@ -86,6 +95,10 @@ public:
     QLabel *pathNotice() const { return m_pathNotice; }
     QAction *backAction() const { return m_backAction; }
     QAction *forwardAction() const { return m_forwardAction; }
+    QAction *goToDefinitionAction() const { return m_definitionAction; }
+    QAction *callHierarchyAction() const { return m_callHierarchyAction; }
+    CallHierarchyPanel *callHierarchy() const { return m_callHierarchy; }
+    DefinitionChooser *definitionChooser() const { return m_chooser; }
     // How many paths an op shows (tests lower the cap to see the notice).
     void setPathLimits(const PathLimits &limits) { m_pathLimits = limits; }
     bool layoutPending() const { return m_layoutWatcher.isRunning(); }
@@ -97,6 +110,11 @@ protected:
 private:
     void createActions();
     void createHistoryActions(QMenu *menu);
+    void createNavigationActions(QMenu *go);
+    // Its toggle goes to the View menu.
+    void addCallHierarchyDock(QDockWidget *dock);
+    // The callers / callees panel follows the selected function or kernel.
+    void updateCallHierarchy();
     void createDocks();
     void rebuildGraph();
     void relayout();
@@ -138,6 +156,7 @@ private:
     int m_cellColumn = -1;
     std::int64_t m_sourceFile = 0;         // what the source view shows
     int m_sourceLine = 0;
+    std::int64_t m_selectedFunction = 0;   // whose callers and callees are shown (else the kernel's)
     OpPaths m_paths;
     PathLimits m_pathLimits;
     SelectionHistory m_history;
@@ -164,6 +183,10 @@ private:
     QLabel *m_status;
     QAction *m_backAction = nullptr;
     QAction *m_forwardAction = nullptr;
+    QAction *m_definitionAction = nullptr;
+    QAction *m_callHierarchyAction = nullptr;
+    CallHierarchyPanel *m_callHierarchy;
+    DefinitionChooser *m_chooser;
     QMenu *m_recentMenu = nullptr;
     bool m_fitPending = false; // fit the first layout of a newly opened index
 };

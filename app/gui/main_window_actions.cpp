@@ -59,6 +59,8 @@ void MainWindow::createActions()
     QMenu *go = menuBar()->addMenu(tr("&Go"));
     go->setObjectName(QStringLiteral("goMenu"));
     createHistoryActions(go);
+    go->addSeparator();
+    createNavigationActions(go);
     QMenu *settings = menuBar()->addMenu(tr("&Settings"));
     settings->setObjectName(QStringLiteral("settingsMenu"));
     QAction *preferences = settings->addAction(tr("&Preferences…"), this, [this] { SettingsDialog(this).exec(); });

@@ -65,11 +65,13 @@ Selection MainWindow::currentSelection() const
         s.pathRow.prepend(i.row());
     s.sourceFile = m_sourceFile;
     s.sourceLine = m_sourceLine;
+    s.function = m_selectedFunction;
     return s;
 }
 
 void MainWindow::recordSelection(const QAbstractItemView *keyboard)
 {
+    updateCallHierarchy();
     if (!m_session || m_restoring)
         return;
     // Moving on with the arrow keys in the view of the last step replaces that step.
@@ -103,6 +105,8 @@ void MainWindow::restoreSelection(const Selection &s)
     }
     if (s.sourceFile)
         showSource(s.sourceFile, s.sourceLine);
+    m_selectedFunction = s.function;
+    updateCallHierarchy();
     // The restored step stays the current one: showing it recorded nothing new.
     updateHistoryActions();
 }

@@ -14,6 +14,7 @@
 #include "graph/allocation_condition.h"
 #include "graph/graph_queries.h"
 #include "trace/backtrace.h"
+#include "trace/call_hierarchy.h"
 #include "trace/config_matrix.h"
 
 #include <QLabel>
@@ -41,6 +42,7 @@ void MainWindow::showOp(const QString &id)
 {
     m_selectedOp = id;
     m_selectedKernel = 0;
+    m_selectedFunction = 0;
     m_graph->selectNode(id);
     const QModelIndex index = m_treeModel->indexForId(id);
     const QScopedValueRollback<bool> applying(m_applying, true);
@@ -57,6 +59,7 @@ void MainWindow::showKernel(std::int64_t kernelId)
 {
     m_selectedOp.clear();
     m_selectedKernel = kernelId;
+    m_selectedFunction = 0;
     const QScopedValueRollback<bool> applying(m_applying, true);
     m_tree->clearSelection();
     refreshSelection();
@@ -163,6 +166,7 @@ void MainWindow::showPathRow(const QModelIndex &row)
     if (site.isValid()) {
         const CallSite &s = m_session->index().site(site.toLongLong());
         showSource(s.fileId, s.line);
+        m_selectedFunction = namedSymbol(m_session->index(), s.callerId);
     }
     recordSelection(KeyboardMoves::of(m_pathView) ? m_pathView : nullptr);
 }
@@ -181,6 +185,7 @@ void MainWindow::showSite(std::int64_t siteId)
 {
     const CallSite &s = m_session->index().site(siteId);
     showSource(s.fileId, s.line);
+    m_selectedFunction = namedSymbol(m_session->index(), s.callerId);
     recordSelection();
 }
 
@@ -209,13 +214,12 @@ void MainWindow::jumpTo(const SearchItem &item)
         selectKernel(item.target.toLongLong());
         break;
     case SearchItem::Kind::Function: {
-        const Symbol &s = m_session->index().symbol(item.target.toLongLong());
-        showSource(s.fileId, s.line);
-        recordSelection();
+        selectFunction(item.target.toLongLong());
         break;
     }
     case SearchItem::Kind::File:
         showSource(item.target.toLongLong(), 1);
+        m_selectedFunction = 0;
         recordSelection();
         break;
     }
