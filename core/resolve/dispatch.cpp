@@ -2,6 +2,7 @@
 // override for a receiver known only by its declared base class (restricted
 // to registered classes where the hierarchy has a registry).
 #include "resolve/evaluator.h"
+#include "resolve/chain.h"
 #include "resolve/registry_index.h"
 
 #include <algorithm>
@@ -135,6 +136,12 @@ std::vector<DispatchTarget> Evaluator::instanceCall(const Value &instance, const
         return out;
     }
     return {};
+}
+
+bool Evaluator::callRuns(const ValueFact &call, const Scope &scope, SymbolId function)
+{
+    const auto segs = splitChain(call.chain);
+    return runs(evalSegments(segs, segs.size() - 1, scope), function);
 }
 
 bool Evaluator::runs(const Values &callee, SymbolId function)

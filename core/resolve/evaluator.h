@@ -40,6 +40,8 @@ public:
     const RegistryIndex *registries() const { return m_registries; }
     // Does a call of `callee` run `function` (itself, or as an override)?
     bool runs(const Values &callee, SymbolId function);
+    // Does `call`, made in `scope`, run `function`?
+    bool callRuns(const ValueFact &call, const Scope &scope, SymbolId function);
     // Guards of values that no profile rule maps are then worked out too.
     void setGuardEvaluator(GuardEvaluator *guards) { m_guards = guards; }
     void clearMemo();

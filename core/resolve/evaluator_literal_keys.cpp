@@ -125,8 +125,7 @@ std::optional<std::vector<std::string>> Evaluator::passedLiteralKeys(const Funct
     for (const Instantiation &at : calls) {
         const ValueFact &call = sites.call(at);
         const Scope scope{at.module, at.function, 0};
-        const auto segs = splitChain(call.chain);
-        if (!runs(evalSegments(segs, segs.size() - 1, scope), fn.symbol))
+        if (!callRuns(call, scope, fn.symbol))
             continue;
         std::string text;
         const Chain chain = argumentFor(call, p, positional);

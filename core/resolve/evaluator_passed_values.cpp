@@ -4,7 +4,6 @@
 // those by its names and those through the parameters it is handed to.
 #include "resolve/evaluator.h"
 
-#include "resolve/chain.h"
 #include "resolve/instantiation_index.h"
 
 #include <algorithm>
@@ -47,8 +46,7 @@ Values Evaluator::passedCallables(const FunctionInfo &fn, size_t param)
         for (const Instantiation &at : calls) {
             const ValueFact &call = sites.call(at);
             const Scope scope{at.module, at.function, 0};
-            const auto segs = splitChain(call.chain);
-            if (!runs(evalSegments(segs, segs.size() - 1, scope), fn.symbol))
+            if (!callRuns(call, scope, fn.symbol))
                 continue;
             const Chain arg = argumentFor(call, p, bound && param == 0 ? call.args.size() : bound ? param - 1 : param);
             if (arg.empty())

@@ -274,7 +274,7 @@ private:
         int line = 0;
     };
     std::optional<LocalCut> m_localCut;
-    std::unordered_set<std::string> m_namesSetFromOutside; // setFromOutside, filled on first use
+    std::optional<std::unordered_set<std::string>> m_namedAttributes; // set by name (setFromOutside), read on first use
     // A call's arguments are read where the call is: a local's assignments
     // that later ones replace before that line do not reach it.
     struct ReadAt {

@@ -52,18 +52,16 @@ GuardEvaluator::Outcomes GuardEvaluator::hasattrValues(const GuardExpr &call, co
 // call that sets it by name (`setattr(obj, "x", v)`, `register_parameter("x", p)`).
 bool GuardEvaluator::setFromOutside(const std::string &name)
 {
-    if (m_namesSetFromOutside.empty()) {
-        m_namesSetFromOutside.insert(std::string()); // filled
-        const size_t prefix = std::char_traits<char>::length(kForeignTarget);
+    if (m_foreignAssignments.count(name))
+        return true;
+    if (!m_namedAttributes) {
+        m_namedAttributes.emplace();
         for (int m = 0; m < m_table.moduleCount(); ++m) {
             const ModuleFacts &f = m_table.files()[static_cast<size_t>(m_table.moduleAt(m).fileIndex)];
-            for (const AssignmentFact &a : f.assignments)
-                if (a.target.rfind(kForeignTarget, 0) == 0)
-                    m_namesSetFromOutside.insert(a.target.substr(prefix));
-            m_namesSetFromOutside.insert(f.namedAttributes.begin(), f.namedAttributes.end());
+            m_namedAttributes->insert(f.namedAttributes.begin(), f.namedAttributes.end());
         }
     }
-    return m_namesSetFromOutside.count(name) > 0;
+    return m_namedAttributes->count(name) > 0;
 }
 
 // Whether an object `chain` may hold can have the attribute: false only when
