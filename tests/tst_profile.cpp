@@ -69,14 +69,14 @@ private Q_SLOTS:
         QCOMPARE(b200->labelFor("en"), std::string("B200 NVFP4 decode"));
         QVERIFY(!sglang->configuration("H200"));
         const auto aiter = std::find_if(sglang->implications.begin(), sglang->implications.end(),
-                                        [](const Implication &i) { return i.values.count("aiter"); });
+                                        [](const Implication &i) { return i.when.count("attention_backend") && i.when.at("attention_backend").count("aiter"); });
         QVERIFY(aiter != sglang->implications.end());
-        QCOMPARE(aiter->dimension, std::string("attention_backend"));
+        QCOMPARE(aiter->when.size(), size_t(1));
         QCOMPARE(aiter->then.at("platform"), std::set<std::string>{"hip"});
         QVERIFY(aiter->evidence.find("server_args.py:") != std::string::npos);
         // Every implication says where the codebase says so.
         for (const Implication &i : sglang->implications)
-            QVERIFY2(i.evidence.find(':') != std::string::npos, i.dimension.c_str());
+            QVERIFY2(i.evidence.find(':') != std::string::npos, i.when.begin()->first.c_str());
 
         const auto demo = loadBuiltinProfile(QStringLiteral("demo"), &error);
         QVERIFY2(demo, qPrintable(error.toString()));
@@ -145,10 +145,10 @@ private Q_SLOTS:
             << dims + QStringLiteral("\"configurations\": [\n {\"name\": \"a\", \"assignment\": {\"stage\": \"x\"}},\n"
                                      " {\"name\": \"a\", \"assignment\": {\"stage\": \"y\"}}\n]}\n")
             << 10 << "configurations[1].name" << "no other configuration";
-        QTest::newRow("implication: two premises")
+        QTest::newRow("implication: a premise concluded")
             << dims + QStringLiteral("\"implications\": [\n {\"if\": {\"platform\": \"hip\", \"stage\": \"decode\"},\n"
                                      "  \"then\": {\"stage\": \"extend\"}}\n]}\n")
-            << 9 << "implications[0].if" << "exactly one dimension";
+            << 10 << "implications[0].then.stage" << "a dimension of \"if\"";
         QTest::newRow("implication: unknown value")
             << dims + QStringLiteral("\"implications\": [\n {\"if\": {\"stage\": \"decode\"},\n"
                                      "  \"then\": {\"platform\": \"npu\"}}\n]}\n")

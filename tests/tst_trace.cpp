@@ -157,6 +157,27 @@ private Q_SLOTS:
         QVERIFY(clash.allowed().at("attention_backend").empty());
     }
 
+    // An implication with two premises holds only where both do; backward,
+    // it rules a premise out only once the other is held to its values.
+    void implicationsWithSeveralPremises()
+    {
+        Profile p;
+        p.dimensions = {{"quantization", "", {"none", "fp8"}, {}, {}},
+                        {"platform", "", {"cuda", "hip"}, {}, {}},
+                        {"bmm_dtype", "", {"bf16", "fp8"}, {}, {}}};
+        p.implications = {{{{"quantization", {"fp8"}}, {"platform", {"cuda"}}}, {{"bmm_dtype", {"bf16"}}}, "x.py:1"}};
+        const auto allowed = [&](const char *text, const char *dimension) {
+            const DimensionFilter f = effectiveFilter(filter(text), p);
+            const auto it = f.allowed().find(dimension);
+            return it == f.allowed().end() ? std::set<std::string>{"*"} : it->second;
+        };
+        QCOMPARE(allowed("quantization=fp8 platform=cuda", "bmm_dtype"), std::set<std::string>{"bf16"});
+        QCOMPARE(allowed("quantization=fp8", "bmm_dtype"), std::set<std::string>{"*"});
+        QCOMPARE(allowed("quantization=fp8 platform=hip", "bmm_dtype"), std::set<std::string>{"*"});
+        QCOMPARE(allowed("quantization=fp8 bmm_dtype=fp8", "platform"), std::set<std::string>{"hip"});
+        QCOMPARE(allowed("bmm_dtype=fp8", "platform"), std::set<std::string>{"*"});
+    }
+
     void presetsCombineWithAFilter()
     {
         const Profile &profile = m_session->profile();

@@ -134,12 +134,12 @@ struct Configuration {
     const std::string &labelFor(const std::string &locale) const;
 };
 
-// "If `dimension` takes one of `values`, each dimension of `then` takes one
-// of its values": a value only exists together with others
-// (attention_backend=aiter -> platform=hip).
+// "If each dimension of `when` takes one of its values, each dimension of
+// `then` takes one of its values": a value only exists together with others
+// (attention_backend=aiter -> platform=hip; quantization=fp8 and
+// platform=cuda -> ...).
 struct Implication {
-    std::string dimension;
-    std::set<std::string> values;
+    std::map<std::string, std::set<std::string>> when;
     std::map<std::string, std::set<std::string>> then;
     std::string evidence;       // where the codebase says so, "file:line ..."
 };

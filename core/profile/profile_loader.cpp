@@ -218,15 +218,14 @@ public:
         }
         for (const auto &[obj, key] : objects(root, "implications")) {
             Implication i;
-            const auto condition = assignment(obj, "if", key + ".if", true);
-            if (condition.size() != 1)
-                throw ProfileInvalid{key + ".if", QCoreApplication::translate("Profile", "must name exactly one dimension")};
-            i.dimension = condition.begin()->first;
-            i.values = condition.begin()->second;
+            i.when = assignment(obj, "if", key + ".if", true);
+            if (i.when.empty())
+                throw ProfileInvalid{key + ".if", QCoreApplication::translate("Profile", "must name a dimension")};
             i.then = assignment(obj, "then", key + ".then", true);
-            if (i.then.count(i.dimension))
-                throw ProfileInvalid{key + ".then." + QString::fromStdString(i.dimension),
-                                     QCoreApplication::translate("Profile", "names the dimension of \"if\"")};
+            for (const auto &[dimension, values] : i.then)
+                if (i.when.count(dimension))
+                    throw ProfileInvalid{key + ".then." + QString::fromStdString(dimension),
+                                         QCoreApplication::translate("Profile", "names a dimension of \"if\"")};
             i.evidence = str(obj, "evidence", key + ".evidence");
             m_p.implications.push_back(std::move(i));
         }

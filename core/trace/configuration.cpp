@@ -55,40 +55,53 @@ struct Expansion {
         return true;
     }
 
+    // Does the filter hold `dimension` to values among `values`?
+    bool forced(const std::string &dimension, const std::set<std::string> &values) const
+    {
+        const auto it = filter.allowed().find(dimension);
+        return it != filter.allowed().end() && !it->second.empty()
+            && std::includes(values.begin(), values.end(), it->second.begin(), it->second.end());
+    }
+
     bool applyImplications()
     {
         bool changed = false;
         for (const Implication &i : profile.implications) {
-            const std::string premise = i.dimension + "=" + valuesText(i.values, ",");
-            // Forward: every value the premise's dimension may take implies the rest.
-            const auto it = filter.allowed().find(i.dimension);
-            if (it != filter.allowed().end() && !it->second.empty()
-                && std::includes(i.values.begin(), i.values.end(), it->second.begin(), it->second.end()))
+            std::string premise;
+            for (const auto &[dim, values] : i.when)
+                premise += (premise.empty() ? "" : " ") + dim + "=" + valuesText(values, ",");
+            const auto why = [&](const std::string &dim, const std::set<std::string> &values) {
+                return QCoreApplication::translate("Configuration", "%1 needs %2")
+                    .arg(QString::fromStdString(premise), QString::fromStdString(dim + "=" + valuesText(values, ",")))
+                    .toStdString();
+            };
+            // Forward: every value each premise dimension may take implies the rest.
+            if (std::all_of(i.when.begin(), i.when.end(), [&](const auto &w) { return forced(w.first, w.second); }))
                 for (const auto &[dim, values] : i.then) {
                     const auto current = domain(dim);
                     const std::set<std::string> next = current ? intersection(*current, values) : values;
                     if (!current || next != *current)
-                        changed |= narrow(dim, next,
-                                          QCoreApplication::translate("Configuration", "%1 needs %2")
-                                              .arg(QString::fromStdString(premise), QString::fromStdString(dim + "=" + valuesText(values, ",")))
-                                              .toStdString());
+                        changed |= narrow(dim, next, why(dim, values));
                 }
-            // Backward: a consequence that cannot hold rules the premise out.
+            // Backward: a consequence that cannot hold rules the premise out:
+            // a premise dimension loses its values once the others are held to theirs.
             for (const auto &[dim, values] : i.then) {
                 const auto at = filter.allowed().find(dim);
                 if (at == filter.allowed().end() || !intersection(at->second, values).empty())
                     continue;
-                const auto current = domain(i.dimension);
-                if (!current)
-                    continue;
-                std::set<std::string> next;
-                std::set_difference(current->begin(), current->end(), i.values.begin(), i.values.end(),
-                                    std::inserter(next, next.end()));
-                if (next != *current)
-                    changed |= narrow(i.dimension, next,
-                                  QCoreApplication::translate("Configuration", "%1 needs %2")
-                                      .arg(QString::fromStdString(premise), QString::fromStdString(dim + "=" + valuesText(values, ",")))
-                                      .toStdString());
+                for (const auto &[pdim, pvalues] : i.when) {
+                    if (!std::all_of(i.when.begin(), i.when.end(),
+                                     [&](const auto &w) { return w.first == pdim || forced(w.first, w.second); }))
+                        continue;
+                    const auto current = domain(pdim);
+                    if (!current)
+                        continue;
+                    std::set<std::string> next;
+                    std::set_difference(current->begin(), current->end(), pvalues.begin(), pvalues.end(),
+                                        std::inserter(next, next.end()));
+                    if (next != *current)
+                        changed |= narrow(pdim, next, why(dim, values));
+                }
             }
         }
         return changed;

@@ -38,7 +38,7 @@ void addQueryTimeSections(Profile &stored)
         if (!known(c.assignment))
             return;
     for (const Implication &i : shipped->implications)
-        if (!stored.dimension(i.dimension) || !known(i.then))
+        if (!known(i.when) || !known(i.then))
             return;
     stored.configurations = shipped->configurations;
     stored.implications = shipped->implications;
