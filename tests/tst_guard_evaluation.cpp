@@ -274,6 +274,41 @@ private Q_SLOTS:
         QVERIFY(!path.passes(*DimensionFilter::parse("runner=fast", &error), &defaults));
     }
 
+    // A local tested by an `if` holds there what the assignments above it
+    // leave: one replaced under a configuration's condition is not what the
+    // test reads under that condition; one made inside the `if` is not read.
+    void aTestedLocalHoldsWhatReachesTheTest()
+    {
+        Profile p = settingsProfile();
+        p.dimensions = {{"cache", "", {"fp8", "bf16"}, {}, "server.cache"}};
+        Tree t;
+        t.add("cfg",
+              "class ServerArgs:\n"
+              "    cache: str = \"bf16\"\n"
+              "def get_args() -> ServerArgs:\n"
+              "    return ServerArgs()\n");
+        t.add("attn",
+              "from cfg import get_args\n"
+              "def decode(q, rope):\n"
+              "    merge = rope is not None\n"
+              "    if get_args().cache == \"fp8\":\n"
+              "        quantize(q, rope)\n"
+              "        merge = False\n"
+              "    if merge:\n"
+              "        merge = rope.shape[0] > 0\n"
+              "        concat_kernel(q, rope)\n"
+              "    attend(q)\n");
+        const Resolved r = resolve(t, p);
+        const auto concat = r.edges("attn.decode", "concat_kernel");
+        QCOMPARE(concat.size(), size_t(1));
+        PathConditions path;
+        QVERIFY(path.add(concat[0]->conditions));
+        std::string error;
+        const SettingDefaults &defaults = r.g.settingDefaults;
+        QVERIFY(!path.passes(*DimensionFilter::parse("cache=fp8", &error), &defaults));
+        QVERIFY(path.passes(*DimensionFilter::parse("cache=bf16", &error), &defaults));
+    }
+
     // `hasattr(head, "x")` on objects of classes of the index that neither
     // define nor assign x is false, unless code sets x by name.
     void anAttributeNoClassOfTheObjectHasIsAbsent()

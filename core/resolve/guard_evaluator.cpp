@@ -188,8 +188,11 @@ std::string GuardEvaluator::scopeKey(const Scope &s) const
         key += '<' + m_localCut->name + '@' + std::to_string(m_localCut->line) + '>';
     if (m_reader && m_reader->function == s.function)
         key += '@' + std::to_string(m_reader->line);
-    if (m_readAt && m_readAt->function == s.function)
+    if (m_readAt && m_readAt->function == s.function) {
         key += '^' + std::to_string(m_readAt->line);
+        if (!m_readAt->inside.empty())
+            key += '/' + std::to_string(m_readAt->inside.size());
+    }
     return key;
 }
 

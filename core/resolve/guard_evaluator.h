@@ -42,6 +42,8 @@ public:
     // decide() for guards[index] of what stands at `line` (a call, a value):
     // a guard on `self.x` reads the assignments reaching it there.
     std::optional<Decision> decideAt(const GuardList &guards, size_t index, const Scope &scope, int line);
+    // Does `text` read a local of `function` that is assigned more than once?
+    bool readsReassignedLocal(const std::string &text, SymbolId function) const;
     // Every guard of a call site mapped: profile rules first, then decide().
     // `line`: of the call they guard, so a guard on `self.x` reads the
     // assignments that reach it there (guard_reaching.cpp).
@@ -280,6 +282,10 @@ private:
     struct ReadAt {
         SymbolId function = 0;
         int line = 0;
+        // For a guard read at a call: the guards down to the tested one.
+        // Assignments under all of them are inside the tested `if`, made
+        // after the test: they do not reach it.
+        GuardList inside;
     };
     std::optional<ReadAt> m_readAt;
     // The `if` a guard on `self.x` is decided for (guard_reaching.cpp): in

@@ -13,6 +13,12 @@ namespace katlas::guard_limits {
 inline constexpr int kMaxDepth = 20;
 inline constexpr size_t kMaxCases = 16;
 
+// Is `prefix` where `guards` start (the block they are in, or one inside it)?
+inline bool startsWith(const GuardList &guards, const GuardList &prefix)
+{
+    return guards.size() >= prefix.size() && std::equal(prefix.begin(), prefix.end(), guards.begin());
+}
+
 // What two ways folded into one still need: the conditions both have, and
 // for the places building an instance (graph/allocation_condition.h) the
 // places of either. A value passed at a hundred places stays tied to them,

@@ -63,9 +63,33 @@ std::optional<GuardEvaluator::Decision> GuardEvaluator::decideAt(const GuardList
                                                                    int line)
 {
     m_pendingReader = readerFor(guards, index, scope, line);
+    // A local assigned more than once is read with the assignments that
+    // reach the `if` (guard_reaching_bindings.cpp).
+    std::optional<ReadAt> outerRead = m_readAt;
+    if (scope.function && line > 0 && readsReassignedLocal(guards[index].text, scope.function))
+        m_readAt = ReadAt{scope.function, line,
+                          GuardList(guards.begin(), guards.begin() + static_cast<std::ptrdiff_t>(index) + 1)};
     std::optional<Decision> d = decide(guards[index], scope);
+    m_readAt = std::move(outerRead);
     m_pendingReader.reset();
     return d;
+}
+
+bool GuardEvaluator::readsReassignedLocal(const std::string &text, SymbolId function) const
+{
+    const FunctionInfo *fn = m_table.function(function);
+    if (!fn)
+        return false;
+    for (const auto &[name, bindings] : m_table.localsOf(*fn)) {
+        if (bindings.size() < 2)
+            continue;
+        for (size_t at = text.find(name); at != std::string::npos; at = text.find(name, at + 1)) {
+            const size_t end = at + name.size();
+            if ((at == 0 || (!isWordChar(text[at - 1]) && text[at - 1] != '.')) && (end == text.size() || !isWordChar(text[end])))
+                return true;
+        }
+    }
+    return false;
 }
 
 std::optional<GuardEvaluator::Outcomes> GuardEvaluator::reachingValues(const std::string &attr, const Scope &scope, int depth)

@@ -29,11 +29,6 @@ struct Replacement {
     int line = 0;
 };
 
-bool startsWith(const GuardList &guards, const GuardList &prefix)
-{
-    return guards.size() >= prefix.size() && std::equal(prefix.begin(), prefix.end(), guards.begin());
-}
-
 // `if g: x = a` and `else: x = b` together replace x wherever the guards
 // before g hold: two replacements that differ only in the negation of their
 // last guard are one without it.

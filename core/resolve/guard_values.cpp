@@ -285,8 +285,18 @@ GuardEvaluator::Outcomes GuardEvaluator::localValues(const FunctionInfo &fn, con
     const std::vector<Binding> &bindings = m_table.localsOf(fn).at(name);
     const Scope local{fn.module, fn.symbol, fn.symbol == scope.function ? scope.selfClass : 0};
     if (!m_localCut || m_localCut->function != fn.symbol || m_localCut->name != name) {
-        if (m_readAt && m_readAt->function == fn.symbol && bindings.size() > 1)
-            return reachingValues(fn, name, bindings, local, m_readAt->line, depth);
+        if (m_readAt && m_readAt->function == fn.symbol && bindings.size() > 1) {
+            if (m_readAt->inside.empty())
+                return reachingValues(fn, name, bindings, local, m_readAt->line, depth);
+            std::vector<Binding> before; // not those inside the tested `if`
+            for (const Binding &b : bindings)
+                if (b.kind != Binding::Kind::Assignment || !startsWith(b.assignment->value.guards, m_readAt->inside))
+                    before.push_back(b);
+            if (before.empty())
+                return Outcomes{{}};
+            return before.size() > 1 ? reachingValues(fn, name, before, local, m_readAt->line, depth)
+                                     : bindingValues(before, local, depth + 1);
+        }
         return bindingValues(bindings, local, depth + 1);
     }
     // Read inside an assignment to this local: only those above it.
