@@ -73,6 +73,20 @@ private Q_SLOTS:
             QVERIFY2(k->category != "MoE", m_session->index().symbol(p.kernelId).qualName.c_str());
         }
     }
+    // LayerCommunicator.prepare_mlp calls the function a factory handed out
+    // (a static method or a partial of one) with the post-attention norm as
+    // its `layernorm` argument.
+    void prepareMlpReachesTheNormItIsHanded()
+    {
+        const OpPaths paths = findPaths(m_session->index(),
+                                        TraceSession::opCallSites(m_report.graph, "self.layer_communicator.prepare_mlp"), {});
+        std::set<std::string> kernels;
+        for (const KernelPath &p : paths.paths)
+            kernels.insert(m_session->index().symbol(p.kernelId).name);
+        QVERIFY(kernels.count("fused_add_rmsnorm"));
+        QVERIFY(kernels.count("rmsnorm"));
+    }
+
     void kernelsThroughEachMechanism()
     {
         QFETCH(QString, kernel);

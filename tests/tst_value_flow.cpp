@@ -332,6 +332,37 @@ private Q_SLOTS:
         QCOMPARE(callees(r, "m.W.go", "self.__call__"), QStringLiteral("m.W.forward"));
     }
 
+    // A function a factory hands out (plainly or wrapped in a partial) and
+    // an attribute holds takes the arguments of the calls through that
+    // attribute: the norm passed by keyword is called.
+    void functionsAFactoryHandsOutTakeTheArgumentsOfCallsThroughWhatHoldsThem()
+    {
+        const Resolved r = program("from functools import partial\n"
+                                   "class Norm:\n"
+                                   "    def forward(self, x, residual=None): pass\n"
+                                   "class Fn:\n"
+                                   "    @staticmethod\n"
+                                   "    def get_fn(mode):\n"
+                                   "        if mode == 0:\n"
+                                   "            return Fn._simple\n"
+                                   "        return partial(Fn._gather, mode=mode)\n"
+                                   "    @staticmethod\n"
+                                   "    def _simple(x, residual, layernorm):\n"
+                                   "        return layernorm(x, residual)\n"
+                                   "    @staticmethod\n"
+                                   "    def _gather(x, residual, layernorm, *, mode):\n"
+                                   "        return layernorm(x)\n"
+                                   "class Comm:\n"
+                                   "    def __init__(self, mode):\n"
+                                   "        self.norm = Norm()\n"
+                                   "        self._fn = Fn.get_fn(mode)\n"
+                                   "    def prepare(self, x, residual):\n"
+                                   "        return self._fn(x, residual, layernorm=self.norm)\n");
+        QCOMPARE(callees(r, "m.Comm.prepare", "self._fn"), QStringLiteral("m.Fn._gather m.Fn._simple"));
+        QCOMPARE(callees(r, "m.Fn._simple", "layernorm"), QStringLiteral("m.Norm.forward"));
+        QCOMPARE(callees(r, "m.Fn._gather", "layernorm"), QStringLiteral("m.Norm.forward"));
+    }
+
     // A class a subclass passes up through `super().__init__` is what the
     // base's parameter holds, here called through a lambda.
     void classesPassedUpToTheBaseConstructor()

@@ -3,6 +3,8 @@
 
 #include "parse/fact_extractor.h"
 
+#include <algorithm>
+
 namespace katlas {
 
 InstantiationIndex::InstantiationIndex(const SymbolTable &table) : m_table(table)
@@ -38,6 +40,59 @@ InstantiationIndex::InstantiationIndex(const SymbolTable &table) : m_table(table
         for (const FunctionFact &fn : f.functions)
             for (const ValueFact &r : fn.returns)
                 add(m, table.functionForScope(m, fn.qualName), r);
+    }
+    addReturnedAliases();
+}
+
+namespace {
+
+std::string lastComponent(const std::string &dotted)
+{
+    return dotted.substr(dotted.rfind('.') == std::string::npos ? 0 : dotted.rfind('.') + 1);
+}
+
+// A chain naming something without calling or indexing: `pkg.Cls.method`.
+bool isPlainName(const Chain &c)
+{
+    return !c.empty() && c.find_first_of("([") == Chain::npos;
+}
+
+} // namespace
+
+void InstantiationIndex::addReturnedAliases()
+{
+    // Function name -> the names its returns hand out: `return Cls._simple`,
+    // and the first argument of a returned call (`return partial(Cls._gather, mode=m)`).
+    std::unordered_map<std::string, std::vector<std::string>> handsOut;
+    // Called function name -> the names its result is assigned to (`self.fn = Cls.get_fn(...)` -> "fn").
+    std::unordered_map<std::string, std::vector<std::string>> assignedTo;
+    for (int m = 0; m < m_table.moduleCount(); ++m) {
+        const ModuleFacts &f = m_table.files()[static_cast<size_t>(m_table.moduleAt(m).fileIndex)];
+        for (const FunctionFact &fn : f.functions)
+            for (const ValueFact &r : fn.returns) {
+                const Chain handed = isPlainName(r.chain) ? r.chain
+                    : !r.args.empty() && r.chain.size() > 2 && r.chain.compare(r.chain.size() - 2, 2, "()") == 0 ? r.args.front()
+                                                                                                            : Chain{};
+                if (isPlainName(handed))
+                    handsOut[lastComponent(fn.qualName)].push_back(lastComponent(handed));
+            }
+        for (const AssignmentFact &a : f.assignments) {
+            const Chain &c = a.value.chain;
+            if (c.size() > 2 && c.compare(c.size() - 2, 2, "()") == 0 && isPlainName(c.substr(0, c.size() - 2))
+                && a.target.find('[') == std::string::npos)
+                assignedTo[lastComponent(c.substr(0, c.size() - 2))].push_back(lastComponent(a.target));
+        }
+    }
+    for (const auto &[function, handed] : handsOut) {
+        const auto to = assignedTo.find(function);
+        if (to == assignedTo.end())
+            continue;
+        for (const std::string &name : handed)
+            for (const std::string &alias : to->second) {
+                std::vector<std::string> &aliases = m_aliases[name];
+                if (alias != name && std::find(aliases.begin(), aliases.end(), alias) == aliases.end())
+                    aliases.push_back(alias);
+            }
     }
 }
 

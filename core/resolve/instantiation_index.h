@@ -29,7 +29,10 @@ public:
     // Calls of a name whose last component is `name` with at least one argument.
     const std::vector<Instantiation> &callsOf(const std::string &name) const;
     // The names a module or class assignment gives what `name` names
-    // (`x = handler`, `y = lambda: ...` as `<lambda1>`): its calls may use them.
+    // (`x = handler`, `y = lambda: ...` as `<lambda1>`), and those the result
+    // of a function handing it out is assigned to (`self.fn = Cls.get_fn()`
+    // where get_fn returns `Cls._simple` or `partial(Cls._simple, ...)`):
+    // its calls may use them.
     const std::vector<std::string> &aliasesOf(const std::string &name) const;
     // Calls that hand on a name or attribute whose last component is
     // `name` as an argument (`apply(fn=handler)`, `run(self.handler)`).
@@ -38,6 +41,8 @@ public:
     const ValueFact &call(const Instantiation &at) const;
 
 private:
+    void addReturnedAliases();
+
     const SymbolTable &m_table;
     std::unordered_map<std::string, std::vector<Instantiation>> m_byName;
     std::unordered_map<std::string, std::vector<std::string>> m_aliases;
