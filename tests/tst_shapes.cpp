@@ -68,6 +68,10 @@ private Q_SLOTS:
         QTest::newRow("unknown call") << "foo(config.hidden_size)" << "foo(7168)" << false;
         QTest::newRow("string key is not a number") << "config.model_type" << "config.model_type" << false;
         QTest::newRow("not an expression") << "a +* b" << "a +* b" << false;
+        QTest::newRow("conditional on a config key") << "(config.q_lora_rank if hasattr(config, \"q_lora_rank\") else None)" << "1536" << true;
+        QTest::newRow("conditional on an absent key") << "config.n_group if hasattr(config, \"n_group\") else 1" << "1" << true;
+        QTest::newRow("conditional not known") << "a if b else 2" << "a if b else 2" << false;
+        QTest::newRow("call the deployment answers") << "self.num_heads // get_attention_tp_size()" << "2" << true;
     }
     void expressions()
     {
@@ -77,6 +81,7 @@ private Q_SLOTS:
         ShapeEnvironment env{demoConfig(), {}};
         env.names["tp_size"] = ShapeValue::number(8);
         env.names["self.num_heads"] = ShapeValue::number(16);
+        env.names["get_attention_tp_size()"] = ShapeValue::number(8);
         const ShapeValue v = evaluateShape(expression.toStdString(), env);
         QCOMPARE(QString::fromStdString(v.text), text);
         QCOMPARE(v.known(), known);

@@ -317,6 +317,22 @@ bool splitConditional(const std::string &s, std::string *value, std::string *con
     return false;
 }
 
+// `(a if c else b)` without the parentheses around the whole; else the text.
+std::string withoutOuterParentheses(const std::string &s)
+{
+    const size_t first = s.find_first_not_of(' ');
+    const size_t last = s.find_last_not_of(' ');
+    if (first == std::string::npos || s[first] != '(' || s[last] != ')')
+        return s;
+    int depth = 0;
+    for (size_t i = first; i <= last; ++i) {
+        depth += s[i] == '(' ? 1 : s[i] == ')' ? -1 : 0;
+        if (depth == 0 && i < last)
+            return s; // `(a) + (b)`
+    }
+    return withoutOuterParentheses(s.substr(first + 1, last - first - 1));
+}
+
 // Whether a condition holds: `hasattr(config, "k")`, `x is None`, `x is not
 // None` or a number; nullopt when it is not known.
 std::optional<bool> conditionHolds(const std::string &condition, const ShapeEnvironment &env)
@@ -343,7 +359,8 @@ std::optional<bool> conditionHolds(const std::string &condition, const ShapeEnvi
 ShapeValue evaluateShape(const std::string &expression, const ShapeEnvironment &env)
 {
     std::string value, condition, other;
-    if (splitConditional(expression, &value, &condition, &other)) {
+    const std::string inner = withoutOuterParentheses(expression);
+    if (splitConditional(inner, &value, &condition, &other)) {
         const std::optional<bool> holds = conditionHolds(condition, env);
         if (!holds)
             return ShapeValue::symbol(expression);
