@@ -3,6 +3,7 @@
 // a config.json, every written file checked against the Definition schema's
 // rules, the bad inputs that stop it before it writes anything, and the
 // de-duplication against an existing definitions folder.
+#include "cli_fixture.h"
 #include "demo_fixture.h"
 #include "export/trace_report.h"
 #include "shapes/definition_folder.h"
@@ -21,22 +22,6 @@ using namespace katlas;
 namespace {
 
 const QString kConfig = QStringLiteral(KATLAS_TEST_DATA "/definitions/deepmini-config.json");
-
-struct Run {
-    int code = -1;
-    QString out, err;
-};
-
-Run runKatlas(const QStringList &args, const QString &cacheDir)
-{
-    QProcess p;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert("KATLAS_CACHE_DIR", cacheDir);
-    p.setProcessEnvironment(env);
-    p.start(QStringLiteral(KATLAS_BUILD_DIR "/app/katlas"), args);
-    p.waitForFinished(120000);
-    return {p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
-}
 
 QJsonObject readJson(const QString &path)
 {
@@ -211,7 +196,7 @@ private Q_SLOTS:
     void writtenFilesFollowTheSchema()
     {
         const QString out = m_cache.filePath(QStringLiteral("defs"));
-        const Run r = runKatlas({"definitions", "--hf-config", kConfig, "--tp", "8", "--filter",
+        const CliRun r = runKatlas({"definitions", "--hf-config", kConfig, "--tp", "8", "--filter",
                               "quantization=none stage=decode platform=cuda", "-o", out}, m_cache.path());
         QVERIFY2(r.code == 0, qPrintable(r.err + r.out));
         const QStringList files = jsonFiles(out);
@@ -249,7 +234,7 @@ private Q_SLOTS:
             test::writeFile(path, R"({"architectures": ["LlamaForCausalLM"], "model_type": "llama", "n_heads": 32})");
         }
         const QString out = m_cache.filePath(QStringLiteral("bad-") + QString::fromLatin1(QTest::currentDataTag()).replace(' ', '-'));
-        const Run r = runKatlas({"definitions", "--hf-config", path, "--tp", tp, "-o", out}, m_cache.path());
+        const CliRun r = runKatlas({"definitions", "--hf-config", path, "--tp", tp, "-o", out}, m_cache.path());
         QCOMPARE(r.code, 2);
         QVERIFY2(r.err.contains(message), qPrintable(r.err));
         QVERIFY(!QFileInfo::exists(out));
@@ -267,7 +252,7 @@ private Q_SLOTS:
         QVERIFY(count > 4);
 
         const QString second = m_cache.filePath(QStringLiteral("second"));
-        Run r = runKatlas(base + QStringList{"--existing", first, "-o", second}, m_cache.path());
+        CliRun r = runKatlas(base + QStringList{"--existing", first, "-o", second}, m_cache.path());
         QCOMPARE(r.code, 0);
         QVERIFY(jsonFiles(second).isEmpty());
         QCOMPARE(static_cast<int>(r.out.count(QStringLiteral("skipped"))), count);
