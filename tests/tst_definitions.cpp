@@ -147,6 +147,32 @@ private Q_SLOTS:
         QCOMPARE(error, std::string("definitions.families[0].inputs.a.shape: names an axis the family does not define: N"));
     }
 
+    // MLA's family needs one latent KV head: an MHA RadixAttention (as many
+    // KV heads as query heads) is not described by it.
+    void familyNeedsItsWhenShapes()
+    {
+        QFile f(QStringLiteral(KATLAS_SOURCE_DIR "/resources/profiles/sglang.json"));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        std::string error;
+        const DefinitionRules rules = readDefinitionRules(f.readAll(), &error);
+        const auto mla = std::find_if(rules.families.begin(), rules.families.end(),
+                                      [](const DefinitionFamily &x) { return x.opType == "mla_paged"; });
+        QVERIFY(mla != rules.families.end());
+        ModuleInstance attention{"RadixAttention", "Attention", "self.attn_mqa",
+                                 {{"num_heads", ShapeValue::number(16)}, {"head_dim", ShapeValue::number(576)},
+                                  {"v_head_dim", ShapeValue::number(512)}, {"num_kv_heads", ShapeValue::number(1)}}};
+        QVERIFY(familyFits(*mla, attention));
+        DefinitionContext context{"decode", "deepseek_v3", "", {{"page_size", 64}}};
+        QCOMPARE(instantiateDefinition(*mla, attention, context).name, std::string("mla_paged_decode_h16_ckv512_kpe64_ps64"));
+        attention.shapes["num_kv_heads"] = ShapeValue::number(16);
+        QVERIFY(!familyFits(*mla, attention));
+        attention.shapes["num_kv_heads"] = ShapeValue::symbol("n");
+        QVERIFY(!familyFits(*mla, attention));
+        attention.cls = "RMSNorm";
+        attention.shapes["num_kv_heads"] = ShapeValue::number(1);
+        QVERIFY(!familyFits(*mla, attention));
+    }
+
     // The demo model under TP 8, unquantized decode: names and const axes
     // follow from deepmini.py's constructor calls and the config.json.
     void demoDefinitionsUnderTp8()

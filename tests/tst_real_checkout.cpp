@@ -210,6 +210,23 @@ private Q_SLOTS:
         QVERIFY2(ms <= 1000, qPrintable(QString::number(ms)));
     }
 
+    // Blackwell NVFP4 decode on trtllm_mla: the same MLA decode; the linear
+    // layers' NVFP4 GEMMs; prefill's MHA (192-dim heads over 16 KV heads) is
+    // no MLA definition.
+    void deepseekV3DefinitionsOtherConfigurations()
+    {
+        qint64 ms = 0;
+        auto nvfp4 = definitionsFor(*m_session, "deepseek_v2", QStringLiteral("deepseek-v3"), 8, "B200 NVFP4 decode", {}, &ms);
+        for (const auto &[name, d] : nvfp4)
+            qInfo("  %s (%s): %s", name.c_str(), qPrintable(d.opType), qPrintable(d.constAxes));
+        QVERIFY(nvfp4.count("mla_paged_decode_h16_ckv512_kpe64_ps1"));
+        QCOMPARE(nvfp4["gemm_nvfp4_n7168_k2048"].constAxes, QStringLiteral("K=2048 K_scales=128 N=7168"));
+        auto prefill = definitionsFor(*m_session, "deepseek_v2", QStringLiteral("deepseek-v3"), 8, "H100 BF16 prefill", {}, &ms);
+        for (const auto &[name, d] : prefill)
+            QVERIFY2(!QString::fromStdString(name).startsWith(QStringLiteral("mla_paged_prefill_h16_ckv128")), name.c_str());
+        QVERIFY(prefill.count("mla_paged_prefill_h16_ckv512_kpe64_ps1"));
+    }
+
     // Llama-3.1-8B (GQA) with TP 1 on flashinfer's paged decode.
     void llamaGqaDefinition()
     {

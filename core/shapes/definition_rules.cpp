@@ -72,6 +72,12 @@ DefinitionFamily family(const QJsonObject &o, const std::string &at)
     f.modulePattern = text(o, "module", at, false);
     if (!f.modulePattern.empty())
         f.module = pattern(f.modulePattern, at + ".module");
+    const QJsonObject when = o.value(QLatin1String("when")).toObject();
+    for (auto it = when.begin(); it != when.end(); ++it) {
+        if (!it.value().isDouble() || it.value().toDouble() != static_cast<double>(it.value().toInteger()))
+            throw Invalid{at + ".when." + it.key().toStdString(), "must be a whole number"};
+        f.when[it.key().toStdString()] = it.value().toInteger();
+    }
     f.opType = text(o, "op_type", at, true);
     f.name = text(o, "name", at, true);
     f.description = text(o, "description", at, false);

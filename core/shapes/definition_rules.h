@@ -8,6 +8,8 @@
 #include <QByteArray>
 #include <QJsonObject>
 
+#include <cstdint>
+
 #include <map>
 #include <regex>
 #include <string>
@@ -20,6 +22,9 @@ struct DefinitionFamily {
     std::regex kernel;
     std::string modulePattern;   // regex searched in the op module's class; empty: any
     std::regex module;
+    // Module shapes the family needs, else it does not describe the op:
+    // {"num_kv_heads": 1} keeps MLA's one latent KV head apart from MHA.
+    std::map<std::string, std::int64_t> when;
     std::string opType;          // "rmsnorm"
     std::string name;            // "rmsnorm_h{hidden_size}": axes and {stage} in braces
     std::map<std::string, std::string> axes; // axis -> "var" or an expression over the module's shapes

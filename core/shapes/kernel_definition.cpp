@@ -22,6 +22,18 @@ std::string definitionName(const std::string &pattern, const std::map<std::strin
     return out;
 }
 
+bool familyFits(const DefinitionFamily &family, const ModuleInstance &module)
+{
+    if (!family.modulePattern.empty() && !std::regex_search(module.cls, family.module))
+        return false;
+    for (const auto &[shape, value] : family.when) {
+        const auto it = module.shapes.find(shape);
+        if (it == module.shapes.end() || !it->second.known() || *it->second.value != value)
+            return false;
+    }
+    return true;
+}
+
 KernelDefinition instantiateDefinition(const DefinitionFamily &family, const ModuleInstance &module,
                                        const DefinitionContext &context)
 {

@@ -31,6 +31,10 @@ struct KernelDefinition {
 // `pattern` with each {key} replaced by its value; a key without one stays.
 std::string definitionName(const std::string &pattern, const std::map<std::string, std::string> &values);
 
+// Whether the family describes what `module` computes: its `module` regex
+// matches the module's class and each `when` shape has its value.
+bool familyFits(const DefinitionFamily &family, const ModuleInstance &module);
+
 KernelDefinition instantiateDefinition(const DefinitionFamily &family, const ModuleInstance &module,
                                        const DefinitionContext &context);
 

@@ -66,7 +66,7 @@ ModelDefinitions modelDefinitions(const TraceReport &report, const CallIndex &in
                     use.note = "the module " + op.name + " of " + (cls.empty() ? std::string("?") : cls) + " is not found";
                     continue;
                 }
-                if (!f.modulePattern.empty() && !std::regex_search(module->cls, f.module))
+                if (!familyFits(f, *module))
                     continue;
                 KernelDefinition d = instantiateDefinition(f, *module, context);
                 if (!d.error.empty()) {
