@@ -244,6 +244,7 @@ private Q_SLOTS:
         QTest::newRow("missing config.json") << "/no/such/config.json" << "8" << "/no/such/config.json";
         QTest::newRow("malformed config.json") << "malformed" << "8" << "malformed.json:3: not JSON";
         QTest::newRow("another architecture") << "llama" << "8" << "llama.json: architectures: LlamaForCausalLM";
+        QTest::newRow("--existing is no folder") << "" << "8 --existing /no/such/defs" << "--existing /no/such/defs";
         QTest::newRow("TP does not divide the heads") << "" << "3" << "deepmini-config.json: n_heads: 16 does not divide";
     }
     void badInputsWriteNothing()
@@ -260,7 +261,8 @@ private Q_SLOTS:
             test::writeFile(path, R"({"architectures": ["LlamaForCausalLM"], "model_type": "llama", "n_heads": 32})");
         }
         const QString out = m_cache.filePath(QStringLiteral("bad-") + QString::fromLatin1(QTest::currentDataTag()).replace(' ', '-'));
-        const CliRun r = runKatlas({"definitions", "--hf-config", path, "--tp", tp, "-o", out}, m_cache.path());
+        const CliRun r = runKatlas(QStringList{"definitions", "--hf-config", path, "--tp"} + tp.split(QLatin1Char(' '))
+                                       + QStringList{"-o", out}, m_cache.path());
         QCOMPARE(r.code, 2);
         QVERIFY2(r.err.contains(message), qPrintable(r.err));
         QVERIFY(!QFileInfo::exists(out));

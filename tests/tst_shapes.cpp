@@ -165,6 +165,24 @@ private Q_SLOTS:
         QCOMPARE(moduleShapes(call, rule, {}, d).at("total_num_heads").text, std::string("32"));
     }
 
+    // sglang's attention projections pass tp_size=attn_tp_size: under DP
+    // attention that is 1, and the layer is whole on every GPU.
+    void sizeKeywordOverridesTp()
+    {
+        std::string error;
+        const auto rules = readModuleShapeRules(builtin(QStringLiteral("profiles/sglang.json")), &error);
+        const ModuleCall qb{"ColumnParallelLinear", {"1536", "24576"}, {{"tp_size", "attn_tp_size"}}};
+        ShapeEnvironment env{demoConfig(), {}};
+        env.names["attn_tp_size"] = ShapeValue::number(1);
+        Deployment d;
+        d.tp = 8;
+        QCOMPARE(moduleShapes(qb, ruleFor(rules, "ColumnParallelLinear"), env, d).at("output_size").text, std::string("24576"));
+        env.names["attn_tp_size"] = ShapeValue::number(8);
+        QCOMPARE(moduleShapes(qb, ruleFor(rules, "ColumnParallelLinear"), env, d).at("output_size").text, std::string("3072"));
+        env.names.erase("attn_tp_size"); // not known: the deployment's TP
+        QCOMPARE(moduleShapes(qb, ruleFor(rules, "ColumnParallelLinear"), env, d).at("output_size").text, std::string("3072"));
+    }
+
     void malformedRuleIsNamed()
     {
         std::string error;

@@ -8,6 +8,7 @@ import sys
 import xml.etree.ElementTree as ET
 
 ZH = {
+    '--existing %1: not a folder of definitions': '--existing %1：不是存放定义的文件夹',
     "definitions needs --hf-config FILE (the checkpoint's config.json)": 'definitions 需要 --hf-config FILE（检查点的 config.json）',
     '%1: cannot read the model configuration': '%1：无法读取模型配置',
     '%1:%2: not JSON: %3': '%1:%2：不是 JSON：%3',

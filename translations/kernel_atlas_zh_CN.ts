@@ -424,6 +424,10 @@ config.json：其中的值成为 model.* 设置（model.n_shared_experts=1）。
 不指定 --db 时，命令使用演示工作区的索引。
 </translation>
     </message>
+    <message>
+        <source>--existing %1: not a folder of definitions</source>
+        <translation>--existing %1：不是存放定义的文件夹</translation>
+    </message>
 </context>
 <context>
     <name>Configuration</name>

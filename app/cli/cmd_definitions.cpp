@@ -118,6 +118,9 @@ int runDefinitionsCommand(const Args &args)
     deployment.dpAttention = args.has(QStringLiteral("--dp-attention"));
     if (deployment.tp % deployment.ep != 0)
         throw UsageError{QCoreApplication::translate("Cli", "--ep %1 does not divide --tp %2").arg(deployment.ep).arg(deployment.tp)};
+    const QString existing = args.value(QStringLiteral("--existing"));
+    if (args.has(QStringLiteral("--existing")) && !QFileInfo(existing).isDir())
+        throw UsageError{QCoreApplication::translate("Cli", "--existing %1: not a folder of definitions").arg(existing)};
     const QString configPath = args.value(QStringLiteral("--hf-config"));
     const QJsonObject config = readHfConfig(configPath);
 
@@ -167,7 +170,7 @@ int runDefinitionsCommand(const Args &args)
     for (const std::string &c : defs.conflicts)
         err() << QCoreApplication::translate("Cli", "warning: two kernels give the definition %1").arg(QString::fromStdString(c)) << '\n';
 
-    const FolderWrite written = writeDefinitionFolder(defs.definitions, outDir, args.value(QStringLiteral("--existing")));
+    const FolderWrite written = writeDefinitionFolder(defs.definitions, outDir, existing);
     if (!written.error.empty())
         throw CommandFailed{QCoreApplication::translate("Cli", "%1: nothing written").arg(QString::fromStdString(written.error))};
 

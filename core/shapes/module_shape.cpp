@@ -34,6 +34,7 @@ std::vector<ModuleShapeRule> readModuleShapeRules(const QByteArray &profileJson,
             }
             r.divideBy[it.key().toStdString()] = by;
         }
+        r.sizeKeyword = o.value(QLatin1String("size_keyword")).toString().toStdString();
         rules.push_back(std::move(r));
     }
     return rules;
@@ -67,7 +68,9 @@ std::map<std::string, ShapeValue> moduleShapes(const ModuleCall &call, const Mod
         const auto it = out.find(param);
         if (it == out.end())
             continue;
-        const int size = shareCount(by, deployment);
+        std::int64_t size = shareCount(by, deployment);
+        if (const auto given = out.find(rule.sizeKeyword); by == "tp" && given != out.end() && given->second.known())
+            size = *given->second.value;
         if (size <= 1)
             continue;
         ShapeValue &v = it->second;

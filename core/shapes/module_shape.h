@@ -29,6 +29,9 @@ struct ModuleShapeRule {
     std::string cls;
     std::vector<std::string> params;
     std::map<std::string, std::string> divideBy; // parameter -> deployment size name
+    // A keyword that, given at the call with a known value, is the number of
+    // GPUs a "tp" share is over (`tp_size=attn_tp_size`: attention's own TP).
+    std::string sizeKeyword;
 };
 
 // The "module_shapes" of a profile's JSON; an empty list when it has none,
