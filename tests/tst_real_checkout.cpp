@@ -207,6 +207,7 @@ private Q_SLOTS:
                      && mla.dtypes.contains(QStringLiteral("kv_indices:int32")),
                  qPrintable(mla.dtypes));
         QCOMPARE(defs["gemm_fp8_block_scale_n3072_k1536"].constAxes, QStringLiteral("K=1536 K_blocks=12 N=3072 N_blocks=24"));
+        QCOMPARE(defs["gemm_fp8_block_scale_n4608_k7168"].constAxes, QStringLiteral("K=7168 K_blocks=56 N=4608 N_blocks=36")); // gate_up_proj
         QVERIFY2(ms <= 1000, qPrintable(QString::number(ms)));
     }
 

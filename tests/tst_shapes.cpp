@@ -183,6 +183,25 @@ private Q_SLOTS:
         QCOMPARE(moduleShapes(qb, ruleFor(rules, "ColumnParallelLinear"), env, d).at("output_size").text, std::string("3072"));
     }
 
+    // MergedColumnParallelLinear's output sizes are a list: the layer's N is their total.
+    void listOfSizesTotals()
+    {
+        std::string error;
+        const auto rules = readModuleShapeRules(builtin(QStringLiteral("profiles/sglang.json")), &error);
+        ShapeEnvironment env{demoConfig(), {}};
+        env.names["intermediate_size"] = ShapeValue::number(18432);
+        Deployment d;
+        d.tp = 8;
+        const ModuleCall repeated{"MergedColumnParallelLinear", {"config.hidden_size", "[intermediate_size] * 2"}, {}};
+        QCOMPARE(moduleShapes(repeated, ruleFor(rules, "MergedColumnParallelLinear"), env, d).at("output_sizes").text,
+                 std::string("4608"));
+        const ModuleCall listed{"MergedColumnParallelLinear", {"config.hidden_size"}, {{"output_sizes", "[config.q_lora_rank, 512]"}}};
+        QCOMPARE(moduleShapes(listed, ruleFor(rules, "MergedColumnParallelLinear"), env, d).at("output_sizes").text,
+                 std::string("256"));
+        const ModuleCall unknown{"MergedColumnParallelLinear", {"config.hidden_size", "[n] * 2"}, {}};
+        QVERIFY(!moduleShapes(unknown, ruleFor(rules, "MergedColumnParallelLinear"), env, d).at("output_sizes").known());
+    }
+
     void malformedRuleIsNamed()
     {
         std::string error;
