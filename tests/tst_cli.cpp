@@ -10,27 +10,11 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include "cli_fixture.h"
+
 #include <sys/stat.h>
 
 namespace {
-
-struct Run {
-    int code = -1;
-    QString out, err;
-};
-
-Run katlas(const QStringList &args, const QString &cacheDir, const QString &workingDir = {})
-{
-    QProcess p;
-    if (!workingDir.isEmpty())
-        p.setWorkingDirectory(workingDir);
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert("KATLAS_CACHE_DIR", cacheDir);
-    p.setProcessEnvironment(env);
-    p.start(QStringLiteral(KATLAS_BUILD_DIR "/app/katlas"), args);
-    p.waitForFinished(120000);
-    return {p.exitCode(), QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
-}
 
 void write(const QString &path, const QByteArray &text)
 {
@@ -52,7 +36,7 @@ private Q_SLOTS:
         QTemporaryDir dir;
         QVERIFY(QDir(dir.path()).mkpath(QStringLiteral("sglang")));
         write(dir.filePath("src/pkg/m.py"), "def f():\n    pass\n");
-        const Run r = katlas({"index", "--db", dir.filePath("d.katlas"), "--repo", "sglang=" + dir.filePath("src"), "--profile", "sglang"},
+        const CliRun r = runKatlas({"index", "--db", dir.filePath("d.katlas"), "--repo", "sglang=" + dir.filePath("src"), "--profile", "sglang"},
                              dir.filePath("cache"), dir.path());
         QVERIFY2(r.code == 0, qPrintable(r.err));
     }
@@ -88,7 +72,7 @@ private Q_SLOTS:
         QFETCH(QStringList, args);
         QFETCH(int, code);
         QFETCH(QString, message);
-        const Run r = katlas(args, m_cache.path());
+        const CliRun r = runKatlas(args, m_cache.path());
         QCOMPARE(r.code, code);
         QVERIFY2((r.err + r.out).contains(message), qPrintable(r.err + r.out));
     }
@@ -96,20 +80,20 @@ private Q_SLOTS:
     void exportsAndIndexesNeverReplaceWhatTheyDoNotOwn()
     {
         const QString db = m_cache.filePath(QStringLiteral("own.katlas"));
-        QCOMPARE(katlas({"index", "--demo", "--db", db}, m_cache.path()).code, 0);
+        QCOMPARE(runKatlas({"index", "--demo", "--db", db}, m_cache.path()).code, 0);
         const QString link = m_cache.filePath(QStringLiteral("report.md"));
         QVERIFY(QFile::link(db, link));
         for (const QString &target : {db, link}) {
-            const Run r = katlas({"export", "--db", db, "--format", "op-traces-md", "-o", target}, m_cache.path());
+            const CliRun r = runKatlas({"export", "--db", db, "--format", "op-traces-md", "-o", target}, m_cache.path());
             QCOMPARE(r.code, 2);
             QVERIFY2(r.err.contains(QStringLiteral("index being read")), qPrintable(r.err));
         }
-        const Run callgraph = katlas({"callgraph", "--db", db, "--format", "pycg", "-o", link}, m_cache.path());
+        const CliRun callgraph = runKatlas({"callgraph", "--db", db, "--format", "pycg", "-o", link}, m_cache.path());
         QCOMPARE(callgraph.code, 2);
         QVERIFY2(callgraph.err.contains(QStringLiteral("index being read")), qPrintable(callgraph.err));
-        QCOMPARE(katlas({"stats", "--db", db}, m_cache.path()).code, 0);
+        QCOMPARE(runKatlas({"stats", "--db", db}, m_cache.path()).code, 0);
         // Nor is an index written through a link, which it would replace.
-        const Run throughLink = katlas({"index", "--demo", "--db", link}, m_cache.path());
+        const CliRun throughLink = runKatlas({"index", "--demo", "--db", link}, m_cache.path());
         QCOMPARE(throughLink.code, 2);
         QVERIFY2(throughLink.err.contains(QStringLiteral("symbolic link")), qPrintable(throughLink.err));
         QVERIFY(QFileInfo(link).isSymLink());
@@ -126,7 +110,7 @@ private Q_SLOTS:
         QVERIFY(QFile::link(dir.filePath("outside.py"), root + "/link.py"));
         QCOMPARE(::mkfifo(QFile::encodeName(root + "/fifo.py").constData(), 0600), 0);
         write(root + "/report.md", "[a()](a.py#L1) [a()](link.py#L1)\n[a()](../outside.py#L1) [a()](fifo.py#L1)\n");
-        const Run r = katlas({"verify", root + "/report.md", "--root", root}, m_cache.path());
+        const CliRun r = runKatlas({"verify", root + "/report.md", "--root", root}, m_cache.path());
         QCOMPARE(r.code, 1);
         QVERIFY2(r.out.contains("4 links, 3 broken"), qPrintable(r.out + r.err));
         QVERIFY2(r.out.contains(":1: link.py#L1: ") && r.out.contains(":2: ../outside.py#L1: ")
@@ -149,7 +133,7 @@ private Q_SLOTS:
         QVERIFY(f.open(QIODevice::ReadOnly));
         const QByteArray before = f.readAll();
         f.close();
-        const Run refused = katlas({"index", "--demo", "--db", foreign}, m_cache.path());
+        const CliRun refused = runKatlas({"index", "--demo", "--db", foreign}, m_cache.path());
         QCOMPARE(refused.code, 2);
         QVERIFY2(
             refused.err.contains("not a Kernel Atlas index") && refused.err.contains(foreign), qPrintable(refused.err));
@@ -158,32 +142,32 @@ private Q_SLOTS:
         f.close();
 
         const QString db = dir.filePath("d.katlas");
-        QCOMPARE(katlas({"index", "--demo", "--db", db}, m_cache.path()).code, 0);
+        QCOMPARE(runKatlas({"index", "--demo", "--db", db}, m_cache.path()).code, 0);
         QFile damaged(db);
         QVERIFY(damaged.open(QIODevice::ReadWrite));
         damaged.seek(4096); // all but the header page
         damaged.write(QByteArray(damaged.size() - 4096, '\x5A'));
         damaged.close();
-        QVERIFY(katlas({"stats", "--db", db}, m_cache.path()).code != 0);
-        const Run rebuilt = katlas({"index", "--demo", "--db", db, "--full"}, m_cache.path());
+        QVERIFY(runKatlas({"stats", "--db", db}, m_cache.path()).code != 0);
+        const CliRun rebuilt = runKatlas({"index", "--demo", "--db", db, "--full"}, m_cache.path());
         QVERIFY2(rebuilt.code == 0, qPrintable(rebuilt.err));
-        QCOMPARE(katlas({"stats", "--db", db}, m_cache.path()).code, 0);
+        QCOMPARE(runKatlas({"stats", "--db", db}, m_cache.path()).code, 0);
     }
 
     void demoCommands()
     {
-        QCOMPARE(katlas({"--version"}, m_cache.path()).out.trimmed(), QStringLiteral("katlas " KATLAS_VERSION));
-        const Run ops = katlas({"ops"}, m_cache.path());
+        QCOMPARE(runKatlas({"--version"}, m_cache.path()).out.trimmed(), QStringLiteral("katlas " KATLAS_VERSION));
+        const CliRun ops = runKatlas({"ops"}, m_cache.path());
         QCOMPARE(ops.code, 0);
         QVERIFY(ops.out.contains("self.attn_mqa()"));
-        const Run matrix = katlas({"matrix", "--op", "self.attn_mqa"}, m_cache.path());
+        const CliRun matrix = runKatlas({"matrix", "--op", "self.attn_mqa"}, m_cache.path());
         QVERIFY(matrix.out.contains("cutlass_mla") && matrix.out.contains("cutlass_mla_decode"));
-        const Run empty = katlas({"trace", "--op", "self.input_layernorm", "--filter", "platform=hip"}, m_cache.path());
+        const CliRun empty = runKatlas({"trace", "--op", "self.input_layernorm", "--filter", "platform=hip"}, m_cache.path());
         QVERIFY2(empty.out.contains("filter excludes"), qPrintable(empty.out));
-        const Run sampler = katlas({"trace", "--op", "Sampler"}, m_cache.path());
+        const CliRun sampler = runKatlas({"trace", "--op", "Sampler"}, m_cache.path());
         QCOMPARE(sampler.code, 0);
         QVERIFY2(sampler.out.contains("top_k_top_p_sampling_from_probs"), qPrintable(sampler.out + sampler.err));
-        const Run kernels = katlas({"kernels", "--json"}, m_cache.path());
+        const CliRun kernels = runKatlas({"kernels", "--json"}, m_cache.path());
         const QJsonArray list = QJsonDocument::fromJson(kernels.out.toUtf8()).object().value("kernels").toArray();
         QVERIFY(list.size() > 10);
         QVERIFY(list.first().toObject().contains("call_sites"));
@@ -193,25 +177,25 @@ private Q_SLOTS:
     // dimension both set), and implications prune the matrix's rows.
     void configurations()
     {
-        const Run list = katlas({"configs"}, m_cache.path());
+        const CliRun list = runKatlas({"configs"}, m_cache.path());
         QCOMPARE(list.code, 0);
         QVERIFY2(list.out.contains("Demo FP8 decode") && list.out.contains("Demo ROCm decode"), qPrintable(list.out));
         QVERIFY(list.out.contains("attention_backend=cutlass_mla"));
 
-        const Run fp8 = katlas({"matrix", "--op", "self.attn_mqa", "--config", "Demo FP8 decode"}, m_cache.path());
+        const CliRun fp8 = runKatlas({"matrix", "--op", "self.attn_mqa", "--config", "Demo FP8 decode"}, m_cache.path());
         QCOMPARE(fp8.code, 0);
         QVERIFY2(fp8.out.contains("cutlass_mla_decode") && !fp8.out.contains("decode_mla_kernel"), qPrintable(fp8.out));
         // The filter wins: the preset's cutlass_mla becomes triton.
-        const Run narrowed = katlas({"matrix", "--op", "self.attn_mqa", "--config=Demo FP8 decode", "--filter", "attention_backend=triton"},
+        const CliRun narrowed = runKatlas({"matrix", "--op", "self.attn_mqa", "--config=Demo FP8 decode", "--filter", "attention_backend=triton"},
                                     m_cache.path());
         QCOMPARE(narrowed.code, 0);
         QVERIFY2(narrowed.out.contains("decode_mla_kernel") && !narrowed.out.contains("cutlass_mla_decode"), qPrintable(narrowed.out));
         // platform=hip rules out the CUDA-only MLA backends: one row left.
-        const Run hip = katlas({"matrix", "--op", "self.attn_mqa", "--filter", "platform=hip"}, m_cache.path());
+        const CliRun hip = runKatlas({"matrix", "--op", "self.attn_mqa", "--filter", "platform=hip"}, m_cache.path());
         QCOMPARE(hip.code, 0);
         QVERIFY2(hip.out.contains("triton") && !hip.out.contains("cutlass_mla") && !hip.out.contains("fast_mla"), qPrintable(hip.out));
         // A contradiction is said, not silently ignored.
-        const Run clash = katlas({"matrix", "--op", "self.attn_mqa", "--config", "Demo ROCm decode", "--filter", "attention_backend=cutlass_mla"},
+        const CliRun clash = runKatlas({"matrix", "--op", "self.attn_mqa", "--config", "Demo ROCm decode", "--filter", "attention_backend=cutlass_mla"},
                                  m_cache.path());
         QCOMPARE(clash.code, 0);
         QVERIFY2(clash.err.contains("contradicts") && clash.err.contains("platform=cuda"), qPrintable(clash.err));
@@ -239,7 +223,7 @@ private Q_SLOTS:
         write(dir.filePath("src/pkg/util.py"), "import os\ndef helper():\n    os.path.join('a', 'b')\n");
         write(dir.filePath("src/pkg/mod.py"), "class B:\n    def go(self):\n        pass\n");
         const QString out = dir.filePath("cg.json");
-        const Run r = katlas({"callgraph", "--repo", "main=" + dir.filePath("src"), "--format", "pycg", "-o", out}, m_cache.path());
+        const CliRun r = runKatlas({"callgraph", "--repo", "main=" + dir.filePath("src"), "--format", "pycg", "-o", out}, m_cache.path());
         QCOMPARE(r.code, 0);
         QFile f(out);
         QVERIFY(f.open(QIODevice::ReadOnly));

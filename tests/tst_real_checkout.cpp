@@ -10,15 +10,75 @@
 #include "index/indexer.h"
 #include "index/repo_copy.h"
 #include "index_dump.h"
+#include "shapes/model_definitions.h"
 #include "store/index_reader.h"
+#include "trace/configuration.h"
 #include "trace/path_finder.h"
 #include "trace/trace_session.h"
 
+#include <QElapsedTimer>
 #include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
 #include <QTemporaryDir>
 #include <QTest>
 
 using namespace katlas;
+
+namespace {
+
+// name -> "axis=value ..." of the const axes, and each tensor's dtype
+// ("hidden_states:bfloat16 ...").
+struct WrittenDefinition {
+    QString constAxes;
+    QString dtypes;
+    QString opType;
+};
+
+std::map<std::string, WrittenDefinition> definitionsFor(const TraceSession &session, const std::string &model,
+                                                        const QString &hfConfig, int tp, const std::string &configuration,
+                                                        const std::string &filterText, qint64 *elapsedMs)
+{
+    QFile f(QStringLiteral(KATLAS_SOURCE_DIR "/resources/models/") + hfConfig + QStringLiteral("/config.json"));
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    const QJsonObject config = QJsonDocument::fromJson(f.readAll()).object();
+    const QByteArray profileJson = QByteArray::fromStdString(session.profile().sourceText);
+    std::string error;
+    const DefinitionRules rules = readDefinitionRules(profileJson, &error);
+    const auto moduleRules = readModuleShapeRules(profileJson, &error);
+    DimensionFilter filter;
+    if (const Configuration *c = session.profile().configuration(configuration))
+        filter = configurationFilter(*c);
+    filter = combineFilters(filter, *DimensionFilter::parse(filterText, &error));
+    Deployment d;
+    d.tp = tp;
+    QElapsedTimer timer;
+    timer.start();
+    const TraceReport report = buildTraceReport(session, model, filter);
+    ModelShapes shapes(session.index(), session.profile().model(model)->modelModules, config, d, moduleRules, rules.shapeCalls);
+    const ModelDefinitions defs = modelDefinitions(report, session.index(), rules, shapes,
+                                                   definitionContext(rules, report.effective,
+                                                                     config.value(QLatin1String("model_type")).toString().toStdString(), d));
+    *elapsedMs = timer.elapsed();
+    std::map<std::string, WrittenDefinition> out;
+    for (const KernelDefinition &k : defs.definitions) {
+        QStringList axes, dtypes;
+        const QJsonObject a = k.json.value(QLatin1String("axes")).toObject();
+        for (auto it = a.begin(); it != a.end(); ++it)
+            if (it.value().toObject().contains(QLatin1String("value")))
+                axes << it.key() + "=" + QString::number(it.value().toObject().value(QLatin1String("value")).toInteger());
+        for (const char *side : {"inputs", "outputs"}) {
+            const QJsonObject t = k.json.value(QLatin1String(side)).toObject();
+            for (auto it = t.begin(); it != t.end(); ++it)
+                dtypes << it.key() + ":" + it.value().toObject().value(QLatin1String("dtype")).toString();
+        }
+        out[k.name] = {axes.join(QLatin1Char(' ')), dtypes.join(QLatin1Char(' ')), QString::fromStdString(k.opType)};
+    }
+    return out;
+}
+
+} // namespace
 
 class TestRealCheckout : public QObject {
     Q_OBJECT
@@ -136,6 +196,61 @@ private Q_SLOTS:
                 qInfo("%s", row.c_str());
         QVERIFY2(s.precision() >= minPrecision, qPrintable(QString::number(s.precision())));
         QVERIFY2(s.recall() >= minRecall, qPrintable(QString::number(s.recall())));
+    }
+
+    // DeepSeek-V3 with TP 8, block-FP8 decode on the flashinfer MLA backend:
+    // the norms and the MLA decode, with their const axes and dtypes, in ≤ 1 s.
+    void deepseekV3Definitions()
+    {
+        qint64 ms = 0;
+        auto defs = definitionsFor(*m_session, "deepseek_v2", QStringLiteral("deepseek-v3"), 8, "H200 FP8 decode",
+                                   "attention_backend=flashinfer", &ms);
+        qInfo("DeepSeek-V3 TP 8 definitions in %lld ms", ms);
+        for (const auto &[name, d] : defs)
+            qInfo("  %s (%s): %s", name.c_str(), qPrintable(d.opType), qPrintable(d.constAxes));
+        QCOMPARE(defs["rmsnorm_h7168"].constAxes, QStringLiteral("hidden_size=7168"));
+        QCOMPARE(defs["rmsnorm_h1536"].constAxes, QStringLiteral("hidden_size=1536"));
+        QCOMPARE(defs["rmsnorm_h512"].constAxes, QStringLiteral("hidden_size=512"));
+        QCOMPARE(defs["rmsnorm_h512"].dtypes, QStringLiteral("hidden_states:bfloat16 weight:bfloat16 output:bfloat16"));
+        QCOMPARE(defs["fused_add_rmsnorm_h7168"].constAxes, QStringLiteral("hidden_size=7168"));
+        QCOMPARE(defs["fused_add_rmsnorm_h7168"].opType, QStringLiteral("fused_add_rmsnorm"));
+        const WrittenDefinition &mla = defs["mla_paged_decode_h16_ckv512_kpe64_ps1"];
+        QCOMPARE(mla.opType, QStringLiteral("mla_paged"));
+        QCOMPARE(mla.constAxes, QStringLiteral("head_dim_ckv=512 head_dim_kpe=64 num_qo_heads=16 page_size=1"));
+        QVERIFY2(mla.dtypes.contains(QStringLiteral("ckv_cache:bfloat16")) && mla.dtypes.contains(QStringLiteral("lse:float32"))
+                     && mla.dtypes.contains(QStringLiteral("kv_indices:int32")),
+                 qPrintable(mla.dtypes));
+        QCOMPARE(defs["gemm_fp8_block_scale_n3072_k1536"].constAxes, QStringLiteral("K=1536 K_blocks=12 N=3072 N_blocks=24"));
+        QCOMPARE(defs["gemm_fp8_block_scale_n4608_k7168"].constAxes, QStringLiteral("K=7168 K_blocks=56 N=4608 N_blocks=36")); // gate_up_proj
+        QVERIFY2(ms <= 1000, qPrintable(QString::number(ms)));
+    }
+
+    // Blackwell NVFP4 decode on trtllm_mla: the same MLA decode; the linear
+    // layers' NVFP4 GEMMs; prefill's MHA (192-dim heads over 16 KV heads) is
+    // no MLA definition.
+    void deepseekV3DefinitionsOtherConfigurations()
+    {
+        qint64 ms = 0;
+        auto nvfp4 = definitionsFor(*m_session, "deepseek_v2", QStringLiteral("deepseek-v3"), 8, "B200 NVFP4 decode", {}, &ms);
+        for (const auto &[name, d] : nvfp4)
+            qInfo("  %s (%s): %s", name.c_str(), qPrintable(d.opType), qPrintable(d.constAxes));
+        QVERIFY(nvfp4.count("mla_paged_decode_h16_ckv512_kpe64_ps1"));
+        QCOMPARE(nvfp4["gemm_nvfp4_n7168_k2048"].constAxes, QStringLiteral("K=2048 K_scales=128 N=7168"));
+        auto prefill = definitionsFor(*m_session, "deepseek_v2", QStringLiteral("deepseek-v3"), 8, "H100 BF16 prefill", {}, &ms);
+        for (const auto &[name, d] : prefill)
+            QVERIFY2(!QString::fromStdString(name).startsWith(QStringLiteral("mla_paged_prefill_h16_ckv128")), name.c_str());
+        QVERIFY(prefill.count("mla_paged_prefill_h16_ckv512_kpe64_ps1"));
+    }
+
+    // Llama-3.1-8B (GQA) with TP 1 on flashinfer's paged decode.
+    void llamaGqaDefinition()
+    {
+        qint64 ms = 0;
+        auto defs = definitionsFor(*m_session, "llama", QStringLiteral("llama-3.1-8b"), 1, {},
+                                   "attention_backend=flashinfer stage=decode platform=cuda quantization=none", &ms);
+        QCOMPARE(defs["gqa_paged_decode_h32_kv8_d128_ps1"].constAxes,
+                 QStringLiteral("head_dim=128 num_kv_heads=8 num_qo_heads=32 page_size=1"));
+        QCOMPARE(defs["rmsnorm_h4096"].constAxes, QStringLiteral("hidden_size=4096"));
     }
 
     void reportsVerify()

@@ -68,6 +68,10 @@ private Q_SLOTS:
         QTest::newRow("unknown call") << "foo(config.hidden_size)" << "foo(7168)" << false;
         QTest::newRow("string key is not a number") << "config.model_type" << "config.model_type" << false;
         QTest::newRow("not an expression") << "a +* b" << "a +* b" << false;
+        QTest::newRow("conditional on a config key") << "(config.q_lora_rank if hasattr(config, \"q_lora_rank\") else None)" << "1536" << true;
+        QTest::newRow("conditional on an absent key") << "config.n_group if hasattr(config, \"n_group\") else 1" << "1" << true;
+        QTest::newRow("conditional not known") << "a if b else 2" << "a if b else 2" << false;
+        QTest::newRow("call the deployment answers") << "self.num_heads // get_attention_tp_size()" << "2" << true;
     }
     void expressions()
     {
@@ -77,6 +81,7 @@ private Q_SLOTS:
         ShapeEnvironment env{demoConfig(), {}};
         env.names["tp_size"] = ShapeValue::number(8);
         env.names["self.num_heads"] = ShapeValue::number(16);
+        env.names["get_attention_tp_size()"] = ShapeValue::number(8);
         const ShapeValue v = evaluateShape(expression.toStdString(), env);
         QCOMPARE(QString::fromStdString(v.text), text);
         QCOMPARE(v.known(), known);
@@ -158,6 +163,43 @@ private Q_SLOTS:
         QCOMPARE(moduleShapes(call, rule, {}, d).at("total_num_heads").text, std::string("4"));
         d.dpAttention = true;
         QCOMPARE(moduleShapes(call, rule, {}, d).at("total_num_heads").text, std::string("32"));
+    }
+
+    // sglang's attention projections pass tp_size=attn_tp_size: under DP
+    // attention that is 1, and the layer is whole on every GPU.
+    void sizeKeywordOverridesTp()
+    {
+        std::string error;
+        const auto rules = readModuleShapeRules(builtin(QStringLiteral("profiles/sglang.json")), &error);
+        const ModuleCall qb{"ColumnParallelLinear", {"1536", "24576"}, {{"tp_size", "attn_tp_size"}}};
+        ShapeEnvironment env{demoConfig(), {}};
+        env.names["attn_tp_size"] = ShapeValue::number(1);
+        Deployment d;
+        d.tp = 8;
+        QCOMPARE(moduleShapes(qb, ruleFor(rules, "ColumnParallelLinear"), env, d).at("output_size").text, std::string("24576"));
+        env.names["attn_tp_size"] = ShapeValue::number(8);
+        QCOMPARE(moduleShapes(qb, ruleFor(rules, "ColumnParallelLinear"), env, d).at("output_size").text, std::string("3072"));
+        env.names.erase("attn_tp_size"); // not known: the deployment's TP
+        QCOMPARE(moduleShapes(qb, ruleFor(rules, "ColumnParallelLinear"), env, d).at("output_size").text, std::string("3072"));
+    }
+
+    // MergedColumnParallelLinear's output sizes are a list: the layer's N is their total.
+    void listOfSizesTotals()
+    {
+        std::string error;
+        const auto rules = readModuleShapeRules(builtin(QStringLiteral("profiles/sglang.json")), &error);
+        ShapeEnvironment env{demoConfig(), {}};
+        env.names["intermediate_size"] = ShapeValue::number(18432);
+        Deployment d;
+        d.tp = 8;
+        const ModuleCall repeated{"MergedColumnParallelLinear", {"config.hidden_size", "[intermediate_size] * 2"}, {}};
+        QCOMPARE(moduleShapes(repeated, ruleFor(rules, "MergedColumnParallelLinear"), env, d).at("output_sizes").text,
+                 std::string("4608"));
+        const ModuleCall listed{"MergedColumnParallelLinear", {"config.hidden_size"}, {{"output_sizes", "[config.q_lora_rank, 512]"}}};
+        QCOMPARE(moduleShapes(listed, ruleFor(rules, "MergedColumnParallelLinear"), env, d).at("output_sizes").text,
+                 std::string("256"));
+        const ModuleCall unknown{"MergedColumnParallelLinear", {"config.hidden_size", "[n] * 2"}, {}};
+        QVERIFY(!moduleShapes(unknown, ruleFor(rules, "MergedColumnParallelLinear"), env, d).at("output_sizes").known());
     }
 
     void malformedRuleIsNamed()

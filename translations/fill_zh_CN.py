@@ -8,6 +8,26 @@ import sys
 import xml.etree.ElementTree as ET
 
 ZH = {
+    '--existing %1: not a folder of definitions': '--existing %1：不是存放定义的文件夹',
+    "definitions needs --hf-config FILE (the checkpoint's config.json)": 'definitions 需要 --hf-config FILE（检查点的 config.json）',
+    '%1: cannot read the model configuration': '%1：无法读取模型配置',
+    '%1:%2: not JSON: %3': '%1:%2：不是 JSON：%3',
+    '%1: a config.json holds one JSON object': '%1：config.json 应当是一个 JSON 对象',
+    "%1 must be a whole number of at least 1, not '%2'": '%1 必须是不小于 1 的整数，而不是 “%2”',
+    '%1: architectures: missing (the model class the checkpoint is for)': '%1：architectures：缺失（检查点所对应的模型类）',
+    "%1: architectures: %2 is not the model '%3' (%4 defines no such class)": '%1：architectures：%2 不是模型 “%3”（%4 中没有定义这个类）',
+    '%1: %2: %3 does not divide over %4 = %5': '%1：%2：%3 不能被 %4 = %5 整除',
+    'definitions needs -o DIR (where to write <op_type>/<name>.json)': 'definitions 需要 -o DIR（写入 <op_type>/<name>.json 的位置）',
+    'definitions needs --tp N (the tensor-parallel size)': 'definitions 需要 --tp N（张量并行规模）',
+    '--ep %1 does not divide --tp %2': '--ep %1 不能整除 --tp %2',
+    "no model '%1' in the profile": '配置文件中没有模型 “%1”',
+    "profile '%1': %2": '配置文件 “%1”：%2',
+    'profile \'%1\' has no "definitions" families': '配置文件 “%1” 没有 "definitions" 的 families',
+    'warning: two kernels give the definition %1': '警告：两个内核给出了定义 %1',
+    '%1: nothing written': '%1：未写入任何内容',
+    'same as in --existing, skipped: %1': '与 --existing 中相同，已跳过：%1',
+    'conflict, not written: %1': '冲突，未写入：%1',
+    '%1 definitions written to %2': '已将 %1 个定义写入 %2',
     '%1 exists and is not a Kernel Atlas index; it was left untouched (choose another --db)': '%1 已存在且不是 Kernel Atlas 索引；它保持原样（请另选 --db）',
     '%1: a write to it was interrupted and must be rolled back from %1-journal, but you cannot write to the file or its folder; open it once as a user who can, or re-index it':
         '%1：对它的一次写入被中断，需要用 %1-journal 回滚，但您无权写入该文件或其所在文件夹；请以有写权限的用户打开一次，或重新索引',
@@ -377,7 +397,9 @@ USAGE_ZH = ('用法：katlas 命令 [选项]\n\n'
             '  matrix    --op OP [--config C] [--filter F]                  各 backend x 量化方案下的 kernel\n'
             '  export    --format kernel-traces-md|op-traces-md|json|dot|svg [--config C] [--filter F] [--link-base DIR] -o FILE\n'
             '  configs   [--db FILE]                    配置文件中的配置方案（--config 的预设）\n'
-            '  verify    FILE.md [--root DIR]           检查报告中每个 文件:行号 链接\n\n'
+            '  verify    FILE.md [--root DIR]           检查报告中每个 文件:行号 链接\n'
+            '  definitions --hf-config FILE --tp N [--ep N] [--page-size N] [--dp-attention] [--config C] [--filter F]\n'
+            '            [--existing DIR] -o DIR    模型各内核的 flashinfer-trace Definition\n\n'
             '过滤条件是若干 DIMENSION=VALUE[,VALUE...]，例如 --filter "quantization=fp8 stage=decode"。\n'
             '--config NAME 以配置文件中的一个配置方案为起点；--filter 再加以收窄\n'
             '（两者都设置的维度以 --filter 的取值为准）。--hf-config FILE 指定检查点的\n'

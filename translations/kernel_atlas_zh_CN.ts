@@ -281,6 +281,94 @@
         <translation>%1 是正在读取的索引；请把输出写到别处</translation>
     </message>
     <message>
+        <source>%1 is a symbolic link; give the path of the index itself (%2)</source>
+        <translation>%1 是符号链接；请给出索引本身的路径（%2）</translation>
+    </message>
+    <message>
+        <source>no path: under the filter, none runs with what the op's object was built with</source>
+        <translation>无路径：在此过滤条件下，没有一条路径能以该算子对象构建时传入的值运行</translation>
+    </message>
+    <message>
+        <source>%1 exists and is not a Kernel Atlas index; it was left untouched (choose another --db)</source>
+        <translation>%1 已存在且不是 Kernel Atlas 索引；它保持原样（请另选 --db）</translation>
+    </message>
+    <message>
+        <source>definitions needs --hf-config FILE (the checkpoint's config.json)</source>
+        <translation>definitions 需要 --hf-config FILE（检查点的 config.json）</translation>
+    </message>
+    <message>
+        <source>%1: cannot read the model configuration</source>
+        <translation>%1：无法读取模型配置</translation>
+    </message>
+    <message>
+        <source>%1:%2: not JSON: %3</source>
+        <translation>%1:%2：不是 JSON：%3</translation>
+    </message>
+    <message>
+        <source>%1: a config.json holds one JSON object</source>
+        <translation>%1：config.json 应当是一个 JSON 对象</translation>
+    </message>
+    <message>
+        <source>%1 must be a whole number of at least 1, not '%2'</source>
+        <translation>%1 必须是不小于 1 的整数，而不是 “%2”</translation>
+    </message>
+    <message>
+        <source>%1: architectures: missing (the model class the checkpoint is for)</source>
+        <translation>%1：architectures：缺失（检查点所对应的模型类）</translation>
+    </message>
+    <message>
+        <source>%1: architectures: %2 is not the model '%3' (%4 defines no such class)</source>
+        <translation>%1：architectures：%2 不是模型 “%3”（%4 中没有定义这个类）</translation>
+    </message>
+    <message>
+        <source>%1: %2: %3 does not divide over %4 = %5</source>
+        <translation>%1：%2：%3 不能被 %4 = %5 整除</translation>
+    </message>
+    <message>
+        <source>definitions needs -o DIR (where to write &lt;op_type&gt;/&lt;name&gt;.json)</source>
+        <translation>definitions 需要 -o DIR（写入 &lt;op_type&gt;/&lt;name&gt;.json 的位置）</translation>
+    </message>
+    <message>
+        <source>definitions needs --tp N (the tensor-parallel size)</source>
+        <translation>definitions 需要 --tp N（张量并行规模）</translation>
+    </message>
+    <message>
+        <source>--ep %1 does not divide --tp %2</source>
+        <translation>--ep %1 不能整除 --tp %2</translation>
+    </message>
+    <message>
+        <source>no model '%1' in the profile</source>
+        <translation>配置文件中没有模型 “%1”</translation>
+    </message>
+    <message>
+        <source>profile '%1': %2</source>
+        <translation>配置文件 “%1”：%2</translation>
+    </message>
+    <message>
+        <source>profile '%1' has no "definitions" families</source>
+        <translation>配置文件 “%1” 没有 "definitions" 的 families</translation>
+    </message>
+    <message>
+        <source>warning: two kernels give the definition %1</source>
+        <translation>警告：两个内核给出了定义 %1</translation>
+    </message>
+    <message>
+        <source>%1: nothing written</source>
+        <translation>%1：未写入任何内容</translation>
+    </message>
+    <message>
+        <source>same as in --existing, skipped: %1</source>
+        <translation>与 --existing 中相同，已跳过：%1</translation>
+    </message>
+    <message>
+        <source>conflict, not written: %1</source>
+        <translation>冲突，未写入：%1</translation>
+    </message>
+    <message>
+        <source>%1 definitions written to %2</source>
+        <translation>已将 %1 个定义写入 %2</translation>
+    </message>
+    <message>
         <source>usage: katlas COMMAND [options]
 
   index     --db FILE --repo NAME=PATH ... [--profile FILE|sglang|demo] [--full] [--follow-outside-links]
@@ -298,6 +386,8 @@
   export    --format kernel-traces-md|op-traces-md|json|dot|svg [--config C] [--filter F] [--link-base DIR] -o FILE
   configs   [--db FILE]                    the profile's configurations (presets for --config)
   verify    FILE.md [--root DIR]           check every file:line link of a report
+  definitions --hf-config FILE --tp N [--ep N] [--page-size N] [--dp-attention] [--config C] [--filter F]
+            [--existing DIR] -o DIR    flashinfer-trace Definitions of the model's kernels
 
 A filter is DIMENSION=VALUE[,VALUE...] words, e.g. --filter "quantization=fp8 stage=decode".
 --config NAME starts from one of the profile's configurations; --filter then narrows it
@@ -323,6 +413,8 @@ Without --db, commands use the demo workspace's index.
   export    --format kernel-traces-md|op-traces-md|json|dot|svg [--config C] [--filter F] [--link-base DIR] -o FILE
   configs   [--db FILE]                    配置文件中的配置方案（--config 的预设）
   verify    FILE.md [--root DIR]           检查报告中每个 文件:行号 链接
+  definitions --hf-config FILE --tp N [--ep N] [--page-size N] [--dp-attention] [--config C] [--filter F]
+            [--existing DIR] -o DIR    模型各内核的 flashinfer-trace Definition
 
 过滤条件是若干 DIMENSION=VALUE[,VALUE...]，例如 --filter "quantization=fp8 stage=decode"。
 --config NAME 以配置文件中的一个配置方案为起点；--filter 再加以收窄
@@ -333,16 +425,8 @@ config.json：其中的值成为 model.* 设置（model.n_shared_experts=1）。
 </translation>
     </message>
     <message>
-        <source>%1 is a symbolic link; give the path of the index itself (%2)</source>
-        <translation>%1 是符号链接；请给出索引本身的路径（%2）</translation>
-    </message>
-    <message>
-        <source>no path: under the filter, none runs with what the op's object was built with</source>
-        <translation>无路径：在此过滤条件下，没有一条路径能以该算子对象构建时传入的值运行</translation>
-    </message>
-    <message>
-        <source>%1 exists and is not a Kernel Atlas index; it was left untouched (choose another --db)</source>
-        <translation>%1 已存在且不是 Kernel Atlas 索引；它保持原样（请另选 --db）</translation>
+        <source>--existing %1: not a folder of definitions</source>
+        <translation>--existing %1：不是存放定义的文件夹</translation>
     </message>
 </context>
 <context>
@@ -591,14 +675,6 @@ config.json：其中的值成为 model.* 设置（model.n_shared_experts=1）。
         <translation>必须是其他配置方案没有用过的名称</translation>
     </message>
     <message>
-        <source>must name exactly one dimension</source>
-        <translation>必须且只能指定一个维度</translation>
-    </message>
-    <message>
-        <source>names the dimension of "if"</source>
-        <translation>与 "if" 指定的维度相同</translation>
-    </message>
-    <message>
         <source>must be an object of dimension: value or [values]</source>
         <translation>必须是 维度: 值 或 [值列表] 构成的对象</translation>
     </message>
@@ -653,6 +729,14 @@ config.json：其中的值成为 model.* 设置（model.n_shared_experts=1）。
     <message>
         <source>only a decorator registry has a lookup</source>
         <translation>只有装饰器注册表才有 lookup</translation>
+    </message>
+    <message>
+        <source>must name a dimension</source>
+        <translation>必须指定维度</translation>
+    </message>
+    <message>
+        <source>names a dimension of "if"</source>
+        <translation>与 "if" 中的某个维度相同</translation>
     </message>
 </context>
 <context>

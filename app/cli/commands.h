@@ -18,5 +18,6 @@ int runMatrixCommand(const Args &args);
 int runExportCommand(const Args &args);
 int runVerifyCommand(const Args &args);
 int runConfigsCommand(const Args &args);
+int runDefinitionsCommand(const Args &args);
 
 } // namespace katlas::cli

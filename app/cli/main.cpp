@@ -13,8 +13,9 @@ using namespace katlas::cli;
 namespace {
 
 const QStringList kValueOptions = {"--db", "--repo", "--profile", "--format", "--output", "--model", "--filter",
-                                   "--op", "--kernel", "--link-base", "--root", "--limit", "--config", "--hf-config"};
-const QStringList kFlags = {"--demo", "--follow-outside-links", "--full", "--help", "--json", "--version"};
+                                   "--op", "--kernel", "--link-base", "--root", "--limit", "--config", "--hf-config",
+                                   "--tp", "--ep", "--page-size", "--existing"};
+const QStringList kFlags = {"--demo", "--dp-attention", "--follow-outside-links", "--full", "--help", "--json", "--version"};
 
 // An option no command reads is a mistake (`--ouput` would send the output to
 // the terminal): named, with the closest known ones.
@@ -55,6 +56,8 @@ void printUsage()
                 "  export    --format kernel-traces-md|op-traces-md|json|dot|svg [--config C] [--filter F] [--link-base DIR] -o FILE\n"
                 "  configs   [--db FILE]                    the profile's configurations (presets for --config)\n"
                 "  verify    FILE.md [--root DIR]           check every file:line link of a report\n"
+                "  definitions --hf-config FILE --tp N [--ep N] [--page-size N] [--dp-attention] [--config C] [--filter F]\n"
+                "            [--existing DIR] -o DIR    flashinfer-trace Definitions of the model's kernels\n"
                 "\n"
                 "A filter is DIMENSION=VALUE[,VALUE...] words, e.g. --filter \"quantization=fp8 stage=decode\".\n"
                 "--config NAME starts from one of the profile's configurations; --filter then narrows it\n"
@@ -113,6 +116,8 @@ int main(int argc, char **argv)
             return runExportCommand(args);
         if (c == QLatin1String("configs"))
             return runConfigsCommand(args);
+        if (c == QLatin1String("definitions"))
+            return runDefinitionsCommand(args);
         if (c == QLatin1String("verify"))
             return runVerifyCommand(args);
         err() << "katlas: " << QCoreApplication::translate("Cli", "unknown command '%1'").arg(c) << '\n';

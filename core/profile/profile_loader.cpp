@@ -86,7 +86,7 @@ public:
         static const QStringList known = {"profile", "name", "repos", "call_methods", "kernels", "launches", "categories",
                                           "default_category", "registries", "dimensions", "dimension_rules", "dimension_values", "settings", "derived",
                                           "models", "default_model", "extra_entries", "description",
-                                          "configurations", "implications", "checkpoints", "module_shapes"};
+                                          "configurations", "implications", "checkpoints", "module_shapes", "definitions"};
         for (const QString &k : root.keys())
             if (!known.contains(k))
                 throw ProfileInvalid{k, QCoreApplication::translate("Profile", "unknown key")};

@@ -34,6 +34,9 @@ std::vector<ModuleShapeRule> readModuleShapeRules(const QByteArray &profileJson,
             }
             r.divideBy[it.key().toStdString()] = by;
         }
+        r.sizeKeyword = o.value(QLatin1String("size_keyword")).toString().toStdString();
+        for (const QJsonValue &t : o.value(QLatin1String("totals")).toArray())
+            r.totals.push_back(t.toString().toStdString());
         rules.push_back(std::move(r));
     }
     return rules;
@@ -53,21 +56,59 @@ int shareCount(const std::string &by, const Deployment &d)
     return d.tp;
 }
 
+// A list of sizes as the expression of their total: `[a, b]` -> `(a) + (b)`,
+// `[a] * 2` -> `((a)) * 2`; other text as it is.
+std::string listTotal(const std::string &text)
+{
+    const size_t open = text.find_first_not_of(' ');
+    if (open == std::string::npos || text[open] != '[')
+        return text;
+    std::vector<std::string> items;
+    std::string item;
+    int depth = 0;
+    size_t close = std::string::npos;
+    for (size_t i = open + 1; i < text.size() && close == std::string::npos; ++i) {
+        const char c = text[i];
+        if (depth == 0 && (c == ',' || c == ']')) {
+            if (item.find_first_not_of(' ') != std::string::npos)
+                items.push_back("(" + item + ")");
+            item.clear();
+            if (c == ']')
+                close = i;
+            continue;
+        }
+        depth += (c == '(' || c == '[') ? 1 : (c == ')' || c == ']') ? -1 : 0;
+        item += c;
+    }
+    if (close == std::string::npos || items.empty())
+        return text;
+    std::string sum;
+    for (const std::string &i : items)
+        sum += (sum.empty() ? "" : " + ") + i;
+    return "(" + sum + ")" + text.substr(close + 1);
+}
+
 } // namespace
 
 std::map<std::string, ShapeValue> moduleShapes(const ModuleCall &call, const ModuleShapeRule &rule,
                                                const ShapeEnvironment &env, const Deployment &deployment)
 {
     std::map<std::string, ShapeValue> out;
+    const auto evaluate = [&](const std::string &param, const std::string &text) {
+        const bool total = std::find(rule.totals.begin(), rule.totals.end(), param) != rule.totals.end();
+        return evaluateShape(total ? listTotal(text) : text, env);
+    };
     for (size_t i = 0; i < call.positional.size() && i < rule.params.size(); ++i)
-        out[rule.params[i]] = evaluateShape(call.positional[i], env);
+        out[rule.params[i]] = evaluate(rule.params[i], call.positional[i]);
     for (const auto &[name, text] : call.keywords)
-        out[name] = evaluateShape(text, env);
+        out[name] = evaluate(name, text);
     for (const auto &[param, by] : rule.divideBy) {
         const auto it = out.find(param);
         if (it == out.end())
             continue;
-        const int size = shareCount(by, deployment);
+        std::int64_t size = shareCount(by, deployment);
+        if (const auto given = out.find(rule.sizeKeyword); by == "tp" && given != out.end() && given->second.known())
+            size = *given->second.value;
         if (size <= 1)
             continue;
         ShapeValue &v = it->second;

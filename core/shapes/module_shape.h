@@ -29,6 +29,12 @@ struct ModuleShapeRule {
     std::string cls;
     std::vector<std::string> params;
     std::map<std::string, std::string> divideBy; // parameter -> deployment size name
+    // A keyword that, given at the call with a known value, is the number of
+    // GPUs a "tp" share is over (`tp_size=attn_tp_size`: attention's own TP).
+    std::string sizeKeyword;
+    // Parameters given as a list of sizes (`[intermediate_size] * 2`,
+    // `[q_size, kv_size]`): their total is the layer's size.
+    std::vector<std::string> totals;
 };
 
 // The "module_shapes" of a profile's JSON; an empty list when it has none,

@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <cctype>
 #include <initializer_list>
+#include <optional>
+#include <utility>
 #include <vector>
 
 namespace katlas {
@@ -237,6 +239,9 @@ private:
                 return resolved(args[2]);
             return resolved(attr);
         }
+        if (args.empty())
+            if (const auto it = m_env.names.find(callee + "()"); it != m_env.names.end())
+                return of(it->second); // a call the deployment answers: get_attention_tp_size()
         for (Operand &a : args)
             a = resolved(a);
         if ((callee == "int" || callee == "math.floor") && args.size() == 1)
@@ -281,10 +286,86 @@ private:
     }
 };
 
+// Splits `value if condition else other` at its top level (outside
+// brackets and strings); false when the text is no conditional expression.
+bool splitConditional(const std::string &s, std::string *value, std::string *condition, std::string *other)
+{
+    int depth = 0;
+    char quote = 0;
+    size_t ifAt = std::string::npos;
+    for (size_t i = 0; i < s.size(); ++i) {
+        const char c = s[i];
+        if (quote) {
+            quote = c == quote ? 0 : quote;
+            continue;
+        }
+        if (c == '"' || c == '\'') {
+            quote = c;
+        } else if (c == '(' || c == '[' || c == '{') {
+            ++depth;
+        } else if (c == ')' || c == ']' || c == '}') {
+            --depth;
+        } else if (depth == 0 && ifAt == std::string::npos && s.compare(i, 4, " if ") == 0) {
+            ifAt = i;
+        } else if (depth == 0 && ifAt != std::string::npos && s.compare(i, 6, " else ") == 0) {
+            *value = s.substr(0, ifAt);
+            *condition = s.substr(ifAt + 4, i - ifAt - 4);
+            *other = s.substr(i + 6);
+            return true;
+        }
+    }
+    return false;
+}
+
+// `(a if c else b)` without the parentheses around the whole; else the text.
+std::string withoutOuterParentheses(const std::string &s)
+{
+    const size_t first = s.find_first_not_of(' ');
+    const size_t last = s.find_last_not_of(' ');
+    if (first == std::string::npos || s[first] != '(' || s[last] != ')')
+        return s;
+    int depth = 0;
+    for (size_t i = first; i <= last; ++i) {
+        depth += s[i] == '(' ? 1 : s[i] == ')' ? -1 : 0;
+        if (depth == 0 && i < last)
+            return s; // `(a) + (b)`
+    }
+    return withoutOuterParentheses(s.substr(first + 1, last - first - 1));
+}
+
+// Whether a condition holds: `hasattr(config, "k")`, `x is None`, `x is not
+// None` or a number; nullopt when it is not known.
+std::optional<bool> conditionHolds(const std::string &condition, const ShapeEnvironment &env)
+{
+    static const std::string hasattr = "hasattr(config, ";
+    if (condition.rfind(hasattr, 0) == 0 && condition.size() > hasattr.size() + 3 && condition.back() == ')') {
+        const std::string key = condition.substr(hasattr.size() + 1, condition.size() - hasattr.size() - 3);
+        return env.config.contains(QString::fromStdString(key));
+    }
+    for (const auto &[suffix, holdsWhenKnown] : {std::pair<std::string, bool>{" is not None", true}, {" is None", false}})
+        if (condition.size() > suffix.size() && condition.compare(condition.size() - suffix.size(), suffix.size(), suffix) == 0) {
+            if (evaluateShape(condition.substr(0, condition.size() - suffix.size()), env).known())
+                return holdsWhenKnown;
+            return std::nullopt;
+        }
+    const ShapeValue v = evaluateShape(condition, env);
+    if (v.known())
+        return *v.value != 0;
+    return std::nullopt;
+}
+
 } // namespace
 
 ShapeValue evaluateShape(const std::string &expression, const ShapeEnvironment &env)
 {
+    std::string value, condition, other;
+    const std::string inner = withoutOuterParentheses(expression);
+    if (splitConditional(inner, &value, &condition, &other)) {
+        const std::optional<bool> holds = conditionHolds(condition, env);
+        if (!holds)
+            return ShapeValue::symbol(expression);
+        return evaluateShape(*holds ? value : other, env);
+    }
     return Reader(expression, env).read();
 }
 

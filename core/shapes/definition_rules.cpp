@@ -1,0 +1,145 @@
+// See definition_rules.h.
+#include "shapes/definition_rules.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+
+namespace katlas {
+
+namespace {
+
+struct Invalid {
+    std::string key;
+    std::string message;
+};
+
+std::map<std::string, std::string> stringMap(const QJsonObject &o, const std::string &key)
+{
+    std::map<std::string, std::string> out;
+    for (auto it = o.begin(); it != o.end(); ++it) {
+        if (!it.value().isString())
+            throw Invalid{key + "." + it.key().toStdString(), "must be a string"};
+        out[it.key().toStdString()] = it.value().toString().toStdString();
+    }
+    return out;
+}
+
+std::string text(const QJsonObject &o, const char *name, const std::string &at, bool required)
+{
+    const QJsonValue v = o.value(QLatin1String(name));
+    if (v.isUndefined() && !required)
+        return {};
+    if (!v.isString() || v.toString().isEmpty())
+        throw Invalid{at + "." + name, "must be a non-empty string"};
+    return v.toString().toStdString();
+}
+
+std::regex pattern(const std::string &p, const std::string &key)
+{
+    try {
+        return std::regex(p);
+    } catch (const std::regex_error &) {
+        throw Invalid{key, "must be a regular expression"};
+    }
+}
+
+void checkTensors(const QJsonObject &tensors, const std::string &at, const DefinitionFamily &f)
+{
+    for (auto it = tensors.begin(); it != tensors.end(); ++it) {
+        const std::string key = at + "." + it.key().toStdString();
+        const QJsonObject t = it.value().toObject();
+        if (!t.value(QLatin1String("dtype")).isString())
+            throw Invalid{key + ".dtype", "must be a dtype name"};
+        const QJsonValue shape = t.value(QLatin1String("shape"));
+        if (!shape.isNull() && !shape.isArray())
+            throw Invalid{key + ".shape", "must be a list of axis names or null"};
+        for (const QJsonValue &axis : shape.toArray())
+            if (!f.axes.count(axis.toString().toStdString()))
+                throw Invalid{key + ".shape", "names an axis the family does not define: " + axis.toString().toStdString()};
+    }
+}
+
+bool isDeploymentSize(const std::string &s)
+{
+    return s == "tp" || s == "ep" || s == "moe_tp" || s == "attention_tp";
+}
+
+DefinitionFamily family(const QJsonObject &o, const std::string &at)
+{
+    DefinitionFamily f;
+    f.kernelPattern = text(o, "kernel", at, true);
+    f.kernel = pattern(f.kernelPattern, at + ".kernel");
+    f.modulePattern = text(o, "module", at, false);
+    if (!f.modulePattern.empty())
+        f.module = pattern(f.modulePattern, at + ".module");
+    const QJsonObject when = o.value(QLatin1String("when")).toObject();
+    for (auto it = when.begin(); it != when.end(); ++it) {
+        if (!it.value().isDouble() || it.value().toDouble() != static_cast<double>(it.value().toInteger()))
+            throw Invalid{at + ".when." + it.key().toStdString(), "must be a whole number"};
+        f.when[it.key().toStdString()] = it.value().toInteger();
+    }
+    f.opType = text(o, "op_type", at, true);
+    f.name = text(o, "name", at, true);
+    f.description = text(o, "description", at, false);
+    f.reference = text(o, "reference", at, true);
+    if (f.reference.find("def run(") == std::string::npos)
+        throw Invalid{at + ".reference", "must define a function run"};
+    const QJsonObject axes = o.value(QLatin1String("axes")).toObject();
+    if (axes.isEmpty())
+        throw Invalid{at + ".axes", "must name the family's axes"};
+    for (const QString &k : axes.keys()) {
+        if (!axes.value(k).isString())
+            throw Invalid{at + ".axes." + k.toStdString(), "must be \"var\" or an expression"};
+        f.axes[k.toStdString()] = axes.value(k).toString().toStdString();
+        f.axisOrder.push_back(k.toStdString());
+    }
+    f.inputs = o.value(QLatin1String("inputs")).toObject();
+    f.outputs = o.value(QLatin1String("outputs")).toObject();
+    if (f.inputs.isEmpty() || f.outputs.isEmpty())
+        throw Invalid{at + (f.inputs.isEmpty() ? ".inputs" : ".outputs"), "must name at least one tensor"};
+    checkTensors(f.inputs, at + ".inputs", f);
+    checkTensors(f.outputs, at + ".outputs", f);
+    for (const QJsonValue &c : o.value(QLatin1String("constraints")).toArray())
+        f.constraints.push_back(c.toString().toStdString());
+    for (const QJsonValue &t : o.value(QLatin1String("tags")).toArray())
+        f.tags.push_back(t.toString().toStdString());
+    return f;
+}
+
+} // namespace
+
+DefinitionRules readDefinitionRules(const QByteArray &profileJson, std::string *error)
+{
+    const QJsonObject root = QJsonDocument::fromJson(profileJson).object().value(QLatin1String("definitions")).toObject();
+    DefinitionRules rules;
+    try {
+        const QJsonObject stage = root.value(QLatin1String("stage")).toObject();
+        rules.stageDimension = stage.value(QLatin1String("dimension")).toString().toStdString();
+        rules.stageNames = stringMap(stage.value(QLatin1String("values")).toObject(), "definitions.stage.values");
+        const QJsonObject quant = root.value(QLatin1String("quantization")).toObject();
+        rules.quantizationDimension = quant.value(QLatin1String("dimension")).toString().toStdString();
+        rules.quantizationNames = stringMap(quant.value(QLatin1String("values")).toObject(), "definitions.quantization.values");
+        rules.shapeCalls = stringMap(root.value(QLatin1String("shape_calls")).toObject(), "definitions.shape_calls");
+        for (const auto &[call, size] : rules.shapeCalls)
+            if (!isDeploymentSize(size) && size != "page_size")
+                throw Invalid{"definitions.shape_calls." + call, "must be \"tp\", \"ep\", \"moe_tp\", \"attention_tp\" or \"page_size\""};
+        const QJsonArray checks = root.value(QLatin1String("checks")).toArray();
+        for (qsizetype i = 0; i < checks.size(); ++i) {
+            const std::string at = "definitions.checks[" + std::to_string(i) + "]";
+            const QJsonObject c = checks.at(i).toObject();
+            DeploymentCheck check{text(c, "key", at, true), text(c, "divided_by", at, true)};
+            if (!isDeploymentSize(check.dividedBy))
+                throw Invalid{at + ".divided_by", "must be \"tp\", \"ep\", \"moe_tp\" or \"attention_tp\""};
+            rules.checks.push_back(std::move(check));
+        }
+        const QJsonArray families = root.value(QLatin1String("families")).toArray();
+        for (qsizetype i = 0; i < families.size(); ++i)
+            rules.families.push_back(family(families.at(i).toObject(), "definitions.families[" + std::to_string(i) + "]"));
+    } catch (const Invalid &e) {
+        *error = e.key + ": " + e.message;
+        return {};
+    }
+    return rules;
+}
+
+} // namespace katlas

@@ -1,0 +1,61 @@
+// The profile's "definitions": which kernels a flashinfer-trace Definition
+// family describes, and how the family's name, axes and tensors follow from
+// the shapes of the op's module (see docs/profile.md). Nothing of a codebase
+// is named in code: a rule says `rmsnorm_h{hidden_size}` for kernels matching
+// `rmsnorm` launched by an `RMSNorm` module.
+#pragma once
+
+#include <QByteArray>
+#include <QJsonObject>
+
+#include <cstdint>
+
+#include <map>
+#include <regex>
+#include <string>
+#include <vector>
+
+namespace katlas {
+
+struct DefinitionFamily {
+    std::string kernelPattern;   // regex searched in the kernel's qualified name
+    std::regex kernel;
+    std::string modulePattern;   // regex searched in the op module's class; empty: any
+    std::regex module;
+    // Module shapes the family needs, else it does not describe the op:
+    // {"num_kv_heads": 1} keeps MLA's one latent KV head apart from MHA.
+    std::map<std::string, std::int64_t> when;
+    std::string opType;          // "rmsnorm"
+    std::string name;            // "rmsnorm_h{hidden_size}": axes and {stage} in braces
+    std::map<std::string, std::string> axes; // axis -> "var" or an expression over the module's shapes
+    std::vector<std::string> axisOrder;      // in key order
+    QJsonObject inputs;          // name -> {"shape": [axes], "dtype": ...}, written as is
+    QJsonObject outputs;
+    std::vector<std::string> constraints;
+    std::vector<std::string> tags; // besides stage/model/quantization/status: "fused"
+    std::string description;
+    std::string reference;       // plain-PyTorch source with a `run` function
+};
+
+// A config.json key the deployment must divide: `num_attention_heads` over
+// the attention TP; a key the config lacks is not checked.
+struct DeploymentCheck {
+    std::string key;
+    std::string dividedBy; // "tp", "ep", "moe_tp", "attention_tp"
+};
+
+struct DefinitionRules {
+    std::string stageDimension;                      // "stage"
+    std::map<std::string, std::string> stageNames;   // dimension value -> tag and {stage} ("extend" -> "prefill")
+    std::string quantizationDimension;               // "quantization"
+    std::map<std::string, std::string> quantizationNames; // value -> tag ("fp8" -> "float8_e4m3fn"); absent: no tag
+    std::map<std::string, std::string> shapeCalls;   // "get_attention_tp_size" -> "attention_tp"
+    std::vector<DeploymentCheck> checks;
+    std::vector<DefinitionFamily> families;
+};
+
+// The "definitions" of a profile's JSON (empty when it has none); on a
+// malformed entry, an empty result and a message naming the key at fault.
+DefinitionRules readDefinitionRules(const QByteArray &profileJson, std::string *error);
+
+} // namespace katlas

@@ -1,0 +1,151 @@
+// See model_shapes.h.
+#include "shapes/model_shapes.h"
+
+#include "trace/op_graph.h"
+
+#include <QFile>
+
+namespace katlas {
+
+std::map<std::string, std::int64_t> deploymentSizes(const Deployment &d)
+{
+    const std::int64_t ep = std::max(d.ep, 1);
+    return {{"tp", d.tp}, {"ep", ep}, {"moe_tp", std::max<std::int64_t>(d.tp / ep, 1)},
+            {"attention_tp", d.dpAttention ? 1 : d.tp}, {"page_size", d.pageSize}};
+}
+
+ModelShapes::ModelShapes(const CallIndex &index, const std::vector<std::string> &modelModules, QJsonObject config,
+                         Deployment deployment, std::vector<ModuleShapeRule> rules,
+                         std::map<std::string, std::string> shapeCalls)
+    : m_index(index), m_config(std::move(config)), m_deployment(deployment), m_rules(std::move(rules))
+{
+    const auto sizes = deploymentSizes(deployment);
+    for (const auto &[call, size] : shapeCalls)
+        if (const auto it = sizes.find(size); it != sizes.end())
+            m_deploymentNames[call + "()"] = ShapeValue::number(it->second);
+    for (const SourceFile &f : index.graph().files)
+        if (moduleMatches(modelModules, f.module))
+            parseFile(f.id);
+}
+
+void ModelShapes::parseFile(std::int64_t fileId)
+{
+    const SourceFile *f = m_index.file(fileId);
+    if (!f)
+        return;
+    std::string root;
+    for (const Repo &r : m_index.graph().repos)
+        if (r.id == f->repoId)
+            root = r.path;
+    const std::string path = root + "/" + f->path;
+    if (!m_parsedFiles.insert(path).second)
+        return;
+    QFile file(QString::fromStdString(path));
+    if (!file.open(QIODevice::ReadOnly))
+        return;
+    for (ClassInit &c : classInits(file.readAll().toStdString()))
+        m_inits.emplace(c.cls, std::move(c));
+}
+
+const ClassInit *ModelShapes::init(const std::string &cls)
+{
+    if (const auto it = m_inits.find(cls); it != m_inits.end())
+        return &it->second;
+    for (const Symbol &s : m_index.graph().symbols)
+        if (s.kind == SymbolKind::Class && s.name == cls && s.fileId) {
+            parseFile(s.fileId);
+            break;
+        }
+    const auto it = m_inits.find(cls);
+    return it == m_inits.end() ? nullptr : &it->second;
+}
+
+const ConstructorCall *ModelShapes::builderOf(const std::string &cls) const
+{
+    for (const auto &[owner, init] : m_inits)
+        for (const ConstructorCall &b : init.builds)
+            if (b.call.cls == cls && owner != cls)
+                return &b;
+    return nullptr;
+}
+
+const ShapeEnvironment &ModelShapes::scope(const std::string &cls)
+{
+    if (const auto it = m_scopes.find(cls); it != m_scopes.end())
+        return it->second;
+    ShapeEnvironment env{m_config, m_deploymentNames};
+    const ClassInit *ci = init(cls);
+    if (!ci || !m_inProgress.insert(cls).second)
+        return m_scopes.emplace(cls + "\n(partial)", env).first->second;
+    const ConstructorCall *builder = builderOf(cls);
+    const ShapeEnvironment outer = builder ? scope(builder->ownerClass) : env;
+    const ShapeEnvironment defaults = env;
+    for (size_t i = 0; i < ci->params.size(); ++i) {
+        const InitParameter &p = ci->params[i];
+        if (p.name == "config")
+            continue; // `config.X` reads the config.json
+        std::optional<std::string> arg;
+        if (builder) {
+            if (const auto kw = builder->call.keywords.find(p.name); kw != builder->call.keywords.end())
+                arg = kw->second;
+            else if (i < builder->call.positional.size())
+                arg = builder->call.positional[i];
+        }
+        env.names[p.name] = arg ? evaluateShape(*arg, outer)
+            : !p.defaultText.empty() ? evaluateShape(p.defaultText, defaults)
+                                     : ShapeValue::symbol(p.name);
+    }
+    for (const InitAssignment &a : ci->assignments) {
+        const auto known = env.names.find(a.target);
+        if (a.conditional && known != env.names.end() && known->second.known())
+            continue; // the unconditional value is the rule, a branch the exception
+        env.names[a.target] = evaluateShape(a.value, env);
+    }
+    m_inProgress.erase(cls);
+    return m_scopes.emplace(cls, std::move(env)).first->second;
+}
+
+std::optional<ModuleInstance> ModelShapes::module(const std::string &cls, const std::string &target)
+{
+    return moduleIn(cls, target, 0);
+}
+
+std::optional<ModuleInstance> ModelShapes::moduleIn(const std::string &cls, const std::string &target, int depth)
+{
+    const ClassInit *ci = init(cls);
+    if (!ci || depth > 8)
+        return std::nullopt;
+    for (const ConstructorCall &b : ci->builds) {
+        if (b.target != target)
+            continue;
+        ModuleShapeRule rule{b.call.cls, {}, {}};
+        for (const ModuleShapeRule &r : m_rules)
+            if (r.cls == b.call.cls)
+                rule = r;
+        return ModuleInstance{b.call.cls, cls, target, moduleShapes(b.call, rule, scope(cls), m_deployment)};
+    }
+    // Handed in by the builder: `self.input_layernorm = input_layernorm`.
+    for (const InitAssignment &a : ci->assignments) {
+        if (a.target != target)
+            continue;
+        for (size_t i = 0; i < ci->params.size(); ++i) {
+            if (ci->params[i].name != a.value)
+                continue;
+            const ConstructorCall *builder = builderOf(cls);
+            if (!builder)
+                return std::nullopt;
+            std::string arg;
+            if (const auto kw = builder->call.keywords.find(a.value); kw != builder->call.keywords.end())
+                arg = kw->second;
+            else if (i < builder->call.positional.size())
+                arg = builder->call.positional[i];
+            if (arg.rfind("self.", 0) != 0)
+                return std::nullopt;
+            const std::string owner = builder->ownerClass;
+            return moduleIn(owner, arg, depth + 1);
+        }
+    }
+    return std::nullopt;
+}
+
+} // namespace katlas

@@ -1,0 +1,321 @@
+// Tests of `katlas definitions` on the demo workspace: the names and const
+// axes of the flashinfer-trace Definitions it derives from the demo model and
+// a config.json, every written file checked against the Definition schema's
+// rules, the bad inputs that stop it before it writes anything, and the
+// de-duplication against an existing definitions folder.
+#include "cli_fixture.h"
+#include "demo_fixture.h"
+#include "export/trace_report.h"
+#include "shapes/definition_folder.h"
+#include "shapes/model_definitions.h"
+#include "trace/configuration.h"
+
+#include <QDirIterator>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace katlas;
+
+namespace {
+
+const QString kConfig = QStringLiteral(KATLAS_TEST_DATA "/definitions/deepmini-config.json");
+
+QJsonObject readJson(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? QJsonDocument::fromJson(f.readAll()).object() : QJsonObject{};
+}
+
+QStringList jsonFiles(const QString &dir)
+{
+    QStringList out;
+    QDirIterator it(dir, {QStringLiteral("*.json")}, QDir::Files, QDirIterator::Subdirectories);
+    while (it.hasNext())
+        out << QDir(dir).relativeFilePath(it.next());
+    out.sort();
+    return out;
+}
+
+QByteArray demoProfileJson()
+{
+    QFile f(QStringLiteral(KATLAS_SOURCE_DIR "/resources/demo/profile.json"));
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray{};
+}
+
+// The Definition schema's rules (flashinfer-bench's definition.py): every
+// field, its type, and the cross-references between them. Empty when valid.
+QString schemaViolation(const QJsonObject &d)
+{
+    static const QStringList fields = {"name", "op_type", "tags", "description", "axes", "inputs", "outputs", "reference", "constraints"};
+    static const QStringList dtypes = {"float32", "float16", "bfloat16", "float8_e4m3fn", "float8_e5m2", "float4_e2m1",
+                                       "int64", "int32", "int16", "int8", "bool"};
+    for (const QString &k : d.keys())
+        if (!fields.contains(k))
+            return "unknown field " + k;
+    for (const char *k : {"name", "op_type", "reference"})
+        if (!d.value(QLatin1String(k)).isString() || d.value(QLatin1String(k)).toString().isEmpty())
+            return QStringLiteral("%1 must be a non-empty string").arg(QLatin1String(k));
+    if (d.contains(QLatin1String("description")) && !d.value(QLatin1String("description")).isString())
+        return "description must be a string";
+    if (!d.value(QLatin1String("reference")).toString().contains(QLatin1String("\ndef run(")))
+        return "reference has no top-level run";
+    for (const char *k : {"tags", "constraints"}) {
+        if (!d.value(QLatin1String(k)).isArray())
+            return QStringLiteral("%1 must be a list").arg(QLatin1String(k));
+        for (const QJsonValue &v : d.value(QLatin1String(k)).toArray())
+            if (!v.isString() || v.toString().isEmpty())
+                return QStringLiteral("%1 holds a non-string").arg(QLatin1String(k));
+    }
+    if (!d.value(QLatin1String("axes")).isObject() || d.value(QLatin1String("axes")).toObject().isEmpty())
+        return "axes must be an object";
+    const QJsonObject axes = d.value(QLatin1String("axes")).toObject();
+    for (auto it = axes.begin(); it != axes.end(); ++it) {
+        const QJsonObject a = it.value().toObject();
+        const QString type = a.value(QLatin1String("type")).toString();
+        if (type == QLatin1String("const")) {
+            const QJsonValue v = a.value(QLatin1String("value"));
+            if (!v.isDouble() || v.toDouble() != static_cast<double>(v.toInteger()) || v.toInteger() < 0)
+                return "axis " + it.key() + ": a const value is a non-negative integer";
+        } else if (type != QLatin1String("var") || a.contains(QLatin1String("value"))) {
+            return "axis " + it.key() + ": type is const with a value, or var";
+        }
+    }
+    for (const char *k : {"inputs", "outputs"}) {
+        if (!d.value(QLatin1String(k)).isObject() || d.value(QLatin1String(k)).toObject().isEmpty())
+            return QStringLiteral("%1 must be an object").arg(QLatin1String(k));
+        const QJsonObject tensors = d.value(QLatin1String(k)).toObject();
+        for (auto it = tensors.begin(); it != tensors.end(); ++it) {
+            const QJsonObject t = it.value().toObject();
+            if (!dtypes.contains(t.value(QLatin1String("dtype")).toString()))
+                return it.key() + ": dtype " + t.value(QLatin1String("dtype")).toString();
+            const QJsonValue shape = t.value(QLatin1String("shape"));
+            if (!shape.isNull() && !shape.isArray())
+                return it.key() + ": shape is a list or null";
+            for (const QJsonValue &axis : shape.toArray())
+                if (!axes.contains(axis.toString()))
+                    return it.key() + ": shape names an undefined axis " + axis.toString();
+        }
+    }
+    for (const QString &in : d.value(QLatin1String("inputs")).toObject().keys())
+        if (d.value(QLatin1String("outputs")).toObject().contains(in))
+            return "input and output named " + in;
+    return {};
+}
+
+QString constAxes(const QJsonObject &d)
+{
+    QStringList out;
+    const QJsonObject axes = d.value(QLatin1String("axes")).toObject();
+    for (auto it = axes.begin(); it != axes.end(); ++it)
+        if (it.value().toObject().value(QLatin1String("type")).toString() == QLatin1String("const"))
+            out << it.key() + "=" + QString::number(it.value().toObject().value(QLatin1String("value")).toInteger());
+    return out.join(QLatin1Char(' '));
+}
+
+} // namespace
+
+class TestDefinitions : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase() { QVERIFY(m_cache.isValid()); }
+
+    void namesFillTheirPlaceholders()
+    {
+        QCOMPARE(definitionName("mla_paged_{stage}_h{h}_ps{ps}", {{"stage", "decode"}, {"h", "16"}, {"ps", "1"}}),
+                 std::string("mla_paged_decode_h16_ps1"));
+        QCOMPARE(definitionName("gemm_n{N}_k{K}", {{"N", "256"}}), std::string("gemm_n256_k{K}")); // unknown stays
+    }
+
+    void rulesOfTheShippedProfilesRead()
+    {
+        for (const QString &path : {QStringLiteral(KATLAS_SOURCE_DIR "/resources/profiles/sglang.json"),
+                                    QStringLiteral(KATLAS_SOURCE_DIR "/resources/demo/profile.json")}) {
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::ReadOnly));
+            std::string error;
+            const DefinitionRules rules = readDefinitionRules(f.readAll(), &error);
+            QVERIFY2(error.empty(), error.c_str());
+            QVERIFY(!rules.families.empty());
+        }
+        std::string error;
+        readDefinitionRules(R"({"definitions": {"families": [{"kernel": "x", "op_type": "t", "name": "n",
+            "reference": "def run(a): return a", "axes": {"M": "var"}, "inputs": {"a": {"shape": ["N"], "dtype": "int8"}},
+            "outputs": {"b": {"shape": ["M"], "dtype": "int8"}}}]}})", &error);
+        QCOMPARE(error, std::string("definitions.families[0].inputs.a.shape: names an axis the family does not define: N"));
+    }
+
+    // MLA's family needs one latent KV head: an MHA RadixAttention (as many
+    // KV heads as query heads) is not described by it.
+    void familyNeedsItsWhenShapes()
+    {
+        QFile f(QStringLiteral(KATLAS_SOURCE_DIR "/resources/profiles/sglang.json"));
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        std::string error;
+        const DefinitionRules rules = readDefinitionRules(f.readAll(), &error);
+        const auto mla = std::find_if(rules.families.begin(), rules.families.end(),
+                                      [](const DefinitionFamily &x) { return x.opType == "mla_paged"; });
+        QVERIFY(mla != rules.families.end());
+        ModuleInstance attention{"RadixAttention", "Attention", "self.attn_mqa",
+                                 {{"num_heads", ShapeValue::number(16)}, {"head_dim", ShapeValue::number(576)},
+                                  {"v_head_dim", ShapeValue::number(512)}, {"num_kv_heads", ShapeValue::number(1)}}};
+        QVERIFY(familyFits(*mla, attention));
+        DefinitionContext context{"decode", "deepseek_v3", "", {{"page_size", 64}}};
+        QCOMPARE(instantiateDefinition(*mla, attention, context).name, std::string("mla_paged_decode_h16_ckv512_kpe64_ps64"));
+        attention.shapes["num_kv_heads"] = ShapeValue::number(16);
+        QVERIFY(!familyFits(*mla, attention));
+        attention.shapes["num_kv_heads"] = ShapeValue::symbol("n");
+        QVERIFY(!familyFits(*mla, attention));
+        attention.cls = "RMSNorm";
+        attention.shapes["num_kv_heads"] = ShapeValue::number(1);
+        QVERIFY(!familyFits(*mla, attention));
+    }
+
+    // The demo model under TP 8, unquantized decode: names and const axes
+    // follow from deepmini.py's constructor calls and the config.json.
+    void demoDefinitionsUnderTp8()
+    {
+        QTemporaryDir dir;
+        const auto session = test::openDemo(dir);
+        std::string error;
+        const QByteArray profileJson = demoProfileJson();
+        const DefinitionRules rules = readDefinitionRules(profileJson, &error);
+        QVERIFY2(error.empty(), error.c_str());
+        const auto moduleRules = readModuleShapeRules(profileJson, &error);
+        const auto filter = DimensionFilter::parse("quantization=none stage=decode platform=cuda", &error);
+        QVERIFY(filter);
+        const TraceReport report = buildTraceReport(*session, "deepmini", *filter);
+        QVERIFY(report.graph.error.empty());
+        Deployment d;
+        d.tp = 8;
+        ModelShapes shapes(session->index(), session->profile().model("deepmini")->modelModules, readJson(kConfig), d,
+                           moduleRules, rules.shapeCalls);
+        const ModelDefinitions defs = modelDefinitions(report, session->index(), rules, shapes,
+                                                       definitionContext(rules, report.effective, "deepmini", d));
+        std::map<std::string, QString> got;
+        for (const KernelDefinition &k : defs.definitions) {
+            got[k.name] = constAxes(k.json);
+            QVERIFY2(schemaViolation(k.json).isEmpty(), qPrintable(schemaViolation(k.json)));
+        }
+        QCOMPARE(got["rmsnorm_h7168"], QStringLiteral("hidden_size=7168"));
+        QCOMPARE(got["rmsnorm_h1536"], QStringLiteral("hidden_size=1536"));
+        QCOMPARE(got["rmsnorm_h512"], QStringLiteral("hidden_size=512"));
+        QCOMPARE(got["fused_add_rmsnorm_h7168"], QStringLiteral("hidden_size=7168"));
+        QCOMPARE(got["gemm_n384_k1536"], QStringLiteral("K=1536 N=384"));  // q_b_proj: 3072 / 8 per GPU
+        QCOMPARE(got["gemm_n7168_k256"], QStringLiteral("K=256 N=7168"));  // o_proj: 2048 / 8 per GPU
+        QCOMPARE(got["gemm_n1536_k7168"], QStringLiteral("K=7168 N=1536")); // q_a_proj: replicated
+        const KernelDefinition &fused = *std::find_if(defs.definitions.begin(), defs.definitions.end(),
+                                                      [](const KernelDefinition &k) { return k.name == "fused_add_rmsnorm_h7168"; });
+        const QJsonArray tags = fused.json.value(QLatin1String("tags")).toArray();
+        QVERIFY(tags.contains(QStringLiteral("stage:decode")));
+        QVERIFY(tags.contains(QStringLiteral("model:deepmini")));
+        QVERIFY(tags.contains(QStringLiteral("status:unverified")));
+        QVERIFY(tags.contains(QStringLiteral("fused")));
+        QCOMPARE(fused.json.value(QLatin1String("op_type")).toString(), QStringLiteral("fused_add_rmsnorm"));
+        QCOMPARE(fused.json.value(QLatin1String("inputs")).toObject().value(QLatin1String("residual")).toObject()
+                     .value(QLatin1String("dtype")).toString(), QStringLiteral("bfloat16"));
+    }
+
+    // Every file the command writes is a valid Definition, in <op_type>/<name>.json.
+    void writtenFilesFollowTheSchema()
+    {
+        const QString out = m_cache.filePath(QStringLiteral("defs"));
+        const CliRun r = runKatlas({"definitions", "--hf-config", kConfig, "--tp", "8", "--filter",
+                              "quantization=none stage=decode platform=cuda", "-o", out}, m_cache.path());
+        QVERIFY2(r.code == 0, qPrintable(r.err + r.out));
+        const QStringList files = jsonFiles(out);
+        QVERIFY(files.contains(QStringLiteral("rmsnorm/rmsnorm_h7168.json")));
+        QVERIFY(files.contains(QStringLiteral("gemm/gemm_n384_k1536.json")));
+        for (const QString &f : files) {
+            const QJsonObject d = readJson(out + QLatin1Char('/') + f);
+            QVERIFY2(schemaViolation(d).isEmpty(), qPrintable(f + ": " + schemaViolation(d)));
+            QCOMPARE(d.value(QLatin1String("op_type")).toString() + "/" + d.value(QLatin1String("name")).toString() + ".json", f);
+        }
+        QVERIFY2(r.out.contains(QStringLiteral("self.q_b_proj")), qPrintable(r.out));
+    }
+
+    void badInputsWriteNothing_data()
+    {
+        QTest::addColumn<QString>("config");
+        QTest::addColumn<QString>("tp");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("missing config.json") << "/no/such/config.json" << "8" << "/no/such/config.json";
+        QTest::newRow("malformed config.json") << "malformed" << "8" << "malformed.json:3: not JSON";
+        QTest::newRow("another architecture") << "llama" << "8" << "llama.json: architectures: LlamaForCausalLM";
+        QTest::newRow("--existing is no folder") << "" << "8 --existing /no/such/defs" << "--existing /no/such/defs";
+        QTest::newRow("TP does not divide the heads") << "" << "3" << "deepmini-config.json: n_heads: 16 does not divide";
+    }
+    void badInputsWriteNothing()
+    {
+        QFETCH(QString, config);
+        QFETCH(QString, tp);
+        QFETCH(QString, message);
+        QString path = config.isEmpty() ? kConfig : config;
+        if (config == QLatin1String("malformed")) {
+            path = m_cache.filePath(QStringLiteral("malformed.json"));
+            test::writeFile(path, "{\n  \"hidden_size\": 7168,\n  \"n_heads\": ,\n}\n");
+        } else if (config == QLatin1String("llama")) {
+            path = m_cache.filePath(QStringLiteral("llama.json"));
+            test::writeFile(path, R"({"architectures": ["LlamaForCausalLM"], "model_type": "llama", "n_heads": 32})");
+        }
+        const QString out = m_cache.filePath(QStringLiteral("bad-") + QString::fromLatin1(QTest::currentDataTag()).replace(' ', '-'));
+        const CliRun r = runKatlas(QStringList{"definitions", "--hf-config", path, "--tp"} + tp.split(QLatin1Char(' '))
+                                       + QStringList{"-o", out}, m_cache.path());
+        QCOMPARE(r.code, 2);
+        QVERIFY2(r.err.contains(message), qPrintable(r.err));
+        QVERIFY(!QFileInfo::exists(out));
+    }
+
+    // Against an existing folder: the same definition is skipped; another
+    // content under the same name is a conflict and left as it is.
+    void existingFolderIsNeverOverwritten()
+    {
+        const QString first = m_cache.filePath(QStringLiteral("first"));
+        const QStringList base = {"definitions", "--hf-config", kConfig, "--tp", "8", "--filter",
+                                  "quantization=none stage=decode platform=cuda"};
+        QCOMPARE(runKatlas(base + QStringList{"-o", first}, m_cache.path()).code, 0);
+        const int count = static_cast<int>(jsonFiles(first).size());
+        QVERIFY(count > 4);
+
+        const QString second = m_cache.filePath(QStringLiteral("second"));
+        CliRun r = runKatlas(base + QStringList{"--existing", first, "-o", second}, m_cache.path());
+        QCOMPARE(r.code, 0);
+        QVERIFY(jsonFiles(second).isEmpty());
+        QCOMPARE(static_cast<int>(r.out.count(QStringLiteral("skipped"))), count);
+
+        const QString changed = first + QStringLiteral("/rmsnorm/rmsnorm_h512.json");
+        QJsonObject d = readJson(changed);
+        d[QStringLiteral("description")] = QStringLiteral("edited by hand");
+        test::writeFile(changed, QJsonDocument(d).toJson());
+        const QString third = m_cache.filePath(QStringLiteral("third"));
+        r = runKatlas(base + QStringList{"--existing", first, "-o", third}, m_cache.path());
+        QCOMPARE(r.code, 0);
+        QVERIFY2(r.out.contains(QStringLiteral("conflict, not written: rmsnorm_h512")), qPrintable(r.out));
+        QVERIFY(jsonFiles(third).isEmpty());
+        QCOMPARE(readJson(changed).value(QLatin1String("description")).toString(), QStringLiteral("edited by hand"));
+    }
+
+    // Writing into a folder that exists adds the files beside what is there.
+    void writesIntoAnExistingFolder()
+    {
+        QTemporaryDir dir;
+        test::writeFile(dir.filePath("mine.txt"), "kept");
+        KernelDefinition k;
+        k.name = "rmsnorm_h8";
+        k.opType = "rmsnorm";
+        k.json = QJsonObject{{QStringLiteral("name"), QStringLiteral("rmsnorm_h8")}};
+        const FolderWrite w = writeDefinitionFolder({k}, dir.path(), {});
+        QVERIFY(w.error.empty());
+        QVERIFY(QFileInfo::exists(dir.filePath("mine.txt")));
+        QCOMPARE(readJson(dir.filePath("rmsnorm/rmsnorm_h8.json")).value(QLatin1String("name")).toString(), QStringLiteral("rmsnorm_h8"));
+        QCOMPARE(QDir(dir.path()).entryList(QDir::AllEntries | QDir::NoDotAndDotDot | QDir::Hidden).size(), 2);
+    }
+
+private:
+    QTemporaryDir m_cache;
+};
+
+QTEST_GUILESS_MAIN(TestDefinitions)
+#include "tst_definitions.moc"
