@@ -42,7 +42,8 @@ public:
     // decide() for guards[index] of what stands at `line` (a call, a value):
     // a guard on `self.x` reads the assignments reaching it there.
     std::optional<Decision> decideAt(const GuardList &guards, size_t index, const Scope &scope, int line);
-    // Does `text` read a local of `function` that is assigned more than once?
+    // Is `text` the test of a local flag of `function` (`x`, `not x`, `x is
+    // None`) assigned more than once, once at least under a test?
     bool readsReassignedLocal(const std::string &text, SymbolId function) const;
     // Every guard of a call site mapped: profile rules first, then decide().
     // `line`: of the call they guard, so a guard on `self.x` reads the

@@ -8,6 +8,7 @@
 #include "resolve/guard_limits.h"
 
 #include <algorithm>
+#include <cstring>
 
 namespace katlas {
 
@@ -77,19 +78,25 @@ std::optional<GuardEvaluator::Decision> GuardEvaluator::decideAt(const GuardList
 
 bool GuardEvaluator::readsReassignedLocal(const std::string &text, SymbolId function) const
 {
+    // The test of a flag: `x`, `not x`, `x is None`, `x is not None`.
+    std::string name = text;
+    if (name.rfind("not ", 0) == 0)
+        name = name.substr(4);
+    for (const char *suffix : {" is not None", " is None"})
+        if (const size_t n = std::strlen(suffix); name.size() > n && name.compare(name.size() - n, n, suffix) == 0)
+            name.resize(name.size() - n);
+    if (name.empty() || !std::all_of(name.begin(), name.end(), isWordChar))
+        return false;
     const FunctionInfo *fn = m_table.function(function);
     if (!fn)
         return false;
-    for (const auto &[name, bindings] : m_table.localsOf(*fn)) {
-        if (bindings.size() < 2)
-            continue;
-        for (size_t at = text.find(name); at != std::string::npos; at = text.find(name, at + 1)) {
-            const size_t end = at + name.size();
-            if ((at == 0 || (!isWordChar(text[at - 1]) && text[at - 1] != '.')) && (end == text.size() || !isWordChar(text[end])))
-                return true;
-        }
-    }
-    return false;
+    const BindingMap &locals = m_table.localsOf(*fn);
+    const auto it = locals.find(name);
+    // Assigned more than once, once at least under a test of its own.
+    return it != locals.end() && it->second.size() > 1
+        && std::any_of(it->second.begin(), it->second.end(), [](const Binding &b) {
+               return b.kind == Binding::Kind::Assignment && !b.assignment->value.guards.empty();
+           });
 }
 
 std::optional<GuardEvaluator::Outcomes> GuardEvaluator::reachingValues(const std::string &attr, const Scope &scope, int depth)
