@@ -233,11 +233,7 @@ private Q_SLOTS:
         Profile p = settingsProfile();
         p.dimensions = {{"runner", "", {"auto", "fast", "slow"}, {}, "server.runner"}};
         Tree t;
-        t.add("cfg",
-              "class ServerArgs:\n"
-              "    runner: str = \"auto\"\n"
-              "def get_args() -> ServerArgs:\n"
-              "    return ServerArgs()\n");
+        addServerArgs(t, "    runner: str = \"auto\"\n");
         t.add("run",
               "from cfg import get_args\n"
               "class Runner:\n"
@@ -282,11 +278,7 @@ private Q_SLOTS:
         Profile p = settingsProfile();
         p.dimensions = {{"cache", "", {"fp8", "bf16"}, {}, "server.cache"}};
         Tree t;
-        t.add("cfg",
-              "class ServerArgs:\n"
-              "    cache: str = \"bf16\"\n"
-              "def get_args() -> ServerArgs:\n"
-              "    return ServerArgs()\n");
+        addServerArgs(t, "    cache: str = \"bf16\"\n");
         t.add("attn",
               "from cfg import get_args\n"
               "def decode(q, rope):\n"
