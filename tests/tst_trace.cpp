@@ -34,6 +34,18 @@ class TestTrace : public QObject {
 private Q_SLOTS:
     void initTestCase() { m_session = openDemo(m_dir); }
 
+    // An op is found by its id, or by its name (the first in depth-first
+    // order when several share it): what `--select` takes.
+    void opsAreFoundByIdOrName()
+    {
+        const OpGraph g = buildOpGraph(m_session->index(), m_session->profile(), "", {});
+        const OpNode &mlp = g.roots.at(0).children.at(0).children.at(4);
+        QCOMPARE(findOpId(g, mlp.id), mlp.id);
+        QCOMPARE(findOpId(g, "layer"), g.roots[0].children[0].id);
+        QCOMPARE(findOpId(g, "self.mlp"), g.roots[0].children[0].children[3].id);
+        QCOMPARE(findOpId(g, "no.such.op"), std::string());
+    }
+
     void opGraphShape()
     {
         const OpGraph g = buildOpGraph(m_session->index(), m_session->profile(), "", {});

@@ -355,7 +355,8 @@ ZH = {
     'Demo workspace': '演示工作区',
     'Start with the filter DIMENSION=VALUE[,VALUE] ...': '以过滤条件 DIMENSION=VALUE[,VALUE] ... 启动',
     'Filter': '过滤',
-    'Select the op named OP once the index is open.': '索引打开后选中名为 OP 的算子。',
+    'Select the op with the id or name OP once the index is open.': '索引打开后选中 id 或名称为 OP 的算子。',
+    'No op has the id or name %1.': '没有 id 或名称为 %1 的算子。',
     '%n call site(s)': '%n 个调用点',
     # configurations
     'must be a name no other configuration has': '必须是其他配置方案没有用过的名称',

@@ -1550,10 +1550,6 @@ config.json：其中的值成为 model.* 设置（model.n_shared_experts=1）。
         <translation>演示工作区</translation>
     </message>
     <message>
-        <source>Select the op named OP once the index is open.</source>
-        <translation>索引打开后选中名为 OP 的算子。</translation>
-    </message>
-    <message>
         <source>Start with the filter DIMENSION=VALUE[,VALUE] ...</source>
         <translation>以过滤条件 DIMENSION=VALUE[,VALUE] ... 启动</translation>
     </message>
@@ -1580,6 +1576,14 @@ config.json：其中的值成为 model.* 设置（model.n_shared_experts=1）。
     <message>
         <source>No configuration named '%1'; known: %2</source>
         <translation>没有名为“%1”的配置方案；已有：%2</translation>
+    </message>
+    <message>
+        <source>Select the op with the id or name OP once the index is open.</source>
+        <translation>索引打开后选中 id 或名称为 OP 的算子。</translation>
+    </message>
+    <message>
+        <source>No op has the id or name %1.</source>
+        <translation>没有 id 或名称为 %1 的算子。</translation>
     </message>
 </context>
 </TS>

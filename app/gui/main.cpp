@@ -45,7 +45,7 @@ int main(int argc, char **argv)
                                QStringLiteral("sglang"));
     QCommandLineOption screenshot(QStringLiteral("screenshot"), QCoreApplication::translate("main", "Save a screenshot to FILE and quit."),
                                   QStringLiteral("FILE"));
-    QCommandLineOption select(QStringLiteral("select"), QCoreApplication::translate("main", "Select the op named OP once the index is open."),
+    QCommandLineOption select(QStringLiteral("select"), QCoreApplication::translate("main", "Select the op with the id or name OP once the index is open."),
                               QStringLiteral("OP"));
     QCommandLineOption filter(QStringLiteral("filter"), QCoreApplication::translate("main", "Start with the filter DIMENSION=VALUE[,VALUE] ..."),
                               QStringLiteral("FILTER"));
@@ -115,12 +115,10 @@ int main(int argc, char **argv)
     }
     if (parser.isSet(select))
         QTimer::singleShot(800, &window, [&] {
-            QString id;
-            forEachOp(window.opGraph().roots, [&](const OpNode &n, int) {
-                if (id.isEmpty() && QString::fromStdString(n.name) == parser.value(select))
-                    id = QString::fromStdString(n.id);
-            });
-            if (!id.isEmpty())
+            const QString id = QString::fromStdString(findOpId(window.opGraph(), parser.value(select).toStdString()));
+            if (id.isEmpty())
+                std::fprintf(stderr, "%s\n", qPrintable(QCoreApplication::translate("main", "No op has the id or name %1.").arg(parser.value(select))));
+            else
                 window.selectOp(id);
         });
     if (parser.isSet(screenshot)) {

@@ -87,11 +87,7 @@ void UiBench::afterFirstPaint()
     line("layout_expanded_ms", t.restart());
     line("layout_expanded_nodes", static_cast<qint64>(full.nodes.size()));
     if (!m_selectOp.isEmpty()) {
-        QString id;
-        forEachOp(m_window->opGraph().roots, [&](const OpNode &n, int) {
-            if (id.isEmpty() && (QString::fromStdString(n.name) == m_selectOp || QString::fromStdString(n.id) == m_selectOp))
-                id = QString::fromStdString(n.id);
-        });
+        const QString id = QString::fromStdString(findOpId(m_window->opGraph(), m_selectOp.toStdString()));
         if (id.isEmpty()) {
             std::fprintf(stderr, "no op named %s\n", qPrintable(m_selectOp));
         } else {

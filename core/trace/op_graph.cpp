@@ -274,4 +274,17 @@ OpGraph buildOpGraph(const CallIndex &index, const Profile &profile, const std::
     return graph;
 }
 
+std::string findOpId(const OpGraph &graph, const std::string &idOrName)
+{
+    std::string byName;
+    bool byId = false;
+    forEachOp(graph.roots, [&](const OpNode &n, int) {
+        if (n.id == idOrName)
+            byId = true;
+        else if (byName.empty() && n.name == idOrName)
+            byName = n.id;
+    });
+    return byId ? idOrName : byName;
+}
+
 } // namespace katlas

@@ -60,6 +60,10 @@ void forEachOp(const std::vector<OpNode> &nodes, F fn, int depth = 0)
     }
 }
 
+// The id of the first op (depth first) whose id or name is `idOrName`;
+// empty when none is.
+std::string findOpId(const OpGraph &graph, const std::string &idOrName);
+
 // The ids of the ops that do not run under `filter`: leaves with no kernel
 // path under it, containers all of whose children do not run. The window
 // greys them out under a configuration.
