@@ -50,7 +50,6 @@ ZH = {
     "unknown option '%1'; did you mean: %2": '未知选项 “%1”；您是否想用：%2',
     '--hf-config: the profile reads no model configuration (no config_annotation settings rule)': '--hf-config：配置文件不读取模型配置（没有带 config_annotation 的 settings 规则）',
     '%1: cannot read the model configuration (%2)': '%1：无法读取模型配置（%2）',
-    '%1:%2: not a JSON object of model settings (%3)': '%1:%2：不是模型设置的 JSON 对象（%3）',
     'needs exactly one of class, env_reader, config_annotation': '需要且只能有 class、env_reader、config_annotation 之一',
     'needs a settings rule with config_annotation': '需要一条带 config_annotation 的 settings 规则',
     'must be a name no other checkpoint has': '必须是其他检查点都没有用过的名称',

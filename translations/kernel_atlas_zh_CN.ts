@@ -297,18 +297,6 @@
         <translation>definitions 需要 --hf-config FILE（检查点的 config.json）</translation>
     </message>
     <message>
-        <source>%1: cannot read the model configuration</source>
-        <translation>%1：无法读取模型配置</translation>
-    </message>
-    <message>
-        <source>%1:%2: not JSON: %3</source>
-        <translation>%1:%2：不是 JSON：%3</translation>
-    </message>
-    <message>
-        <source>%1: a config.json holds one JSON object</source>
-        <translation>%1：config.json 应当是一个 JSON 对象</translation>
-    </message>
-    <message>
         <source>%1 must be a whole number of at least 1, not '%2'</source>
         <translation>%1 必须是不小于 1 的整数，而不是 “%2”</translation>
     </message>
@@ -593,8 +581,12 @@ config.json：其中的值成为 model.* 设置（model.n_shared_experts=1）。
         <translation>%1：无法读取模型配置（%2）</translation>
     </message>
     <message>
-        <source>%1:%2: not a JSON object of model settings (%3)</source>
-        <translation>%1:%2：不是模型设置的 JSON 对象（%3）</translation>
+        <source>%1:%2: not JSON: %3</source>
+        <translation>%1:%2：不是 JSON：%3</translation>
+    </message>
+    <message>
+        <source>%1: a config.json holds one JSON object</source>
+        <translation>%1：config.json 应当是一个 JSON 对象</translation>
     </message>
 </context>
 <context>

@@ -144,24 +144,41 @@ DimensionFilter filterFrom(const Args &args, const Profile &profile)
     return combineFilters(base, *f);
 }
 
-DimensionFilter withModelConfig(DimensionFilter filter, const QString &path, const Profile &profile)
+namespace {
+
+const SettingsRule &modelConfigRule(const Profile &profile)
 {
     const auto rule = std::find_if(profile.settings.begin(), profile.settings.end(),
                                    [](const SettingsRule &r) { return r.kind == SettingsRule::Kind::Config; });
     if (rule == profile.settings.end())
         throw UsageError{QCoreApplication::translate("Cli", "--hf-config: the profile reads no model configuration (no config_annotation settings rule)")};
+    return *rule;
+}
+
+} // namespace
+
+DimensionFilter withModelConfig(DimensionFilter filter, const QString &path, const Profile &profile)
+{
+    modelConfigRule(profile);
     std::string error;
-    const std::optional<ModelSettings> settings = readModelSettings(path.toStdString(), rule->prefix, &error);
-    if (!settings)
+    const std::optional<QJsonObject> config = readModelConfig(path.toStdString(), &error);
+    if (!config)
         throw CommandFailed{QString::fromStdString(error)};
+    return withModelConfig(std::move(filter), *config, profile);
+}
+
+DimensionFilter withModelConfig(DimensionFilter filter, const QJsonObject &config, const Profile &profile)
+{
+    const SettingsRule &rule = modelConfigRule(profile);
+    const ModelSettings settings = modelSettings(config, rule.prefix);
     // The file replaces the checkpoint a configuration names.
     std::vector<std::string> named;
     for (const auto &[dimension, values] : filter.allowed())
-        if (dimension.rfind(rule->prefix + ".", 0) == 0)
+        if (dimension.rfind(rule.prefix + ".", 0) == 0)
             named.push_back(dimension);
     for (const std::string &d : named)
         filter.clear(d);
-    for (const auto &[setting, value] : *settings)
+    for (const auto &[setting, value] : settings)
         filter.set(setting, {value});
     return filter;
 }

@@ -7,6 +7,7 @@
 #include "store/database.h"
 #include "trace/dimension_filter.h"
 
+#include <QJsonObject>
 #include <QTextStream>
 
 #include <memory>
@@ -31,6 +32,8 @@ DimensionFilter filterFrom(const Args &args, const Profile &profile);
 // The filter with a config.json's values as model settings (profile settings rule
 // with config_annotation), replacing those of a configuration's checkpoint.
 DimensionFilter withModelConfig(DimensionFilter filter, const QString &path, const Profile &profile);
+// The same, with the config.json already read.
+DimensionFilter withModelConfig(DimensionFilter filter, const QJsonObject &config, const Profile &profile);
 // The effective filter (see trace/configuration.h); each contradiction is
 // written to stderr as a warning.
 DimensionFilter effectiveFrom(const DimensionFilter &filter, const Profile &profile);

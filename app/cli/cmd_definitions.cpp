@@ -5,6 +5,7 @@
 #include "commands.h"
 
 #include "profile/builtin_resources.h"
+#include "profile/model_config.h"
 #include "shapes/definition_folder.h"
 #include "shapes/model_definitions.h"
 
@@ -24,19 +25,11 @@ QJsonObject readHfConfig(const QString &path)
 {
     if (path.isEmpty())
         throw UsageError{QCoreApplication::translate("Cli", "definitions needs --hf-config FILE (the checkpoint's config.json)")};
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        throw UsageError{QCoreApplication::translate("Cli", "%1: cannot read the model configuration").arg(path)};
-    const QByteArray bytes = f.readAll();
-    QJsonParseError parseError;
-    const QJsonDocument doc = QJsonDocument::fromJson(bytes, &parseError);
-    if (parseError.error != QJsonParseError::NoError) {
-        const int line = static_cast<int>(bytes.left(parseError.offset).count('\n')) + 1;
-        throw UsageError{QCoreApplication::translate("Cli", "%1:%2: not JSON: %3").arg(path).arg(line).arg(parseError.errorString())};
-    }
-    if (!doc.isObject())
-        throw UsageError{QCoreApplication::translate("Cli", "%1: a config.json holds one JSON object").arg(path)};
-    return doc.object();
+    std::string error;
+    const std::optional<QJsonObject> config = readModelConfig(path.toStdString(), &error);
+    if (!config)
+        throw UsageError{QString::fromStdString(error)};
+    return *config;
 }
 
 int positiveNumber(const Args &args, const QString &option, int fallback)
@@ -157,7 +150,7 @@ int runDefinitionsCommand(const Args &args)
     DimensionFilter filter = filterFrom(filterArgs, profile);
     if (std::any_of(profile.settings.begin(), profile.settings.end(),
                     [](const SettingsRule &r) { return r.kind == SettingsRule::Kind::Config; }))
-        filter = withModelConfig(filter, configPath, profile);
+        filter = withModelConfig(filter, config, profile);
     const TraceReport report = buildTraceReport(*session, modelName, filter);
     if (!report.graph.error.empty())
         throw UsageError{QString::fromStdString(report.graph.error)};

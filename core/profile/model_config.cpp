@@ -62,27 +62,40 @@ ModelSettings modelSettings(const QJsonObject &config, const std::string &prefix
     return out;
 }
 
-std::optional<ModelSettings> readModelSettings(const std::string &path, const std::string &prefix, std::string *error)
+std::optional<QJsonObject> readModelConfig(const std::string &path, std::string *error)
 {
-    QFile f(QString::fromStdString(path));
+    const QString file = QString::fromStdString(path);
+    QFile f(file);
     if (!f.open(QIODevice::ReadOnly)) {
         *error = QCoreApplication::translate("ModelConfig", "%1: cannot read the model configuration (%2)")
-                     .arg(QString::fromStdString(path), f.errorString())
+                     .arg(file, f.errorString())
                      .toStdString();
         return std::nullopt;
     }
     const QByteArray data = f.readAll();
     QJsonParseError parseError;
     const QJsonDocument doc = QJsonDocument::fromJson(data, &parseError);
-    if (parseError.error != QJsonParseError::NoError || !doc.isObject()) {
-        *error = QCoreApplication::translate("ModelConfig", "%1:%2: not a JSON object of model settings (%3)")
-                     .arg(QString::fromStdString(path))
+    if (parseError.error != QJsonParseError::NoError) {
+        *error = QCoreApplication::translate("ModelConfig", "%1:%2: not JSON: %3")
+                     .arg(file)
                      .arg(lineAt(data, parseError.offset))
-                     .arg(parseError.error == QJsonParseError::NoError ? QStringLiteral("not an object") : parseError.errorString())
+                     .arg(parseError.errorString())
                      .toStdString();
         return std::nullopt;
     }
-    return modelSettings(doc.object(), prefix);
+    if (!doc.isObject()) {
+        *error = QCoreApplication::translate("ModelConfig", "%1: a config.json holds one JSON object").arg(file).toStdString();
+        return std::nullopt;
+    }
+    return doc.object();
+}
+
+std::optional<ModelSettings> readModelSettings(const std::string &path, const std::string &prefix, std::string *error)
+{
+    const std::optional<QJsonObject> config = readModelConfig(path, error);
+    if (!config)
+        return std::nullopt;
+    return modelSettings(*config, prefix);
 }
 
 } // namespace katlas

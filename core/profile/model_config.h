@@ -26,6 +26,7 @@ ModelSettings modelSettings(const QJsonObject &config, const std::string &prefix
 
 // Reads a config.json; nullopt and a message naming the file (and the line
 // of a syntax error) when it cannot.
+std::optional<QJsonObject> readModelConfig(const std::string &path, std::string *error);
 std::optional<ModelSettings> readModelSettings(const std::string &path, const std::string &prefix, std::string *error);
 
 } // namespace katlas

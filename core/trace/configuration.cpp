@@ -67,10 +67,11 @@ struct Expansion {
     {
         bool changed = false;
         for (const Implication &i : profile.implications) {
-            std::string premise;
-            for (const auto &[dim, values] : i.when)
-                premise += (premise.empty() ? "" : " ") + dim + "=" + valuesText(values, ",");
+            // Why a dimension was narrowed; worded only when it is.
             const auto why = [&](const std::string &dim, const std::set<std::string> &values) {
+                std::string premise;
+                for (const auto &[d, v] : i.when)
+                    premise += (premise.empty() ? "" : " ") + d + "=" + valuesText(v, ",");
                 return QCoreApplication::translate("Configuration", "%1 needs %2")
                     .arg(QString::fromStdString(premise), QString::fromStdString(dim + "=" + valuesText(values, ",")))
                     .toStdString();
