@@ -297,6 +297,38 @@ private Q_SLOTS:
         QCOMPARE(joined(kernelsReachedUnder(r, "attn.decode", parsed("cache=bf16"))), QStringLiteral("concat_q"));
     }
 
+    // A global a start-up function sets whenever it runs holds, for the code
+    // after start-up, what that function gives it, not the None the module
+    // first bound it to.
+    void aGlobalSetAtStartUpNoLongerHoldsItsFirstValue()
+    {
+        Profile p = settingsProfile();
+        p.dimensions = {{"backend", "", {"auto", "triton"}, {}, "server.backend"}};
+        Tree t;
+        addServerArgs(t, "    backend: str = \"auto\"\n");
+        t.add("kpkg.ops", "def unset_k(x): torch.ops.kns.u(x)\ndef triton_k(x): torch.ops.kns.t(x)\n");
+        t.add("moe",
+              "from typing import Optional\n"
+              "from cfg import ServerArgs\n"
+              "from kpkg.ops import unset_k, triton_k\n"
+              "BACKEND: Optional[str] = None\n"
+              "def initialize(server_args: ServerArgs):\n"
+              "    global BACKEND\n"
+              "    BACKEND = server_args.backend\n"
+              "class Scheduler:\n"
+              "    def __init__(self, args: ServerArgs):\n"
+              "        initialize(args)\n"
+              "def forward(x):\n"
+              "    if BACKEND is None:\n"
+              "        unset_k(x)\n"
+              "    elif BACKEND == \"triton\":\n"
+              "        triton_k(x)\n");
+        const DimensionFilter triton = parsed("backend=triton");
+        QCOMPARE(joined(kernelsReachedUnder(resolve(t, p), "moe.forward", triton)), QStringLiteral("triton_k unset_k"));
+        p.startup = {"moe.initialize"};
+        QCOMPARE(joined(kernelsReachedUnder(resolve(t, p), "moe.forward", triton)), QStringLiteral("triton_k"));
+    }
+
     // `hasattr(head, "x")` on objects of classes of the index that neither
     // define nor assign x is false, unless code sets x by name.
     void anAttributeNoClassOfTheObjectHasIsAbsent()

@@ -4,6 +4,7 @@
 // cannot be there").
 #include "guard_fixture.h"
 #include "profile/model_config.h"
+#include "resolve/global_lifetimes.h"
 #include "trace/call_index.h"
 #include "trace/dimension_filter.h"
 
@@ -34,6 +35,49 @@ DimensionFilter checkpoint(const QJsonObject &config)
 class TestGuardValues : public QObject {
     Q_OBJECT
 private Q_SLOTS:
+    // Which bindings of a global code after start-up reads: of one a
+    // start-up function sets whenever it runs (at its top, or on both sides
+    // of a test), neither the module's first binding nor a getter's lazy
+    // default; of one it may leave unset, every binding.
+    void aGlobalSetAtStartUpLosesItsFirstBindingAndItsLazyDefault()
+    {
+        Tree t;
+        t.add("moe",
+              "A = None\n"
+              "B = None\n"
+              "C = None\n"
+              "def initialize(args):\n"
+              "    global A, B, C\n"
+              "    A = make(args.a)\n"
+              "    B = make(args.b) if args.b is not None else A\n"
+              "    if args.c:\n"
+              "        C = make(args.c)\n"
+              "def get_a():\n"
+              "    global A\n"
+              "    if A is None:\n"
+              "        A = fallback()\n"
+              "    return A\n"
+              "def get_c():\n"
+              "    global C\n"
+              "    if C is None:\n"
+              "        C = fallback()\n"
+              "    return C\n");
+        const ModuleFacts &facts = t.files.back();
+        const auto seenLines = [&](const GlobalLifetimes &lifetimes, const std::string &name) {
+            QStringList lines;
+            for (const AssignmentFact &a : facts.assignments)
+                if (a.target == name && lifetimes.seen(a))
+                    lines << QString::number(a.value.line);
+            return lines.join(QLatin1Char(' '));
+        };
+        const GlobalLifetimes before(facts, {});
+        QCOMPARE(seenLines(before, "A"), QStringLiteral("1 6 13"));
+        const GlobalLifetimes after(facts, {"moe.initialize"});
+        QCOMPARE(seenLines(after, "A"), QStringLiteral("6"));
+        QCOMPARE(seenLines(after, "B"), QStringLiteral("7 7"));
+        QCOMPARE(seenLines(after, "C"), QStringLiteral("3 9 18"));
+    }
+
     void anAssertAndARestoredValueNarrowAModuleFlag()
     {
         // `_SIZE` starts as None and is set by init(); its getter asserts it

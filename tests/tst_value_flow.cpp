@@ -274,6 +274,23 @@ private Q_SLOTS:
         QCOMPARE(callees(r, "m", "y"), QStringLiteral("m.f1 m.f3"));
     }
 
+    void aGlobalAFunctionBindsReadsTheFunctionsNames()
+    {
+        // `global HANDLER` then `HANDLER = chosen`: `chosen` is the
+        // function's local, not a name of the module.
+        const Resolved r = program("def fast(x): pass\n"
+                                   "def slow(x): pass\n"
+                                   "chosen = slow\n"
+                                   "HANDLER = None\n"
+                                   "def setup():\n"
+                                   "    global HANDLER\n"
+                                   "    chosen = fast\n"
+                                   "    HANDLER = chosen\n"
+                                   "def run(x):\n"
+                                   "    HANDLER(x)\n");
+        QCOMPARE(callees(r, "m.run", "HANDLER"), QStringLiteral("m.fast"));
+    }
+
     void parametersHoldWhatCallsAndDefaultsGive()
     {
         // A parameter holds the containers and instances its calls pass and

@@ -202,6 +202,9 @@ struct Profile {
     std::vector<Implication> implications;
     std::vector<ModelEntry> models;
     std::vector<ExtraEntry> extraEntries;
+    // Functions a deployment runs before any model code, by qualified name
+    // (resolve/global_lifetimes.h).
+    std::vector<std::string> startup;
     std::string defaultModel;
     std::string sourceText;     // the JSON as loaded, stored in the index
 

@@ -86,7 +86,7 @@ public:
         static const QStringList known = {"profile", "name", "repos", "call_methods", "kernels", "launches", "categories",
                                           "default_category", "registries", "dimensions", "dimension_rules", "dimension_values", "settings", "derived",
                                           "models", "default_model", "extra_entries", "description",
-                                          "configurations", "implications", "checkpoints", "module_shapes", "definitions"};
+                                          "configurations", "implications", "checkpoints", "module_shapes", "definitions", "startup"};
         for (const QString &k : root.keys())
             if (!known.contains(k))
                 throw ProfileInvalid{k, QCoreApplication::translate("Profile", "unknown key")};
@@ -251,6 +251,8 @@ public:
             e.function = str(obj, "function", key + ".function", true);
             m_p.extraEntries.push_back(std::move(e));
         }
+        for (const auto &[obj, key] : objects(root, "startup"))
+            m_p.startup.push_back(str(obj, "function", key + ".function", true));
     }
 
 private:

@@ -35,7 +35,7 @@ struct Target {
 class Builder {
 public:
     Builder(const std::vector<ModuleFacts> &files, const Profile &profile, CallGraph &graph, LocalsSource locals)
-        : m_files(files), m_profile(profile), m_graph(graph), m_table(files, std::move(locals)), m_mapper(profile),
+        : m_files(files), m_profile(profile), m_graph(graph), m_table(files, std::move(locals), {profile.startup.begin(), profile.startup.end()}), m_mapper(profile),
           m_evaluator(m_table, m_mapper), m_guards(m_table, m_evaluator, m_mapper, profile), m_registries(profile, m_table),
           m_kernels(profile, m_table, m_evaluator), m_launches(profile)
     {

@@ -310,8 +310,10 @@ Values Evaluator::evalBindings(const std::vector<Binding> &bindings, const Scope
             const AssignmentFact &a = *b.assignment;
             if (!a.annotation.empty())
                 append(out, fromAnnotation(a.annotation, {scope.module, 0, 0}));
+            // A module binding a function makes (`global x`) reads that function's names.
+            const SymbolId rebinding = a.globalIn.empty() ? 0 : m_table.functionForScope(scope.module, a.globalIn);
             if (!a.value.chain.empty() || !a.value.inner.empty() || a.value.display)
-                append(out, evalValueFact(a.value, scope));
+                append(out, evalValueFact(a.value, rebinding ? Scope{scope.module, rebinding, 0} : scope));
             break;
         }
         }

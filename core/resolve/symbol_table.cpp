@@ -2,6 +2,7 @@
 #include "resolve/symbol_table.h"
 
 #include "resolve/definition_guards.h"
+#include "resolve/global_lifetimes.h"
 
 #include <algorithm>
 #include <functional>
@@ -69,8 +70,8 @@ std::vector<SymbolId> linearise(SymbolId cls, const std::function<const std::vec
 
 } // namespace
 
-SymbolTable::SymbolTable(const std::vector<ModuleFacts> &files, LocalsSource locals)
-    : m_files(files), m_localsSource(std::move(locals)), m_localsBound(files.size(), 0)
+SymbolTable::SymbolTable(const std::vector<ModuleFacts> &files, LocalsSource locals, std::set<std::string> startup)
+    : m_files(files), m_localsSource(std::move(locals)), m_startup(std::move(startup)), m_localsBound(files.size(), 0)
 {
     m_localsSource.omitted.resize(files.size(), 0);
     m_modules.reserve(files.size());
@@ -173,9 +174,12 @@ void SymbolTable::collectBindings(int moduleIndex)
             bound = imp.name.empty() ? imp.module.substr(0, imp.module.find('.')) : imp.name;
         (*b)[bound].push_back({Binding::Kind::Import, 0, &imp, nullptr});
     }
+    const GlobalLifetimes lifetimes(f, m_startup);
     for (const AssignmentFact &a : f.assignments) {
         if (a.target.rfind(kForeignTarget, 0) == 0)
             continue; // another object's attribute binds no name here
+        if (!lifetimes.seen(a))
+            continue;
         if (a.target.rfind("self.", 0) == 0) {
             const auto it = scope.find(a.scope);
             if (it == scope.end())

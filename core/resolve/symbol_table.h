@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <deque>
 #include <functional>
+#include <set>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -79,7 +80,9 @@ class SymbolTable {
 public:
     // `files` must outlive the table. Symbols are numbered from 1 in the order
     // modules, then their classes and functions, as CallGraph ids.
-    explicit SymbolTable(const std::vector<ModuleFacts> &files, LocalsSource locals = {});
+    // `startup`: the functions a deployment runs before any model code
+    // (profile `startup`; resolve/global_lifetimes.h).
+    explicit SymbolTable(const std::vector<ModuleFacts> &files, LocalsSource locals = {}, std::set<std::string> startup = {});
 
     const std::vector<ModuleFacts> &files() const { return m_files; }
     const std::vector<Symbol> &symbols() const { return m_symbols; }
@@ -137,6 +140,7 @@ private:
     std::deque<GuardList> m_definitionGuards; // what Binding::guards point to
     std::unordered_map<std::string, std::vector<SymbolId>> m_classesByName;
     LocalsSource m_localsSource;
+    std::set<std::string> m_startup;
     mutable std::vector<char> m_localsBound; // per module
     mutable std::unordered_map<int, std::vector<AssignmentFact>> m_loadedLocals;
 };
