@@ -4,6 +4,7 @@
 // keys, the mouse's buttons and the menus.
 #include "demo_fixture.h"
 
+#include "app_settings.h"
 #include "graph_view.h"
 #include "kernel_matrix_model.h"
 #include "main_window.h"
@@ -205,6 +206,55 @@ private Q_SLOTS:
             ++backs;
         }
         QCOMPARE(backs, 99);
+    }
+
+    // A bookmark keeps what the window shows under a name, with the index:
+    // another window on the same index has it; going to it is a step of the
+    // history; the first nine have Ctrl+1 … Ctrl+9; removing it forgets it.
+    void bookmarksKeepPlacesWithTheIndex()
+    {
+        AppSettings().setBookmarks(m_db, {});
+        const QString mqa = [&] {
+            MainWindow w;
+            QString error;
+            openActive(w, m_db, &error);
+            return opId(w.opGraph(), "self.attn_mqa");
+        }();
+        {
+            MainWindow w;
+            QString error;
+            QVERIFY2(openActive(w, m_db, &error), qPrintable(error));
+            QVERIFY(w.bookmarks().items().isEmpty());
+            w.selectOp(mqa);
+            w.addBookmark(QStringLiteral("decode attention"));
+            w.searchDialog()->setQuery(QStringLiteral("cutlass_mla_decode"));
+            w.searchDialog()->acceptCurrent();
+            w.addBookmark(QStringLiteral("the MLA kernel"));
+            QCOMPARE(w.bookmarks().items().size(), qsizetype(2));
+            QAction *first = nullptr;
+            for (QAction *a : w.bookmarkMenu()->actions())
+                if (a->text() == QStringLiteral("decode attention"))
+                    first = a;
+            QVERIFY(first);
+            QCOMPARE(first->shortcut(), QKeySequence(Qt::CTRL | Qt::Key_1));
+        }
+        MainWindow w;
+        QString error;
+        QVERIFY2(openActive(w, m_db, &error), qPrintable(error));
+        QCOMPARE(w.bookmarks().items().size(), qsizetype(2));
+        w.selectOp(opId(w.opGraph(), "self.q_b_proj"));
+        QVERIFY(w.goToBookmark(QStringLiteral("decode attention")));
+        QCOMPARE(w.graphView()->selectedNode(), mqa);
+        QCOMPARE(w.history().size(), size_t(2));
+        QVERIFY(w.goToBookmark(QStringLiteral("the MLA kernel")));
+        QVERIFY2(w.pathNotice()->text().contains(QStringLiteral("cutlass_mla_decode")), qPrintable(w.pathNotice()->text()));
+        w.goBack();
+        QCOMPARE(w.graphView()->selectedNode(), mqa);
+        QVERIFY(!w.goToBookmark(QStringLiteral("no such bookmark")));
+        w.removeBookmark(QStringLiteral("decode attention"));
+        QCOMPARE(w.bookmarks().items().size(), qsizetype(1));
+        QCOMPARE(AppSettings().bookmarks(m_db).items().size(), qsizetype(1));
+        AppSettings().setBookmarks(m_db, {});
     }
 
     // The mouse's back and forward buttons, over any view of the window.

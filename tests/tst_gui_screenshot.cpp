@@ -3,12 +3,14 @@
 // that the picture is not blank and the selected node is drawn highlighted.
 #include "demo_fixture.h"
 
+#include "app_settings.h"
 #include "graph_items.h"
 #include "graph_view.h"
 #include "main_window.h"
 
 #include <QApplication>
 #include <QImage>
+#include <QMenu>
 #include <QPalette>
 
 using namespace katlas;
@@ -68,6 +70,38 @@ private Q_SLOTS:
                             + std::abs(c.blue() - accent.blue()) < 60;
                 }
         QVERIFY2(accentPixels > r.width() / 2, qPrintable(QString::number(accentPixels)));
+    }
+
+    // The Bookmarks menu, drawn: its entries with their shortcuts.
+    void bookmarkMenuOfTheDemo()
+    {
+        QTemporaryDir dir;
+        const QString db = indexDemo(dir);
+        AppSettings().setBookmarks(db, {});
+        MainWindow w;
+        w.resize(1400, 900);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QString error;
+        QVERIFY2(w.openDatabase(db, &error), qPrintable(error));
+        QTRY_VERIFY(w.graphView()->nodeCount() > 20 && !w.layoutPending());
+        for (const char *name : {"self.attn_mqa", "self.experts"}) {
+            QString id;
+            forEachOp(w.opGraph().roots, [&](const OpNode &n, int) {
+                if (n.name == name && id.isEmpty())
+                    id = QString::fromStdString(n.id);
+            });
+            w.selectOp(id);
+            w.addBookmark(QString::fromLatin1(name));
+        }
+        QMenu *menu = w.bookmarkMenu();
+        menu->popup(w.mapToGlobal(QPoint(200, 30)));
+        QTRY_VERIFY(menu->isVisible());
+        const QImage shot = menu->grab().toImage();
+        QVERIFY(shot.save(QStringLiteral(KATLAS_BUILD_DIR "/screenshot-bookmarks.png")));
+        QVERIFY(shot.height() > 80);
+        menu->hide();
+        AppSettings().setBookmarks(db, {});
     }
 };
 

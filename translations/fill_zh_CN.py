@@ -8,6 +8,17 @@ import sys
 import xml.etree.ElementTree as ET
 
 ZH = {
+    '&Bookmarks': '书签(&B)',
+    '&Add Bookmark…': '添加书签(&A)…',
+    'Keep what the window shows under a name (%1)': '以一个名称保存窗口当前显示的内容（%1）',
+    '&Remove Bookmark': '删除书签(&R)',
+    'No bookmarks: Ctrl+D keeps what the window shows': '没有书签：Ctrl+D 保存窗口当前显示的内容',
+    'Add Bookmark': '添加书签',
+    'Name:': '名称：',
+    'Bookmark “%1” added': '已添加书签“%1”',
+    'Bookmark “%1” removed': '已删除书签“%1”',
+    'Nothing the bookmark “%1” names is in this index any more': '书签“%1”所指的内容已不在此索引中',
+    'Bookmark “%1”': '书签“%1”',
     '--existing %1: not a folder of definitions': '--existing %1：不是存放定义的文件夹',
     "definitions needs --hf-config FILE (the checkpoint's config.json)": 'definitions 需要 --hf-config FILE（检查点的 config.json）',
     '%1: cannot read the model configuration': '%1：无法读取模型配置',

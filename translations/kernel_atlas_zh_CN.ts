@@ -1310,6 +1310,50 @@ config.json：其中的值成为 model.* 设置（model.n_shared_experts=1）。
         <source>Select a kernel, a frame of a path or a function (Ctrl+K, or F12 on a call in the source) to see its callers and callees.</source>
         <translation>请选择一个 kernel、路径中的一帧或一个函数（Ctrl+K，或在源码中的调用上按 F12），以查看其调用者和被调用者。</translation>
     </message>
+    <message>
+        <source>&amp;Bookmarks</source>
+        <translation>书签(&amp;B)</translation>
+    </message>
+    <message>
+        <source>&amp;Add Bookmark…</source>
+        <translation>添加书签(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Keep what the window shows under a name (%1)</source>
+        <translation>以一个名称保存窗口当前显示的内容（%1）</translation>
+    </message>
+    <message>
+        <source>&amp;Remove Bookmark</source>
+        <translation>删除书签(&amp;R)</translation>
+    </message>
+    <message>
+        <source>No bookmarks: Ctrl+D keeps what the window shows</source>
+        <translation>没有书签：Ctrl+D 保存窗口当前显示的内容</translation>
+    </message>
+    <message>
+        <source>Add Bookmark</source>
+        <translation>添加书签</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>名称：</translation>
+    </message>
+    <message>
+        <source>Bookmark “%1” added</source>
+        <translation>已添加书签“%1”</translation>
+    </message>
+    <message>
+        <source>Bookmark “%1” removed</source>
+        <translation>已删除书签“%1”</translation>
+    </message>
+    <message>
+        <source>Nothing the bookmark “%1” names is in this index any more</source>
+        <translation>书签“%1”所指的内容已不在此索引中</translation>
+    </message>
+    <message>
+        <source>Bookmark “%1”</source>
+        <translation>书签“%1”</translation>
+    </message>
 </context>
 <context>
     <name>katlas::NewIndexDialog</name>

@@ -3,6 +3,7 @@
 
 #include <QApplication>
 #include <QCoreApplication>
+#include <QCryptographicHash>
 #include <QFileInfo>
 #include <QPalette>
 #include <QSettings>
@@ -15,6 +16,13 @@ const QString kRepos = QStringLiteral("index/repos");
 const QString kProfile = QStringLiteral("index/profile");
 const QString kTheme = QStringLiteral("ui/theme");
 const QString kLanguage = QStringLiteral("ui/language");
+
+// One settings key per index, whatever characters its path holds.
+QString bookmarksKey(const QString &indexPath)
+{
+    const QByteArray path = QFileInfo(indexPath).absoluteFilePath().toUtf8();
+    return QStringLiteral("bookmarks/") + QString::fromLatin1(QCryptographicHash::hash(path, QCryptographicHash::Sha1).toHex());
+}
 
 QPalette darkPalette()
 {
@@ -106,6 +114,20 @@ void AppSettings::applyTheme(Theme theme)
         QApplication::setPalette(darkPalette());
         break;
     }
+}
+
+Bookmarks AppSettings::bookmarks(const QString &indexPath) const
+{
+    return Bookmarks::fromVariant(QSettings().value(bookmarksKey(indexPath)));
+}
+
+void AppSettings::setBookmarks(const QString &indexPath, const Bookmarks &bookmarks)
+{
+    QSettings settings;
+    if (bookmarks.items().isEmpty())
+        settings.remove(bookmarksKey(indexPath));
+    else
+        settings.setValue(bookmarksKey(indexPath), bookmarks.toVariant());
 }
 
 } // namespace katlas

@@ -3,6 +3,7 @@
 // widgets here, so that it can be tested headless.
 #pragma once
 
+#include "bookmarks.h"
 #include "index/indexer.h"
 
 #include <QString>
@@ -26,6 +27,9 @@ public:
     // "" follows the system; else "en" or "zh_CN".
     QString language() const;
     void setLanguage(const QString &language);
+    // The bookmarks made on the index at `indexPath` (views/bookmarks.h).
+    Bookmarks bookmarks(const QString &indexPath) const;
+    void setBookmarks(const QString &indexPath, const Bookmarks &bookmarks);
 
     // Loads `profile` (a built-in name or a file); nullopt and the loader's
     // message (naming the file, line and key) when it is not a valid profile.

@@ -196,6 +196,7 @@ bool MainWindow::openDatabase(const QString &path, QString *error)
     m_history.clear();
     m_lastKeyboardView = nullptr;
     updateHistoryActions();
+    loadBookmarks();
     m_drawing = {};
     std::vector<Dimension> dims = m_session->profile().dimensions;
     m_filterBar->setDimensions(dims);

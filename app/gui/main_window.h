@@ -5,6 +5,7 @@
 #pragma once
 
 #include "export/op_graph_drawing.h"
+#include "bookmarks.h"
 #include "selection_history.h"
 #include "index/indexer.h"
 #include "trace/path_finder.h"
@@ -20,6 +21,7 @@ class QAbstractItemView;
 class QAction;
 class QDockWidget;
 class QLabel;
+class QMenu;
 class QTableView;
 class QTreeView;
 
@@ -64,6 +66,13 @@ public:
     std::int64_t selectedFunction() const { return m_selectedFunction; }
     void goBack();
     void goForward();
+    // Bookmarks (Bookmarks menu): what the window shows, kept under a name
+    // with the index; going to one shows it again as a step of the history.
+    void addBookmark(const QString &name);
+    void removeBookmark(const QString &name);
+    bool goToBookmark(const QString &name);
+    const Bookmarks &bookmarks() const { return m_bookmarks; }
+    QMenu *bookmarkMenu() const { return m_bookmarkMenu; }
     const SelectionHistory &history() const { return m_history; }
     void setFilter(const DimensionFilter &filter);
     // Applies a preset of the profile ("" : any configuration, the filters
@@ -110,6 +119,12 @@ protected:
 private:
     void createActions();
     void createHistoryActions(QMenu *menu);
+    void createBookmarkMenu();
+    void rebuildBookmarkMenu();
+    void loadBookmarks();
+    void promptBookmark();
+    Bookmark bookmarkHere(const QString &name) const;
+    QString defaultBookmarkName() const;
     void createNavigationActions(QMenu *go);
     // Its toggle goes to the View menu.
     void addCallHierarchyDock(QDockWidget *dock);
@@ -160,6 +175,9 @@ private:
     OpPaths m_paths;
     PathLimits m_pathLimits;
     SelectionHistory m_history;
+    Bookmarks m_bookmarks;
+    QMenu *m_bookmarkMenu = nullptr;
+    QAction *m_addBookmarkAction = nullptr;
     const QAbstractItemView *m_lastKeyboardView = nullptr; // the view of the last step, when moved by keys
     bool m_applying = false;               // the window itself moves the views' current items
     bool m_restoring = false;              // a step of the history is being shown: nothing is recorded

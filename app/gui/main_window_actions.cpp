@@ -61,6 +61,7 @@ void MainWindow::createActions()
     createHistoryActions(go);
     go->addSeparator();
     createNavigationActions(go);
+    createBookmarkMenu();
     QMenu *settings = menuBar()->addMenu(tr("&Settings"));
     settings->setObjectName(QStringLiteral("settingsMenu"));
     QAction *preferences = settings->addAction(tr("&Preferences…"), this, [this] { SettingsDialog(this).exec(); });
