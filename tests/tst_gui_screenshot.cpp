@@ -16,25 +16,32 @@
 using namespace katlas;
 using namespace katlas::test;
 
+namespace {
+
+// The window shown on the screen with the demo index open and laid out.
+void showOnDemo(MainWindow &w, const QString &db)
+{
+    w.resize(1400, 900);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QString error;
+    QVERIFY2(w.openDatabase(db, &error), qPrintable(error));
+    QTRY_VERIFY(w.graphView()->nodeCount() > 20 && !w.layoutPending());
+}
+} // namespace
+
 class TestGuiScreenshot : public QObject {
     Q_OBJECT
 private Q_SLOTS:
+    void initTestCase() { m_db = indexDemo(m_dir); }
+
     void screenshotOfTheDemo()
     {
-        QTemporaryDir dir;
-        const QString db = indexDemo(dir);
         MainWindow w;
-        w.resize(1400, 900);
-        w.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
-        QString error;
-        QVERIFY2(w.openDatabase(db, &error), qPrintable(error));
-        QTRY_VERIFY(w.graphView()->nodeCount() > 20 && !w.layoutPending());
-        QString mqa;
-        forEachOp(w.opGraph().roots, [&](const OpNode &n, int) {
-            if (n.name == "self.attn_mqa")
-                mqa = QString::fromStdString(n.id);
-        });
+        showOnDemo(w, m_db);
+        if (QTest::currentTestFailed())
+            return;
+        const QString mqa = opId(w.opGraph(), "self.attn_mqa");
         w.selectOp(mqa);
         w.showSite(w.currentPaths().paths.front().frames.back().siteId);
         QTest::qWait(300);
@@ -75,23 +82,13 @@ private Q_SLOTS:
     // The Bookmarks menu, drawn: its entries with their shortcuts.
     void bookmarkMenuOfTheDemo()
     {
-        QTemporaryDir dir;
-        const QString db = indexDemo(dir);
-        AppSettings().setBookmarks(db, {});
+        AppSettings().setBookmarks(m_db, {});
         MainWindow w;
-        w.resize(1400, 900);
-        w.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
-        QString error;
-        QVERIFY2(w.openDatabase(db, &error), qPrintable(error));
-        QTRY_VERIFY(w.graphView()->nodeCount() > 20 && !w.layoutPending());
+        showOnDemo(w, m_db);
+        if (QTest::currentTestFailed())
+            return;
         for (const char *name : {"self.attn_mqa", "self.experts"}) {
-            QString id;
-            forEachOp(w.opGraph().roots, [&](const OpNode &n, int) {
-                if (n.name == name && id.isEmpty())
-                    id = QString::fromStdString(n.id);
-            });
-            w.selectOp(id);
+            w.selectOp(opId(w.opGraph(), name));
             w.addBookmark(QString::fromLatin1(name));
         }
         QMenu *menu = w.bookmarkMenu();
@@ -101,8 +98,12 @@ private Q_SLOTS:
         QVERIFY(shot.save(QStringLiteral(KATLAS_BUILD_DIR "/screenshot-bookmarks.png")));
         QVERIFY(shot.height() > 80);
         menu->hide();
-        AppSettings().setBookmarks(db, {});
+        AppSettings().setBookmarks(m_db, {});
     }
+
+private:
+    QTemporaryDir m_dir;
+    QString m_db;
 };
 
 QTEST_MAIN(TestGuiScreenshot)
