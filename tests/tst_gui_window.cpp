@@ -187,6 +187,27 @@ private Q_SLOTS:
         QCOMPARE(w.graphView()->selectedNode(), opId(w.opGraph(), "self.attn_mqa"));
     }
 
+    // Ops of one name are told apart: a search result names the ops above
+    // it, the tree's tooltip the whole trail.
+    void opsOfOneNameAreToldApart()
+    {
+        MainWindow w;
+        QString error;
+        QVERIFY(w.openDatabase(m_db, &error));
+        w.searchDialog()->setQuery(QStringLiteral("self.experts"));
+        QSet<QString> details;
+        for (const SearchItem &i : w.searchDialog()->results())
+            if (i.kind == SearchItem::Kind::Op && i.text == QStringLiteral("self.experts")) {
+                QVERIFY2(i.detail.contains(QStringLiteral("layer")), qPrintable(i.detail));
+                details.insert(i.detail);
+            }
+        QVERIFY(details.size() > 1);
+        const QString mqa = opId(w.opGraph(), "self.attn_mqa");
+        const QString tip = w.opTreeModel()->data(w.opTreeModel()->indexForId(mqa), Qt::ToolTipRole).toString();
+        QVERIFY2(tip.contains(QString::fromStdString(opTrail(mqa.toStdString())).toHtmlEscaped()), qPrintable(tip));
+        QVERIFY2(tip.contains(QStringLiteral("self.attn_mqa")), qPrintable(tip));
+    }
+
     void exportMatchesTheCli()
     {
         MainWindow w;

@@ -46,6 +46,19 @@ private Q_SLOTS:
         QCOMPARE(findOpId(g, "no.such.op"), std::string());
     }
 
+    // An op's trail names the ops above it with their branches.
+    void opTrailsSayWhereAnOpStands()
+    {
+        QCOMPARE(opTrail("/self.model/layer/self.mlp#DeepseekV2MoE/self.forward_normal/self.experts"),
+                 std::string("self.model \u203a layer \u203a self.mlp [DeepseekV2MoE] \u203a self.forward_normal \u203a self.experts"));
+        QCOMPARE(opTrail("/self.model/layer/self.mlp#DeepseekV2MoE/self.experts", 1),
+                 std::string("self.model \u203a layer \u203a self.mlp [DeepseekV2MoE]"));
+        QCOMPARE(opTrail("/self.model", 1), std::string());
+        const OpGraph g = buildOpGraph(m_session->index(), m_session->profile(), "", {});
+        const OpNode &layer = g.roots.at(0).children.at(0);
+        QCOMPARE(opTrail(layer.children.at(0).id, 1), std::string("self.model \u203a layer"));
+    }
+
     void opGraphShape()
     {
         const OpGraph g = buildOpGraph(m_session->index(), m_session->profile(), "", {});

@@ -8,6 +8,7 @@ import sys
 import xml.etree.ElementTree as ET
 
 ZH = {
+    'in %1': '位于 %1',
     '&Bookmarks': '书签(&B)',
     '&Add Bookmark…': '添加书签(&A)…',
     'Keep what the window shows under a name (%1)': '以一个名称保存窗口当前显示的内容（%1）',

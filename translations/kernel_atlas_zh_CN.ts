@@ -1354,6 +1354,10 @@ config.json：其中的值成为 model.* 设置（model.n_shared_experts=1）。
         <source>Bookmark “%1”</source>
         <translation>书签“%1”</translation>
     </message>
+    <message>
+        <source>in %1</source>
+        <translation>位于 %1</translation>
+    </message>
 </context>
 <context>
     <name>katlas::NewIndexDialog</name>

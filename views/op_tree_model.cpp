@@ -16,13 +16,16 @@ void addNodes(QStandardItem *parent, const std::vector<OpNode> &nodes, const std
         item->setEditable(false);
         item->setData(QString::fromStdString(n.id), OpTreeModel::IdRole);
         item->setData(n.kind == OpNode::Kind::Leaf, OpTreeModel::LeafRole);
-        item->setToolTip(n.kind == OpNode::Kind::Leaf ? QObject::tr("Leaf op: reaches kernels")
-                                                      : QObject::tr("Container op: orchestrates other ops"));
+        // Where it stands, then what it is.
+        QString tip = QString::fromStdString(opTrail(n.id)).toHtmlEscaped() + QStringLiteral("<br>")
+            + (n.kind == OpNode::Kind::Leaf ? QObject::tr("Leaf op: reaches kernels")
+                                            : QObject::tr("Container op: orchestrates other ops"));
         if (idle.count(n.id)) {
             item->setData(true, OpTreeModel::IdleRole);
             item->setForeground(QPalette().brush(QPalette::Disabled, QPalette::Text));
-            item->setToolTip(QObject::tr("Does not run under this configuration: no kernel path"));
+            tip += QStringLiteral("<br>") + QObject::tr("Does not run under this configuration: no kernel path");
         }
+        item->setToolTip(tip);
         parent->appendRow(item);
         addNodes(item, n.children, idle);
     }

@@ -223,8 +223,14 @@ bool MainWindow::openDatabase(const QString &path, QString *error)
     addRecent(path);
     std::vector<SearchItem> items;
     forEachOp(m_opGraph.roots, [&](const OpNode &n, int) {
-        items.push_back({SearchItem::Kind::Op, QString::fromStdString(n.name),
-                         QString::fromStdString(n.label), QString::fromStdString(n.id)});
+        // Told apart by where they stand: the ops above, with their branches.
+        QStringList detail;
+        if (!n.label.empty())
+            detail << QStringLiteral("[%1]").arg(QString::fromStdString(n.label));
+        if (const std::string above = opTrail(n.id, 1); !above.empty())
+            detail << tr("in %1").arg(QString::fromStdString(above));
+        items.push_back({SearchItem::Kind::Op, QString::fromStdString(n.name), detail.join(QStringLiteral("  ")),
+                         QString::fromStdString(n.id)});
     });
     const CallIndex &index = m_session->index();
     for (const Kernel &k : index.graph().kernels)

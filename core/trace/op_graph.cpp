@@ -287,4 +287,25 @@ std::string findOpId(const OpGraph &graph, const std::string &idOrName)
     return byId ? idOrName : byName;
 }
 
+std::string opTrail(const std::string &id, size_t dropLast)
+{
+    std::vector<std::string> parts;
+    for (size_t at = 0; at < id.size();) {
+        const size_t slash = id.find('/', at);
+        const std::string part = id.substr(at, slash == std::string::npos ? std::string::npos : slash - at);
+        if (!part.empty()) {
+            const size_t hash = part.find('#');
+            parts.push_back(hash == std::string::npos ? part : part.substr(0, hash) + " [" + part.substr(hash + 1) + "]");
+        }
+        if (slash == std::string::npos)
+            break;
+        at = slash + 1;
+    }
+    parts.resize(parts.size() > dropLast ? parts.size() - dropLast : 0);
+    std::string out;
+    for (const std::string &p : parts)
+        out += (out.empty() ? "" : " \u203a ") + p;
+    return out;
+}
+
 } // namespace katlas

@@ -64,6 +64,12 @@ void forEachOp(const std::vector<OpNode> &nodes, F fn, int depth = 0)
 // empty when none is.
 std::string findOpId(const OpGraph &graph, const std::string &idOrName);
 
+// Where an op stands, for a reader: the ops from the top down to it, each
+// with its branch label, "self.model › layer › self.mlp [DeepseekV2MoE] ›
+// self.experts". `dropLast` leaves out that many trailing ops (1: the
+// containers above the op).
+std::string opTrail(const std::string &id, size_t dropLast = 0);
+
 // The ids of the ops that do not run under `filter`: leaves with no kernel
 // path under it, containers all of whose children do not run. The window
 // greys them out under a configuration.
