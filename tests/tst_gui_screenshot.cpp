@@ -7,6 +7,7 @@
 #include "graph_items.h"
 #include "graph_view.h"
 #include "main_window.h"
+#include "search_dialog.h"
 
 #include <QApplication>
 #include <QImage>
@@ -99,6 +100,26 @@ private Q_SLOTS:
         QVERIFY(shot.height() > 80);
         menu->hide();
         AppSettings().setBookmarks(m_db, {});
+    }
+
+    // Ctrl+K under a configuration, with the ops that do not run shown: drawn.
+    void searchDialogOfTheDemo()
+    {
+        MainWindow w;
+        showOnDemo(w, m_db);
+        if (QTest::currentTestFailed())
+            return;
+        w.chooseConfiguration(QStringLiteral("Demo ROCm decode"));
+        SearchDialog *search = w.searchDialog();
+        search->setShowIdle(true);
+        search->setQuery(QStringLiteral("layernorm"));
+        search->show();
+        QVERIFY(QTest::qWaitForWindowExposed(search));
+        const QImage shot = search->grab().toImage();
+        QVERIFY(shot.save(QStringLiteral(KATLAS_BUILD_DIR "/screenshot-search.png")));
+        QVERIFY(!search->results().empty());
+        search->hide();
+        w.chooseConfiguration({});
     }
 
 private:

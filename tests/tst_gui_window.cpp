@@ -208,6 +208,35 @@ private Q_SLOTS:
         QVERIFY2(tip.contains(QStringLiteral("self.attn_mqa")), qPrintable(tip));
     }
 
+    // Under a configuration, Ctrl+K hides the ops that do not run; the box
+    // shows them again, after the others and marked.
+    void searchHidesOpsThatDoNotRun()
+    {
+        MainWindow w;
+        QString error;
+        QVERIFY(w.openDatabase(m_db, &error));
+        w.chooseConfiguration(QStringLiteral("Demo ROCm decode"));
+        const QString norm = opId(w.opGraph(), "self.input_layernorm");
+        QVERIFY(w.idleOps().count(norm.toStdString()));
+        const auto found = [&](const QString &query, const QString &target) {
+            w.searchDialog()->setQuery(query);
+            const auto results = w.searchDialog()->results();
+            return std::any_of(results.begin(), results.end(), [&](const SearchItem &i) { return i.target == target; });
+        };
+        QVERIFY(!found(QStringLiteral("input_layernorm"), norm));
+        QVERIFY(found(QStringLiteral("attn_mqa"), opId(w.opGraph(), "self.attn_mqa")));
+        w.searchDialog()->setShowIdle(true);
+        QVERIFY(found(QStringLiteral("layernorm"), norm));
+        const auto results = w.searchDialog()->results();
+        const auto idleAt = std::find_if(results.begin(), results.end(), [&](const SearchItem &i) { return i.target == norm; });
+        QVERIFY(std::none_of(idleAt, results.end(), [&](const SearchItem &i) {
+            return i.kind != SearchItem::Kind::Op || !w.idleOps().count(i.target.toStdString());
+        }));
+        w.chooseConfiguration({});
+        w.searchDialog()->setShowIdle(false);
+        QVERIFY(found(QStringLiteral("input_layernorm"), norm));
+    }
+
     void exportMatchesTheCli()
     {
         MainWindow w;

@@ -8,6 +8,8 @@ import sys
 import xml.etree.ElementTree as ET
 
 ZH = {
+    'Show ops that do not run under the configuration': '显示在此配置下不运行的算子',
+    'does not run under the configuration': '在此配置下不运行',
     'in %1': '位于 %1',
     '&Bookmarks': '书签(&B)',
     '&Add Bookmark…': '添加书签(&A)…',

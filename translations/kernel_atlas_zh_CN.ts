@@ -1480,6 +1480,14 @@ config.json：其中的值成为 model.* 设置（model.n_shared_experts=1）。
         <source>file</source>
         <translation>文件</translation>
     </message>
+    <message>
+        <source>Show ops that do not run under the configuration</source>
+        <translation>显示在此配置下不运行的算子</translation>
+    </message>
+    <message>
+        <source>does not run under the configuration</source>
+        <translation>在此配置下不运行</translation>
+    </message>
 </context>
 <context>
     <name>katlas::SettingsDialog</name>

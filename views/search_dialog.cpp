@@ -1,12 +1,14 @@
 // The search dialog (see search_dialog.h).
 #include "search_dialog.h"
 
+#include <QCheckBox>
 #include <QKeyEvent>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <tuple>
 
 namespace katlas {
 
@@ -33,7 +35,9 @@ int fuzzyScore(const QString &query, const QString &text)
     return score * 100 / static_cast<int>(std::max<qsizetype>(8, text.size()));
 }
 
-SearchDialog::SearchDialog(QWidget *parent) : QDialog(parent), m_edit(new QLineEdit(this)), m_list(new QListWidget(this))
+SearchDialog::SearchDialog(QWidget *parent)
+    : QDialog(parent), m_edit(new QLineEdit(this)), m_list(new QListWidget(this)),
+      m_showIdle(new QCheckBox(tr("Show ops that do not run under the configuration"), this))
 {
     setWindowTitle(tr("Search"));
     m_edit->setPlaceholderText(tr("Ops, kernels, functions, files…"));
@@ -41,7 +45,11 @@ SearchDialog::SearchDialog(QWidget *parent) : QDialog(parent), m_edit(new QLineE
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(m_edit);
     layout->addWidget(m_list);
+    layout->addWidget(m_showIdle);
+    m_showIdle->setObjectName(QStringLiteral("showIdleOps"));
+    m_showIdle->setVisible(false);
     resize(560, 420);
+    connect(m_showIdle, &QCheckBox::toggled, this, &SearchDialog::refresh);
     connect(m_edit, &QLineEdit::textChanged, this, &SearchDialog::refresh);
     connect(m_list, &QListWidget::itemActivated, this, [this] { acceptCurrent(); });
 }
@@ -50,6 +58,27 @@ void SearchDialog::setItems(std::vector<SearchItem> items)
 {
     m_items = std::move(items);
     refresh();
+}
+
+void SearchDialog::replaceItems(SearchItem::Kind kind, std::vector<SearchItem> items)
+{
+    std::erase_if(m_items, [&](const SearchItem &i) { return i.kind == kind; });
+    m_items.insert(m_items.end(), std::make_move_iterator(items.begin()), std::make_move_iterator(items.end()));
+    refresh();
+}
+
+void SearchDialog::setIdleOps(const std::set<std::string> &ids)
+{
+    m_idleOps = ids;
+    m_showIdle->setVisible(!ids.empty());
+    refresh();
+}
+
+void SearchDialog::setShowIdle(bool show) { m_showIdle->setChecked(show); }
+
+bool SearchDialog::idle(const SearchItem &item) const
+{
+    return item.kind == SearchItem::Kind::Op && m_idleOps.count(item.target.toStdString());
 }
 
 void SearchDialog::setQuery(const QString &query)
@@ -69,19 +98,28 @@ std::vector<SearchItem> SearchDialog::results() const
 void SearchDialog::refresh()
 {
     static const QStringList kinds = {tr("op"), tr("kernel"), tr("function"), tr("file")};
-    std::vector<std::pair<int, size_t>> scored;
+    // The model's ops first, then the rest, best first in each; ops that do
+    // not run under the configuration after all others, when shown.
+    std::vector<std::tuple<bool, bool, int, size_t>> scored;
     for (size_t i = 0; i < m_items.size(); ++i) {
+        const bool isIdle = idle(m_items[i]);
+        if (isIdle && !m_showIdle->isChecked())
+            continue;
         const int s = fuzzyScore(m_edit->text(), m_items[i].text);
         if (s >= 0)
-            scored.emplace_back(-s, i);
+            scored.emplace_back(isIdle, m_items[i].kind != SearchItem::Kind::Op, -s, i);
     }
     std::stable_sort(scored.begin(), scored.end());
     m_list->clear();
     m_shown.clear();
     for (size_t k = 0; k < scored.size() && k < 200; ++k) {
-        const SearchItem &item = m_items[scored[k].second];
-        m_list->addItem(QStringLiteral("%1   %2   — %3").arg(item.text, item.detail, kinds[static_cast<int>(item.kind)]));
-        m_shown.push_back(scored[k].second);
+        const size_t at = std::get<3>(scored[k]);
+        const SearchItem &item = m_items[at];
+        QString text = QStringLiteral("%1   %2   — %3").arg(item.text, item.detail, kinds[static_cast<int>(item.kind)]);
+        if (std::get<0>(scored[k]))
+            text += QStringLiteral("   (") + tr("does not run under the configuration") + QLatin1Char(')');
+        m_list->addItem(text);
+        m_shown.push_back(at);
     }
     m_list->setCurrentRow(0);
 }

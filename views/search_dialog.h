@@ -4,6 +4,11 @@
 
 #include <QDialog>
 
+#include <set>
+#include <string>
+#include <vector>
+
+class QCheckBox;
 class QLineEdit;
 class QListWidget;
 
@@ -26,6 +31,12 @@ class SearchDialog : public QDialog {
 public:
     explicit SearchDialog(QWidget *parent = nullptr);
     void setItems(std::vector<SearchItem> items);
+    // Replaces the items of one kind (the ops, when the graph is rebuilt).
+    void replaceItems(SearchItem::Kind kind, std::vector<SearchItem> items);
+    // Ops that do not run under the configuration: hidden, unless the
+    // "show ops that do not run" box is ticked, and then listed after the others.
+    void setIdleOps(const std::set<std::string> &ids);
+    void setShowIdle(bool show);
     void setQuery(const QString &query);
     // The visible results, best first.
     std::vector<SearchItem> results() const;
@@ -40,8 +51,12 @@ protected:
 private:
     void refresh();
 
+    bool idle(const SearchItem &item) const;
+
     QLineEdit *m_edit;
     QListWidget *m_list;
+    QCheckBox *m_showIdle;
+    std::set<std::string> m_idleOps;
     std::vector<SearchItem> m_items;
     std::vector<size_t> m_shown;
 };

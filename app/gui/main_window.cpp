@@ -221,17 +221,7 @@ bool MainWindow::openDatabase(const QString &path, QString *error)
     m_fitPending = true;
     rebuildGraph();
     addRecent(path);
-    std::vector<SearchItem> items;
-    forEachOp(m_opGraph.roots, [&](const OpNode &n, int) {
-        // Told apart by where they stand: the ops above, with their branches.
-        QStringList detail;
-        if (!n.label.empty())
-            detail << QStringLiteral("[%1]").arg(QString::fromStdString(n.label));
-        if (const std::string above = opTrail(n.id, 1); !above.empty())
-            detail << tr("in %1").arg(QString::fromStdString(above));
-        items.push_back({SearchItem::Kind::Op, QString::fromStdString(n.name), detail.join(QStringLiteral("  ")),
-                         QString::fromStdString(n.id)});
-    });
+    std::vector<SearchItem> items = opSearchItems();
     const CallIndex &index = m_session->index();
     for (const Kernel &k : index.graph().kernels)
         items.push_back({SearchItem::Kind::Kernel, QString::fromStdString(withAliases(kernelName(index, k.symbolId), kernelAliasNames(k))),
@@ -270,6 +260,8 @@ void MainWindow::rebuildGraph()
     if (!m_opGraph.error.empty())
         statusBar()->showMessage(QString::fromStdString(m_opGraph.error));
     m_treeModel->setGraph(m_opGraph, m_idle);
+    m_search->replaceItems(SearchItem::Kind::Op, opSearchItems());
+    m_search->setIdleOps(m_idle);
     m_tree->expandToDepth(3);
     if (const QModelIndex selected = m_treeModel->indexForId(m_selectedOp); selected.isValid()) {
         const QScopedValueRollback<bool> applying(m_applying, true);
@@ -366,6 +358,22 @@ void MainWindow::closeEvent(QCloseEvent *event)
     settings.setValue(QStringLiteral("window/state"), saveState());
     m_runner->cancel();
     event->accept();
+}
+
+std::vector<SearchItem> MainWindow::opSearchItems() const
+{
+    std::vector<SearchItem> items;
+    forEachOp(m_opGraph.roots, [&](const OpNode &n, int) {
+        // Told apart by where they stand: the ops above, with their branches.
+        QStringList detail;
+        if (!n.label.empty())
+            detail << QStringLiteral("[%1]").arg(QString::fromStdString(n.label));
+        if (const std::string above = opTrail(n.id, 1); !above.empty())
+            detail << tr("in %1").arg(QString::fromStdString(above));
+        items.push_back({SearchItem::Kind::Op, QString::fromStdString(n.name), detail.join(QStringLiteral("  ")),
+                         QString::fromStdString(n.id)});
+    });
+    return items;
 }
 
 } // namespace katlas

@@ -148,6 +148,8 @@ private:
     void updateHistoryActions();
     void updateTitle();
     void showSearch();
+    // The ops of the graph as search items, each with the ops above it.
+    std::vector<SearchItem> opSearchItems() const;
     void jumpTo(const SearchItem &item);
     void chooseExport(const QString &format, const QString &filter);
     void openDialog();
