@@ -254,6 +254,25 @@ private Q_SLOTS:
         }
     }
 
+    // Export proposes "<model>-<what>.<suffix>" beside the index, then in
+    // the folder of the last export.
+    void exportProposesTheModelsNameInTheLastFolder()
+    {
+        QSettings().remove(QStringLiteral("export/folder"));
+        MainWindow w;
+        QString error;
+        QVERIFY(w.openDatabase(m_db, &error));
+        const QString model = QString::fromStdString(w.opGraph().model);
+        QVERIFY(!model.isEmpty());
+        QCOMPARE(w.proposedExportPath(QStringLiteral("op-traces-md"), QStringLiteral("md")),
+                 QFileInfo(m_db).absolutePath() + QLatin1Char('/') + model + QStringLiteral("-op-traces.md"));
+        QTemporaryDir elsewhere;
+        QVERIFY(w.exportTo(QStringLiteral("json"), elsewhere.filePath(QStringLiteral("x.json")), &error));
+        QCOMPARE(w.proposedExportPath(QStringLiteral("svg"), QStringLiteral("svg")),
+                 QFileInfo(elsewhere.path()).absoluteFilePath() + QLatin1Char('/') + model + QStringLiteral("-graph.svg"));
+        QSettings().remove(QStringLiteral("export/folder"));
+    }
+
     // An export never replaces the open index (also through a link) and a
     // failed one leaves the old file as it was.
     void exportNeverReplacesTheIndexNorLosesTheOldFile()

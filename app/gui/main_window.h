@@ -85,6 +85,9 @@ public:
     QString statusText() const;
     // Writes a report exactly as `katlas export` would (formats: the CLI's names, plus "png").
     bool exportTo(const QString &format, const QString &path, QString *error);
+    // Where File → Export proposes to write: the last export's folder (else
+    // the index's), "<model>-<what>.<suffix>".
+    QString proposedExportPath(const QString &format, const QString &suffix) const;
 
     // For tests and the screenshot tour.
     GraphView *graphView() const { return m_graph; }

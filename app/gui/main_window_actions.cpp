@@ -175,23 +175,32 @@ void MainWindow::reindex()
     startIndex(m_session->path(), repos, m_session->profile());
 }
 
-void MainWindow::chooseExport(const QString &format, const QString &filter)
+QString MainWindow::proposedExportPath(const QString &format, const QString &suffix) const
 {
-    // Proposed beside the index, named for it and for what is exported, with
-    // the filter's suffix (added when the name typed has none).
-    const QRegularExpressionMatch m = QRegularExpression(QStringLiteral("\\*\\.(\\w+)")).match(filter);
-    const QString suffix = m.hasMatch() ? m.captured(1) : QString();
+    // In the folder of the last export (else beside the index), named for the
+    // model and for what is exported.
     QString what = format;
     what.remove(QStringLiteral("-md"));
     if (format == QLatin1String("json"))
         what = QStringLiteral("traces");
     else if (format == QLatin1String("svg") || format == QLatin1String("png"))
         what = QStringLiteral("graph");
-    const QFileInfo index(m_session ? m_session->path() : QString());
-    const QString proposed = m_session ? index.absolutePath() + QLatin1Char('/') + index.completeBaseName() + QLatin1Char('-') + what
-            + QLatin1Char('.') + suffix
-                                       : QString();
-    QString path = QFileDialog::getSaveFileName(this, tr("Export"), proposed, filter);
+    if (!m_session)
+        return {};
+    const QFileInfo index(m_session->path());
+    QString folder = QSettings().value(QStringLiteral("export/folder")).toString();
+    if (folder.isEmpty() || !QFileInfo(folder).isDir())
+        folder = index.absolutePath();
+    const QString model = m_opGraph.model.empty() ? index.completeBaseName() : QString::fromStdString(m_opGraph.model);
+    return folder + QLatin1Char('/') + model + QLatin1Char('-') + what + (suffix.isEmpty() ? QString() : QLatin1Char('.') + suffix);
+}
+
+void MainWindow::chooseExport(const QString &format, const QString &filter)
+{
+    // The filter's suffix is added when the name typed has none.
+    const QRegularExpressionMatch m = QRegularExpression(QStringLiteral("\\*\\.(\\w+)")).match(filter);
+    const QString suffix = m.hasMatch() ? m.captured(1) : QString();
+    QString path = QFileDialog::getSaveFileName(this, tr("Export"), proposedExportPath(format, suffix), filter);
     if (path.isEmpty())
         return;
     if (!suffix.isEmpty() && QFileInfo(path).suffix().isEmpty())
@@ -248,6 +257,7 @@ bool MainWindow::exportTo(const QString &format, const QString &path, QString *e
     case ExportWrite::Written:
         break;
     }
+    QSettings().setValue(QStringLiteral("export/folder"), QFileInfo(path).absolutePath());
     return true;
 }
 
