@@ -54,24 +54,21 @@ SearchDialog::SearchDialog(QWidget *parent)
     connect(m_list, &QListWidget::itemActivated, this, [this] { acceptCurrent(); });
 }
 
-void SearchDialog::setItems(std::vector<SearchItem> items)
+void SearchDialog::replace(bool ops, std::vector<SearchItem> items)
 {
-    m_items = std::move(items);
-    refresh();
-}
-
-void SearchDialog::replaceItems(SearchItem::Kind kind, std::vector<SearchItem> items)
-{
-    std::erase_if(m_items, [&](const SearchItem &i) { return i.kind == kind; });
+    std::erase_if(m_items, [&](const SearchItem &i) { return (i.kind == SearchItem::Kind::Op) == ops; });
     m_items.insert(m_items.end(), std::make_move_iterator(items.begin()), std::make_move_iterator(items.end()));
-    refresh();
+    if (isVisible())
+        refresh();
 }
 
-void SearchDialog::setIdleOps(const std::set<std::string> &ids)
+void SearchDialog::setIndexItems(std::vector<SearchItem> items) { replace(false, std::move(items)); }
+
+void SearchDialog::setOps(std::vector<SearchItem> ops, std::set<std::string> idle)
 {
-    m_idleOps = ids;
-    m_showIdle->setVisible(!ids.empty());
-    refresh();
+    m_idleOps = std::move(idle);
+    m_showIdle->setVisible(!m_idleOps.empty());
+    replace(true, std::move(ops));
 }
 
 void SearchDialog::setShowIdle(bool show) { m_showIdle->setChecked(show); }

@@ -30,12 +30,12 @@ class SearchDialog : public QDialog {
     Q_OBJECT
 public:
     explicit SearchDialog(QWidget *parent = nullptr);
-    void setItems(std::vector<SearchItem> items);
-    // Replaces the items of one kind (the ops, when the graph is rebuilt).
-    void replaceItems(SearchItem::Kind kind, std::vector<SearchItem> items);
-    // Ops that do not run under the configuration: hidden, unless the
-    // "show ops that do not run" box is ticked, and then listed after the others.
-    void setIdleOps(const std::set<std::string> &ids);
+    // The index's kernels, functions and files: set when an index opens.
+    void setIndexItems(std::vector<SearchItem> items);
+    // The graph's ops, set each time it is rebuilt; those in `idle` do not
+    // run under the configuration: hidden, unless the "show ops that do not
+    // run" box is ticked, and then listed after the others.
+    void setOps(std::vector<SearchItem> ops, std::set<std::string> idle);
     void setShowIdle(bool show);
     void setQuery(const QString &query);
     // The visible results, best first.
@@ -50,6 +50,9 @@ protected:
 
 private:
     void refresh();
+    // Replaces the items of `kind` (ops) or of every other kind; the list
+    // is worked out again when the dialog is shown or the query changes.
+    void replace(bool ops, std::vector<SearchItem> items);
 
     bool idle(const SearchItem &item) const;
 

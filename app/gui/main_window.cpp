@@ -218,10 +218,7 @@ bool MainWindow::openDatabase(const QString &path, QString *error)
         m_filterBar->setFilter(m_filter);
     }
     m_picker->setConfiguration(m_configuration);
-    m_fitPending = true;
-    rebuildGraph();
-    addRecent(path);
-    std::vector<SearchItem> items = opSearchItems();
+    std::vector<SearchItem> items;
     const CallIndex &index = m_session->index();
     for (const Kernel &k : index.graph().kernels)
         items.push_back({SearchItem::Kind::Kernel, QString::fromStdString(withAliases(kernelName(index, k.symbolId), kernelAliasNames(k))),
@@ -232,7 +229,10 @@ bool MainWindow::openDatabase(const QString &path, QString *error)
     for (const SourceFile &f : index.graph().files)
         items.push_back({SearchItem::Kind::File, QString::fromStdString(filePath(index.graph(), f.id)), {},
                          QString::number(f.id)});
-    m_search->setItems(std::move(items));
+    m_search->setIndexItems(std::move(items)); // the ops come with the graph
+    m_fitPending = true;
+    rebuildGraph();
+    addRecent(path);
     updateCallHierarchy();
     updateTitle();
     return true;
@@ -260,8 +260,7 @@ void MainWindow::rebuildGraph()
     if (!m_opGraph.error.empty())
         statusBar()->showMessage(QString::fromStdString(m_opGraph.error));
     m_treeModel->setGraph(m_opGraph, m_idle);
-    m_search->replaceItems(SearchItem::Kind::Op, opSearchItems());
-    m_search->setIdleOps(m_idle);
+    m_search->setOps(opSearchItems(), m_idle);
     m_tree->expandToDepth(3);
     if (const QModelIndex selected = m_treeModel->indexForId(m_selectedOp); selected.isValid()) {
         const QScopedValueRollback<bool> applying(m_applying, true);

@@ -140,11 +140,13 @@ bool MainWindow::goToBookmark(const QString &name)
         s.op = b->op;
     s.kernel = b->kernel.isEmpty() ? 0 : symbolNamed(b->kernel, true);
     s.function = b->function.isEmpty() ? 0 : symbolNamed(b->function, false);
-    for (const SourceFile &f : index.graph().files)
-        if (!b->file.isEmpty() && QString::fromStdString(index.repoOfFile(f.id) + "/" + f.path) == b->file) {
-            s.sourceFile = f.id;
-            s.sourceLine = b->line;
-        }
+    if (!b->file.isEmpty())
+        for (const SourceFile &f : index.graph().files)
+            if (QString::fromStdString(index.repoOfFile(f.id) + "/" + f.path) == b->file) {
+                s.sourceFile = f.id;
+                s.sourceLine = b->line;
+                break;
+            }
     if (s == Selection{}) {
         statusBar()->showMessage(tr("Nothing the bookmark “%1” names is in this index any more").arg(name));
         return false;
