@@ -6,6 +6,7 @@
 #include "export/kernel_traces_md.h"
 #include "export/link_verifier.h"
 #include "export/op_graph_drawing.h"
+#include "export/op_graph_folding.h"
 #include "export/op_traces_md.h"
 #include "export/trace_json.h"
 
@@ -344,6 +345,65 @@ private Q_SLOTS:
             xml.readNext();
         QVERIFY(!xml.hasError());
         QVERIFY(svg.contains("self.attn_mqa()"));
+    }
+
+    // A generated model of more than 300 ops: a root over 6 blocks of 7
+    // sub-blocks of 7 leaves each.
+    static OpGraph generatedGraph()
+    {
+        OpGraph g;
+        OpNode root{"/model", "model", OpNode::Kind::Container};
+        for (int b = 0; b < 6; ++b) {
+            OpNode block{root.id + "/block" + std::to_string(b), "block", OpNode::Kind::Container};
+            for (int s = 0; s < 7; ++s) {
+                OpNode sub{block.id + "/sub" + std::to_string(s), "sub", OpNode::Kind::Container};
+                for (int l = 0; l < 7; ++l)
+                    sub.children.push_back({sub.id + "/leaf" + std::to_string(l), "leaf", OpNode::Kind::Leaf});
+                block.children.push_back(sub);
+            }
+            root.children.push_back(block);
+        }
+        g.roots.push_back(root);
+        return g;
+    }
+
+    void aFirstPaintFoldsToTheModelsStructure()
+    {
+        const OpGraph g = generatedGraph();
+        size_t all = 0;
+        forEachOp(g.roots, [&](const OpNode &, int) { ++all; });
+        QVERIFY(all > 300);
+        DrawingOptions options;
+        options.collapsed = foldedToFit(g, FoldBudget{});
+        const LayoutGraph drawn = opGraphLayoutInput(m_session->index(), g, options);
+        QVERIFY(drawn.nodes.size() <= FoldBudget{}.nodes);
+        // The top levels are shown whole: the root and its six blocks; the
+        // blocks' 42 sub-blocks would not fit one level, so they stay folded
+        // and say how many ops each hides.
+        QCOMPARE(drawn.nodes.size(), size_t(7));
+        QVERIFY(!options.collapsed.count("/model"));
+        QVERIFY(options.collapsed.count("/model/block0"));
+        const auto block = std::find_if(drawn.nodes.begin(), drawn.nodes.end(), [](const LayoutNode &n) { return n.id == "/model/block3"; });
+        QVERIFY(block != drawn.nodes.end());
+        QCOMPARE(block->folded, size_t(7 * 8));
+        QVERIFY(block->label.endsWith(QStringLiteral("\u25B8 56")));
+        // A container that does not run under the configuration stays folded.
+        const auto idle = foldedToFit(g, FoldBudget{1000, 1000}, {"/model/block1"});
+        QVERIFY(idle.count("/model/block1") && !idle.count("/model/block2") && !idle.count("/model/block2/sub6"));
+    }
+
+    void focusFoldsAllButTheChainAboveAnOp()
+    {
+        const OpGraph g = generatedGraph();
+        const std::string leaf = "/model/block2/sub5/leaf3";
+        DrawingOptions options;
+        options.collapsed = foldedAround(g, leaf);
+        QVERIFY(!options.collapsed.count("/model") && !options.collapsed.count("/model/block2")
+                && !options.collapsed.count("/model/block2/sub5"));
+        QVERIFY(options.collapsed.count("/model/block1") && options.collapsed.count("/model/block2/sub4"));
+        const LayoutGraph drawn = opGraphLayoutInput(m_session->index(), g, options);
+        // The root, its 6 blocks, block2's 7 sub-blocks and sub5's 7 leaves.
+        QCOMPARE(drawn.nodes.size(), size_t(1 + 6 + 7 + 7));
     }
 
 private:

@@ -27,7 +27,7 @@ void showOnDemo(MainWindow &w, const QString &db)
     QVERIFY(QTest::qWaitForWindowExposed(&w));
     QString error;
     QVERIFY2(w.openDatabase(db, &error), qPrintable(error));
-    QTRY_VERIFY(w.graphView()->nodeCount() > 20 && !w.layoutPending());
+    QTRY_VERIFY(w.graphView()->nodeCount() > 0 && !w.layoutPending());
 }
 } // namespace
 
@@ -45,6 +45,7 @@ private Q_SLOTS:
         const QString mqa = opId(w.opGraph(), "self.attn_mqa");
         w.selectOp(mqa);
         w.showSite(w.currentPaths().paths.front().frames.back().siteId);
+        QTRY_VERIFY(!w.layoutPending()); // the containers above the op unfold
         QTest::qWait(300);
 
         const QImage shot = w.grab().toImage();

@@ -9,6 +9,9 @@
 #include "configuration_picker.h"
 #include "filter_bar.h"
 #include "graph_view.h"
+#include "graph_items.h"
+#include "graph_minimap.h"
+#include "export/op_graph_folding.h"
 #include "index_runner.h"
 #include "kernel_matrix_model.h"
 #include "main_window.h"
@@ -55,12 +58,73 @@ private Q_SLOTS:
         MainWindow w;
         QString error;
         QVERIFY2(w.openDatabase(m_db, &error), qPrintable(error));
-        QTRY_VERIFY(w.graphView()->nodeCount() > 20);
+        QTRY_VERIFY(w.graphView()->nodeCount() > 5);
         QVERIFY(w.opTreeModel()->rowCount() >= 1);
         QVERIFY(w.opTreeModel()->indexForId(opId(w.opGraph(), "self.attn_mqa")).isValid());
         QVERIFY(!w.openDatabase(QStringLiteral(KATLAS_SOURCE_DIR "/README.md"), &error));
         QVERIFY(error.contains("not a Kernel Atlas database"));
         QCOMPARE(w.session()->path(), m_db); // the open index stays
+    }
+
+    void firstPaintIsLegible()
+    {
+        MainWindow w;
+        QString error;
+        QVERIFY2(w.openDatabase(m_db, &error), qPrintable(error));
+        w.resize(1400, 900);
+        w.show();
+        QTRY_VERIFY(w.graphView()->nodeCount() > 0 && !w.layoutPending());
+        QCoreApplication::processEvents();
+        QVERIFY2(w.graphView()->labelPixels() >= 8, qPrintable(QString::number(w.graphView()->labelPixels())));
+        QVERIFY(size_t(w.graphView()->nodeCount()) <= FoldBudget{}.nodes);
+
+        // A generated graph of 300 ops, all drawn: fit keeps labels legible
+        // and shows its top; the overview shows where the view is.
+        LayoutGraph big;
+        for (int i = 0; i < 300; ++i) {
+            big.nodes.push_back({"n" + std::to_string(i), QStringLiteral("op_%1()").arg(i)});
+            if (i)
+                big.edges.push_back({"n0", "n" + std::to_string(i), {}});
+        }
+        GraphView view;
+        view.resize(800, 500);
+        view.show();
+        view.setGraph(big, layoutGraph(big));
+        view.fitToWindow();
+        QVERIFY2(view.labelPixels() >= 8, qPrintable(QString::number(view.labelPixels())));
+        QVERIFY(view.mapToScene(view.viewport()->rect()).boundingRect().contains(view.nodeItem("n0")->boundingRect().center()));
+        QVERIFY(view.minimap()->isVisible());
+        const QRectF before = view.minimap()->shownArea();
+        QTest::mouseClick(view.minimap()->viewport(), Qt::LeftButton, {}, QPoint(2, view.minimap()->viewport()->height() - 2));
+        QVERIFY(view.minimap()->shownArea().center().x() < before.center().x());
+        view.setMinimapEnabled(false);
+        QVERIFY(!view.minimap()->isVisible());
+    }
+
+    void foldingAndFocus()
+    {
+        MainWindow w;
+        QString error;
+        QVERIFY2(w.openDatabase(m_db, &error), qPrintable(error));
+        QTRY_VERIFY(w.graphView()->nodeCount() > 0 && !w.layoutPending());
+        w.unfoldAll();
+        QTRY_VERIFY(!w.layoutPending());
+        QCoreApplication::processEvents();
+        size_t all = 0;
+        forEachOp(w.opGraph().roots, [&](const OpNode &, int) { ++all; });
+        QCOMPARE(size_t(w.graphView()->nodeCount()), all);
+        const QString mqa = opId(w.opGraph(), "self.attn_mqa");
+        w.selectOp(mqa);
+        w.focusOnSelection();
+        QTRY_VERIFY(!w.layoutPending());
+        QCoreApplication::processEvents();
+        // The op, its kernels, the containers above it and their siblings only.
+        QVERIFY(w.graphView()->nodeItem(mqa));
+        QVERIFY(size_t(w.graphView()->nodeCount()) < all);
+        QVERIFY(w.drawingOptions().expandedLeaves.count(mqa.toStdString()));
+        QVERIFY(w.graphView()->nodeItem(mqa + "=>" + QString::number(w.currentPaths().paths.front().kernelId)));
+        w.foldToStructure();
+        QVERIFY(w.drawingOptions().expandedLeaves.empty());
     }
 
     void selectingAnOpFillsTheMatrixAndFiltersApply()

@@ -2,6 +2,7 @@
 #include "graph_items.h"
 
 #include <QApplication>
+#include <QFontMetricsF>
 #include <QPainter>
 #include <QPalette>
 #include <QtMath>
@@ -14,8 +15,29 @@ GraphNodeItem::GraphNodeItem(const LayoutNode &node, const QRectF &rect)
 {
     setFlag(ItemIsSelectable);
     setAcceptHoverEvents(true);
-    setToolTip(m_label);
+    setToolTip(node.folded ? QCoreApplication::translate("GraphView", "%1\n%n op(s) folded inside: double-click to unfold", nullptr,
+                                                         static_cast<int>(node.folded))
+                                   .arg(m_label)
+                             : m_label);
     setData(0, m_id);
+}
+
+QFont GraphNodeItem::labelFont()
+{
+    QFont font(QStringLiteral("DejaVu Sans"));
+    font.setPixelSize(kLabelPixels);
+    return font;
+}
+
+void GraphNodeItem::measureLabels(LayoutGraph &graph)
+{
+    const QFontMetricsF metrics(labelFont());
+    for (LayoutNode &n : graph.nodes) {
+        qreal width = 0;
+        for (const QString &line : n.label.split(QLatin1Char('\n')))
+            width = std::max(width, metrics.horizontalAdvance(line));
+        n.labelWidth = width;
+    }
 }
 
 QRectF GraphNodeItem::boundingRect() const { return m_rect.adjusted(-4, -4, 4, 4); }
@@ -52,9 +74,7 @@ void GraphNodeItem::paint(QPainter *painter, const QStyleOptionGraphicsItem *, Q
         painter->drawRect(m_rect);
         break;
     }
-    QFont font = painter->font();
-    font.setPointSizeF(8.5);
-    painter->setFont(font);
+    painter->setFont(labelFont());
     // The fills are light in both themes; an op that does not run is written grey.
     painter->setPen(m_kind.ends_with(":idle") ? QColor(0x80, 0x80, 0x80) : QColor(Qt::black));
     painter->drawText(m_rect, Qt::AlignCenter, m_label);

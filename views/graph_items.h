@@ -12,6 +12,14 @@ class GraphNodeItem : public QGraphicsItem {
 public:
     GraphNodeItem(const LayoutNode &node, const QRectF &rect);
 
+    // The labels' font: Graphviz's (layout/graph_layout.cpp), at its size in
+    // scene units, so that every label fits the box Graphviz sized for it.
+    static constexpr int kLabelPixels = 10;
+    static QFont labelFont();
+    // Gives each node the width of its label in that font, so that Graphviz
+    // sizes its box for the text as drawn.
+    static void measureLabels(LayoutGraph &graph);
+
     QRectF boundingRect() const override;
     void paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *widget) override;
 

@@ -2,6 +2,7 @@
 #include "graph_view.h"
 
 #include "graph_items.h"
+#include "graph_minimap.h"
 
 #include <QKeyEvent>
 #include <QScrollBar>
@@ -17,6 +18,27 @@ GraphView::GraphView(QWidget *parent) : QGraphicsView(parent)
     setTransformationAnchor(AnchorUnderMouse);
     setFocusPolicy(Qt::StrongFocus);
     setAccessibleName(tr("Execution graph"));
+    m_minimap = new GraphMinimap(this);
+    m_minimap->hide();
+}
+
+qreal GraphView::labelPixels() const
+{
+    return GraphNodeItem::kLabelPixels * transform().m11();
+}
+
+qreal GraphView::legibleScale() const
+{
+    return kLegiblePixels / GraphNodeItem::kLabelPixels;
+}
+
+void GraphView::setMinimapEnabled(bool on)
+{
+    m_minimapEnabled = on;
+    if (on)
+        m_minimap->sync();
+    else
+        m_minimap->hide();
 }
 
 void GraphView::setGraph(const LayoutGraph &input, const GraphLayout &layout)
@@ -29,6 +51,7 @@ void GraphView::setGraph(const LayoutGraph &input, const GraphLayout &layout)
     m_scene.clear();
     m_nodes.clear();
     m_scene.setSceneRect(layout.bounds.adjusted(-40, -40, 40, 40));
+    m_top = layout.nodes.empty() ? QPointF() : layout.nodes.front().rect.center();
     for (const PlacedEdge &e : layout.edges)
         m_scene.addItem(new GraphEdgeItem(e));
     for (const PlacedNode &p : layout.nodes) {
@@ -48,6 +71,8 @@ void GraphView::setGraph(const LayoutGraph &input, const GraphLayout &layout)
             verticalScrollBar()->setValue(verticalScrollBar()->value() + qRound(delta.y()));
         }
     }
+    if (m_minimapEnabled)
+        m_minimap->sync();
 }
 
 void GraphView::selectNode(const QString &id)
@@ -61,18 +86,55 @@ void GraphView::selectNode(const QString &id)
         if (transform().m11() < 0.9)
             setTransform(QTransform());
         centerOn(item->boundingRect().center());
+        if (m_minimapEnabled)
+            m_minimap->sync();
     }
 }
 
-void GraphView::fitToWindow() { fitInView(m_scene.itemsBoundingRect(), Qt::KeepAspectRatio); }
-void GraphView::zoomIn() { scale(1.25, 1.25); }
-void GraphView::zoomOut() { scale(0.8, 0.8); }
+void GraphView::fitToWindow()
+{
+    const QRectF all = m_scene.itemsBoundingRect();
+    fitInView(all, Qt::KeepAspectRatio);
+    if (transform().m11() < legibleScale()) {
+        // Too large to read whole: show its top, from the first node, at
+        // the smallest legible zoom; the rest is a scroll (or the overview) away.
+        const qreal s = legibleScale();
+        setTransform(QTransform::fromScale(s, s));
+        const qreal halfHeight = viewport()->height() / (2 * s);
+        centerOn(QPointF(m_top.x(), std::min(all.top() + halfHeight, all.center().y())));
+    }
+    if (m_minimapEnabled)
+        m_minimap->sync();
+}
+
+void GraphView::zoomIn() { zoomBy(1.25); }
+void GraphView::zoomOut() { zoomBy(0.8); }
+
+void GraphView::zoomBy(qreal factor)
+{
+    scale(factor, factor);
+    if (m_minimapEnabled)
+        m_minimap->sync();
+}
 
 void GraphView::wheelEvent(QWheelEvent *event)
 {
-    const qreal factor = event->angleDelta().y() > 0 ? 1.15 : 1 / 1.15;
-    scale(factor, factor);
+    zoomBy(event->angleDelta().y() > 0 ? 1.15 : 1 / 1.15);
     event->accept();
+}
+
+void GraphView::resizeEvent(QResizeEvent *event)
+{
+    QGraphicsView::resizeEvent(event);
+    if (m_minimapEnabled)
+        m_minimap->sync();
+}
+
+void GraphView::scrollContentsBy(int dx, int dy)
+{
+    QGraphicsView::scrollContentsBy(dx, dy);
+    if (m_minimapEnabled && m_minimap->isVisible())
+        m_minimap->viewport()->update();
 }
 
 QString GraphView::nodeAt(const QPoint &pos) const

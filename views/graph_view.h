@@ -1,6 +1,9 @@
 // The execution graph in the centre of the window: laid out by Graphviz,
 // drawn with our items; zoom with the wheel or Ctrl+= / Ctrl+- / Ctrl+0,
 // pan by dragging; the selected node stays in place when the graph changes.
+// Fitting never makes labels smaller than legible (it shows the top of the
+// graph and scrolls instead); an overview in the corner shows where the
+// view is while the graph does not fit.
 #pragma once
 
 #include "layout/graph_layout.h"
@@ -10,6 +13,7 @@
 
 namespace katlas {
 
+class GraphMinimap;
 class GraphNodeItem;
 
 class GraphView : public QGraphicsView {
@@ -22,6 +26,15 @@ public:
     QString selectedNode() const { return m_selected; }
     GraphNodeItem *nodeItem(const QString &id) const { return m_nodes.value(id); }
     int nodeCount() const { return static_cast<int>(m_nodes.size()); }
+    // The height in screen pixels of the node labels' font at the current zoom.
+    qreal labelPixels() const;
+    // The smallest zoom at which labels stay legible (kLegiblePixels).
+    qreal legibleScale() const;
+    GraphMinimap *minimap() const { return m_minimap; }
+    void setMinimapEnabled(bool on);
+    bool minimapEnabled() const { return m_minimapEnabled; }
+
+    static constexpr qreal kLegiblePixels = 8.5;
 
 public Q_SLOTS:
     void fitToWindow();
@@ -37,13 +50,19 @@ protected:
     void mousePressEvent(QMouseEvent *event) override;
     void mouseDoubleClickEvent(QMouseEvent *event) override;
     void keyPressEvent(QKeyEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
+    void scrollContentsBy(int dx, int dy) override;
 
 private:
     QString nodeAt(const QPoint &pos) const;
+    void zoomBy(qreal factor);
 
     QGraphicsScene m_scene;
     QHash<QString, GraphNodeItem *> m_nodes;
     QString m_selected;
+    QPointF m_top;  // the centre of the first node: where a too-large graph is shown from
+    GraphMinimap *m_minimap = nullptr;
+    bool m_minimapEnabled = true;
 };
 
 } // namespace katlas

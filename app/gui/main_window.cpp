@@ -20,6 +20,7 @@
 #include "source_view.h"
 
 #include "export/kernel_listing.h"
+#include "export/op_graph_folding.h"
 #include "graph/allocation_condition.h"
 #include "graph/graph_queries.h"
 #include "trace/backtrace.h"
@@ -266,6 +267,8 @@ void MainWindow::rebuildGraph()
         const QScopedValueRollback<bool> applying(m_applying, true);
         m_tree->setCurrentIndex(selected);
     }
+    if (m_fitPending)
+        m_drawing.collapsed = foldedToFit(m_opGraph, FoldBudget{}, m_idle);
     relayout();
     refreshSelection();
 }
@@ -275,6 +278,7 @@ void MainWindow::relayout()
     m_drawing.filter = m_effective;
     m_drawing.idle = m_idle;
     m_layoutInput = opGraphLayoutInput(m_session->index(), m_opGraph, m_drawing);
+    GraphNodeItem::measureLabels(m_layoutInput);
     // Graphviz runs off the UI thread; a newer request simply replaces the older result.
     m_layoutWatcher.waitForFinished();
     m_layoutWatcher.setFuture(QtConcurrent::run([input = m_layoutInput] { return layoutGraph(input); }));

@@ -74,6 +74,12 @@ public:
     const Bookmarks &bookmarks() const { return m_bookmarks; }
     QMenu *bookmarkMenu() const { return m_bookmarkMenu; }
     const SelectionHistory &history() const { return m_history; }
+    // Folding of the graph (View menu): the model's structure as at first
+    // paint, every op, or the selected op with the containers above it.
+    void foldToStructure();
+    void unfoldAll();
+    void focusOnSelection();
+    const DrawingOptions &drawingOptions() const { return m_drawing; }
     void setFilter(const DimensionFilter &filter);
     // Applies a preset of the profile ("" : any configuration, the filters
     // cleared): the filter bar takes its values, the choice is remembered.
@@ -129,6 +135,9 @@ private:
     Bookmark bookmarkHere(const QString &name) const;
     QString defaultBookmarkName() const;
     void createNavigationActions(QMenu *go);
+    void createFoldingActions(QMenu *view);
+    // Unfolds the containers above an op so that the graph draws it.
+    void revealOp(const QString &id);
     // Its toggle goes to the View menu.
     void addCallHierarchyDock(QDockWidget *dock);
     // The callers / callees panel follows the selected function or kernel.

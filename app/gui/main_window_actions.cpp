@@ -56,6 +56,9 @@ void MainWindow::createActions()
     view->addAction(tr("Zoom &In"), QKeySequence(Qt::CTRL | Qt::Key_Equal), m_graph, &GraphView::zoomIn);
     view->addAction(tr("Zoom &Out"), QKeySequence(Qt::CTRL | Qt::Key_Minus), m_graph, &GraphView::zoomOut);
     view->addAction(tr("&Fit to Window"), QKeySequence(Qt::CTRL | Qt::Key_0), m_graph, &GraphView::fitToWindow);
+    view->addSeparator();
+    createFoldingActions(view);
+    view->addSeparator();
     QMenu *go = menuBar()->addMenu(tr("&Go"));
     go->setObjectName(QStringLiteral("goMenu"));
     createHistoryActions(go);

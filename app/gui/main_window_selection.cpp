@@ -43,6 +43,7 @@ void MainWindow::showOp(const QString &id)
     m_selectedOp = id;
     m_selectedKernel = 0;
     m_selectedFunction = 0;
+    revealOp(id);
     m_graph->selectNode(id);
     const QModelIndex index = m_treeModel->indexForId(id);
     const QScopedValueRollback<bool> applying(m_applying, true);

@@ -1,6 +1,8 @@
 // Building the drawable op graph (see op_graph_drawing.h).
 #include "export/op_graph_drawing.h"
 
+#include "export/op_graph_folding.h"
+
 #include "trace/config_matrix.h"
 #include "trace/path_finder.h"
 
@@ -42,6 +44,11 @@ void addNodes(const CallIndex &index, const std::vector<OpNode> &nodes, const st
         node.kind = n.kind == OpNode::Kind::Container ? "container" : "leaf";
         if (options.idle.count(n.id))
             node.kind += ":idle";
+        if (n.kind == OpNode::Kind::Container && options.collapsed.count(n.id)) {
+            node.folded = opsInside(n);
+            if (node.folded)
+                node.label += QStringLiteral("\n\u25B8 %1").arg(node.folded);
+        }
         out.nodes.push_back(node);
         if (!parent.empty())
             out.edges.push_back({parent, n.id, {}});

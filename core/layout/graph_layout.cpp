@@ -65,6 +65,8 @@ Agraph_t *buildGraph(const LayoutGraph &g, std::unordered_map<std::string, Agnod
         set(node, "fontname", QStringLiteral("DejaVu Sans"));
         set(node, "fontsize", QStringLiteral("10"));
         set(node, "margin", QStringLiteral("0.12,0.05"));
+        if (n.labelWidth > 0) // a minimum: the box grows with the label, never clips it
+            set(node, "width", QString::number((n.labelWidth + 2 * 0.12 * 72 + 4) / 72, 'f', 3));
     }
     for (const LayoutEdge &e : g.edges) {
         const auto a = nodes.find(e.from), b = nodes.find(e.to);

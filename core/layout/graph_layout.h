@@ -22,6 +22,8 @@ struct LayoutNode {
     NodeShape shape = NodeShape::RoundedBox;
     QString fillColor;  // "#rrggbb"
     std::string kind;   // free text for the view: "container", "leaf", "kernel:triton", ...
+    size_t folded = 0;  // ops a folded container hides
+    double labelWidth = 0; // the label's width in points as the view draws it; 0: Graphviz estimates it
 };
 
 struct LayoutEdge {
