@@ -4,6 +4,7 @@
 #include "demo_fixture.h"
 
 #include "main_window.h"
+#include "configuration_panel.h"
 #include "translations_anchor.h"
 
 #include <QApplication>
@@ -73,16 +74,20 @@ private Q_SLOTS:
         for (QDockWidget *d : w.findChildren<QDockWidget *>())
             docks << d->windowTitle();
         docks.sort();
-        QCOMPARE(docks, (QStringList{QStringLiteral("Kernel 路径"), QStringLiteral("源码"), QStringLiteral("算子"), QStringLiteral("调用者 / 被调用者")}));
+        QCOMPARE(docks, (QStringList{QStringLiteral("Kernel 路径"), QStringLiteral("源码"), QStringLiteral("算子"), QStringLiteral("调用者 / 被调用者"),
+                                     QStringLiteral("配置方案")}));
         for (QLabel *l : w.findChildren<QLabel *>())
             texts << l->text();
         QStringList buttons;
         for (QToolButton *b : w.findChildren<QToolButton *>())
             buttons << b->text();
         texts << buttons;
-        // Profile data follows the language too: the filter bar's dimension labels.
-        QVERIFY2(buttons.contains(QStringLiteral("量化")), qPrintable(buttons.join(", ")));
-        QVERIFY(!buttons.contains(QStringLiteral("Quantization")));
+        // Profile data follows the language too: the configuration panel's dimension labels.
+        QStringList labels;
+        for (QLabel *l : w.configurationPanel()->findChildren<QLabel *>())
+            labels << l->text();
+        QVERIFY2(labels.contains(QStringLiteral("量化")), qPrintable(labels.join(", ")));
+        QVERIFY(!labels.contains(QStringLiteral("Quantization")));
         texts << w.windowTitle();
 
         const QHash<QString, QString> zh = catalogue();

@@ -8,6 +8,8 @@
 
 #include "configuration_picker.h"
 #include "filter_bar.h"
+#include "configuration_panel.h"
+#include "dimension_button.h"
 #include "graph_view.h"
 #include "graph_items.h"
 #include "graph_minimap.h"
@@ -27,6 +29,8 @@
 #include <QSignalSpy>
 #include <QSettings>
 #include <QStatusBar>
+#include <QMenu>
+#include <QToolButton>
 #include <QTreeView>
 
 using namespace katlas;
@@ -153,6 +157,48 @@ private Q_SLOTS:
         QVERIFY(w.windowTitle().contains("Kernel Atlas"));
         w.filterBar()->reset();
         QVERIFY(w.filterBar()->filter().empty());
+    }
+
+    // Every dimension of the profile has a chooser in the Configuration
+    // panel; a value chosen there filters, shows as a chip under the
+    // toolbar, and a click on the chip removes it; Reset stays in reach.
+    void theConfigurationPanelReachesEveryDimension()
+    {
+        MainWindow w;
+        QString error;
+        QVERIFY2(w.openDatabase(m_db, &error), qPrintable(error));
+        w.resize(1024, 700);
+        w.show();
+        for (const Dimension &d : w.session()->profile().dimensions)
+            QVERIFY2(w.configurationPanel()->button(d.key), d.key.c_str());
+        QVERIFY(w.configurationPanelAction()->shortcut() == QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
+        w.configurationPanelAction()->trigger();
+        QVERIFY(w.configurationPanel()->isVisible());
+        DimensionButton *platform = w.configurationPanel()->button("platform");
+        QAction *cuda = nullptr;
+        for (QAction *a : platform->menu()->actions())
+            if (a->text() == "cuda")
+                cuda = a;
+        QVERIFY(cuda);
+        cuda->trigger();
+        QCOMPARE(w.effectiveFilter().allowed().at("platform"), std::set<std::string>{"cuda"});
+        QCOMPARE(platform->text(), QStringLiteral("cuda"));
+        QCOMPARE(w.filterBar()->chips(), QStringList{"platform=cuda"});
+        auto *chip = w.filterBar()->findChild<QToolButton *>(QStringLiteral("chip_platform=cuda"));
+        QVERIFY(chip && chip->isVisible());
+        QTest::mouseClick(chip, Qt::LeftButton);
+        QVERIFY(w.filterBar()->chips().isEmpty());
+        QCOMPARE(platform->text(), QStringLiteral("Any"));
+        // A preset's values fill the panel's choosers and the chips.
+        w.chooseConfiguration(QStringLiteral("Demo FP8 decode"));
+        QCOMPARE(w.configurationPanel()->button("attention_backend")->text(), QStringLiteral("cutlass_mla"));
+        QVERIFY(w.filterBar()->chips().contains("attention_backend=cutlass_mla"));
+        QCOMPARE(w.configurationPanel()->picker()->configuration(), QStringLiteral("Demo FP8 decode"));
+        QAction *reset = w.filterBar()->findChild<QAction *>(QStringLiteral("resetFilters"));
+        QVERIFY(reset && w.filterBar()->widgetForAction(reset)->isVisible());
+        reset->trigger();
+        QVERIFY(w.filterBar()->chips().isEmpty());
+        QCOMPARE(w.configurationPanel()->button("attention_backend")->text(), QStringLiteral("Any"));
     }
 
     // Choosing a configuration in the picker sets the filter bar, the status

@@ -131,6 +131,9 @@ private Q_SLOTS:
         QTest::newRow("launches bad regex") << head + QStringLiteral("\"launches\": {\n \"calls\": [\"a\",\n \"(b\"]\n}}\n")
                                             << 5 << "launches.calls[1]" << "regular expression";
         QTest::newRow("unknown key") << head + QStringLiteral("\"kernal\": []\n}\n") << 4 << "kernal" << "unknown key";
+        QTest::newRow("unknown dimension group")
+            << head + QStringLiteral("\"dimensions\": [\n {\"key\": \"platform\",\n  \"group\": \"gpu\"}\n]}\n") << 6 << "dimensions[0].group"
+            << "is not one of hardware";
         const QString dims = head + QStringLiteral("\"dimensions\": [\n {\"key\": \"platform\", \"values\": [\"cuda\", \"hip\"]},\n"
                                                    " {\"key\": \"stage\"}\n],\n");
         QTest::newRow("config: unknown dimension")

@@ -730,6 +730,10 @@ config.json：其中的值成为 model.* 设置（model.n_shared_experts=1）。
         <source>names a dimension of "if"</source>
         <translation>与 "if" 中的某个维度相同</translation>
     </message>
+    <message>
+        <source>is not one of hardware, model, backends, stage, other</source>
+        <translation>不是 hardware、model、backends、stage、other 之一</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>
@@ -886,6 +890,33 @@ config.json：其中的值成为 model.* 设置（model.n_shared_experts=1）。
     </message>
 </context>
 <context>
+    <name>katlas::ConfigurationPanel</name>
+    <message>
+        <source>Hardware</source>
+        <translation>硬件</translation>
+    </message>
+    <message>
+        <source>Model settings</source>
+        <translation>模型设置</translation>
+    </message>
+    <message>
+        <source>Backends</source>
+        <translation>后端</translation>
+    </message>
+    <message>
+        <source>Stage</source>
+        <translation>阶段</translation>
+    </message>
+    <message>
+        <source>Other</source>
+        <translation>其他</translation>
+    </message>
+    <message>
+        <source>&amp;Named configuration:</source>
+        <translation>命名配置(&amp;N)：</translation>
+    </message>
+</context>
+<context>
     <name>katlas::ConfigurationPicker</name>
     <message>
         <source>Trace under one deployment: the preset sets the filters</source>
@@ -916,6 +947,13 @@ config.json：其中的值成为 model.* 设置（model.n_shared_experts=1）。
     </message>
 </context>
 <context>
+    <name>katlas::DimensionButton</name>
+    <message>
+        <source>Any</source>
+        <translation>任意</translation>
+    </message>
+</context>
+<context>
     <name>katlas::FilterBar</name>
     <message>
         <source>Filters</source>
@@ -925,12 +963,41 @@ config.json：其中的值成为 model.* 设置（model.n_shared_experts=1）。
         <source>Reset filters</source>
         <translation>重置过滤</translation>
     </message>
+    <message>
+        <source>Clear every filter (Ctrl+R)</source>
+        <translation>清除所有过滤条件（Ctrl+R）</translation>
+    </message>
+    <message>
+        <source>Remove %1 = %2 from the filter</source>
+        <translation>从过滤条件中移除 %1 = %2</translation>
+    </message>
+    <message>
+        <source>No filter: every configuration is shown.</source>
+        <translation>没有过滤条件：显示所有配置。</translation>
+    </message>
+</context>
+<context>
+    <name>katlas::GraphMinimap</name>
+    <message>
+        <source>Graph overview</source>
+        <translation>图概览</translation>
+    </message>
+    <message>
+        <source>Overview of the whole graph: click or drag to move the view</source>
+        <translation>整张图的概览：点击或拖动以移动视图</translation>
+    </message>
 </context>
 <context>
     <name>katlas::GraphView</name>
     <message>
         <source>Execution graph</source>
         <translation>执行图</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1
+%n op(s) folded inside: double-click to unfold</source>
+        <translation><numerusform>%1
+其中折叠了 %n 个算子：双击展开</numerusform></translation>
     </message>
 </context>
 <context>
@@ -1357,6 +1424,46 @@ config.json：其中的值成为 model.* 设置（model.n_shared_experts=1）。
     <message>
         <source>in %1</source>
         <translation>位于 %1</translation>
+    </message>
+    <message>
+        <source>Con&amp;figuration Panel</source>
+        <translation>配置面板(&amp;F)</translation>
+    </message>
+    <message>
+        <source>Configure…</source>
+        <translation>配置…</translation>
+    </message>
+    <message>
+        <source>Choose the value of each dimension (Ctrl+Shift+C)</source>
+        <translation>为每个维度选择取值（Ctrl+Shift+C）</translation>
+    </message>
+    <message>
+        <source>Fold to &amp;Structure</source>
+        <translation>折叠到结构(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Show the model's top levels, folding the containers below them</source>
+        <translation>显示模型的顶层几级，折叠其下的容器</translation>
+    </message>
+    <message>
+        <source>&amp;Unfold All</source>
+        <translation>全部展开(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Fo&amp;cus on Selection</source>
+        <translation>聚焦所选(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Show the selected op with the containers above it and its kernels; fold the rest</source>
+        <translation>显示所选算子及其上层容器和 kernel，折叠其余部分</translation>
+    </message>
+    <message>
+        <source>Overview &amp;Map</source>
+        <translation>概览图(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Select an op to focus on.</source>
+        <translation>请先选择要聚焦的算子。</translation>
     </message>
 </context>
 <context>

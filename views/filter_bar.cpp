@@ -1,81 +1,126 @@
-// The filter bar (see filter_bar.h).
+// The filter line (see filter_bar.h).
 #include "filter_bar.h"
 
 #include <QAction>
+#include <QHBoxLayout>
+#include <QLabel>
 #include <QLocale>
-#include <QMenu>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QToolButton>
 
 namespace katlas {
 
-FilterBar::FilterBar(QWidget *parent) : QToolBar(tr("Filters"), parent)
+FilterBar::FilterBar(QWidget *parent)
+    : QToolBar(tr("Filters"), parent), m_scroll(new QScrollArea(this)), m_chipRow(new QWidget), m_chipLayout(new QHBoxLayout(m_chipRow))
 {
     setObjectName(QStringLiteral("filterBar"));
-}
-
-void FilterBar::setDimensions(const std::vector<Dimension> &dimensions)
-{
-    clear();
-    m_buttons.clear();
-    m_dimensions = dimensions;
-    for (const Dimension &d : m_dimensions) {
-        auto *button = new QToolButton(this);
-        button->setText(QString::fromStdString(d.labelFor(QLocale().name().toStdString())));
-        button->setPopupMode(QToolButton::InstantPopup);
-        button->setObjectName(QString::fromStdString("filter_" + d.key));
-        auto *menu = new QMenu(button);
-        for (const std::string &v : d.values) {
-            QAction *a = menu->addAction(QString::fromStdString(v));
-            a->setCheckable(true);
-            connect(a, &QAction::toggled, this, [this, key = d.key, v](bool on) {
-                auto allowed = m_filter.allowed();
-                std::set<std::string> values = allowed.count(key) ? allowed.at(key) : std::set<std::string>{};
-                if (on)
-                    values.insert(v);
-                else
-                    values.erase(v);
-                if (values == (allowed.count(key) ? allowed.at(key) : std::set<std::string>{}))
-                    return;
-                m_filter.set(key, values);
-                rebuildChecks();
-                Q_EMIT filterChanged(m_filter);
-            });
-        }
-        button->setMenu(menu);
-        addWidget(button);
-        m_buttons.push_back(button);
-    }
+    setMovable(false);
+    m_chipLayout->setContentsMargins(0, 0, 0, 0);
+    m_chipLayout->setSpacing(4);
+    m_scroll->setWidget(m_chipRow);
+    m_scroll->setWidgetResizable(true);
+    m_scroll->setFrameShape(QFrame::NoFrame);
+    m_scroll->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+    m_scroll->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
+    addWidget(m_scroll);
     addSeparator();
     QAction *resetAction = addAction(tr("Reset filters"), this, &FilterBar::reset);
     resetAction->setObjectName(QStringLiteral("resetFilters"));
     resetAction->setShortcut(QKeySequence(Qt::CTRL | Qt::Key_R));
-    rebuildChecks();
+    resetAction->setToolTip(tr("Clear every filter (Ctrl+R)"));
+    rebuildChips();
+}
+
+void FilterBar::setPanelAction(QAction *action)
+{
+    m_panelAction = action;
+    insertAction(actions().value(0), action);
+}
+
+void FilterBar::setDimensions(const std::vector<Dimension> &dimensions)
+{
+    m_dimensions = dimensions;
+    rebuildChips();
 }
 
 void FilterBar::setFilter(const DimensionFilter &filter)
 {
     m_filter = filter;
-    rebuildChecks();
+    rebuildChips();
     Q_EMIT filterChanged(m_filter);
 }
 
 void FilterBar::reset() { setFilter({}); }
 
-void FilterBar::rebuildChecks()
+QStringList FilterBar::chips() const
 {
-    for (size_t i = 0; i < m_buttons.size(); ++i) {
-        const Dimension &d = m_dimensions[i];
-        const auto it = m_filter.allowed().find(d.key);
-        int checked = 0;
-        for (QAction *a : m_buttons[i]->menu()->actions()) {
-            const bool on = it != m_filter.allowed().end() && it->second.count(a->text().toStdString());
-            const QSignalBlocker block(a);
-            a->setChecked(on);
-            checked += on;
-        }
-        const QString label = QString::fromStdString(d.labelFor(QLocale().name().toStdString()));
-        m_buttons[i]->setText(checked ? QStringLiteral("%1 (%2)").arg(label).arg(checked) : label);
+    QStringList out;
+    for (const QToolButton *b : m_chipRow->findChildren<QToolButton *>(QString(), Qt::FindDirectChildrenOnly))
+        out << b->objectName().mid(5); // "chip_key=value"
+    return out;
+}
+
+void FilterBar::rebuildChips()
+{
+    while (QLayoutItem *item = m_chipLayout->takeAt(0)) {
+        delete item->widget();
+        delete item;
     }
+    const std::string locale = QLocale().name().toStdString();
+    // In the profile's order, then any other dimension the filter names.
+    std::vector<std::pair<std::string, QString>> order;
+    for (const Dimension &d : m_dimensions)
+        order.emplace_back(d.key, QString::fromStdString(d.labelFor(locale)));
+    for (const auto &[key, values] : m_filter.allowed())
+        if (std::none_of(order.begin(), order.end(), [&](const auto &o) { return o.first == key; }))
+            order.emplace_back(key, QString::fromStdString(key));
+    int shown = 0;
+    for (const auto &[key, label] : order) {
+        const auto it = m_filter.allowed().find(key);
+        if (it == m_filter.allowed().end())
+            continue;
+        for (const std::string &value : it->second) {
+            auto *chip = new QToolButton(m_chipRow);
+            chip->setObjectName(QString::fromStdString("chip_" + key + "=" + value));
+            chip->setText(QStringLiteral("%1: %2  \u2715").arg(label, QString::fromStdString(value)));
+            chip->setToolTip(tr("Remove %1 = %2 from the filter").arg(label, QString::fromStdString(value)));
+            chip->setAutoRaise(false);
+            connect(chip, &QToolButton::clicked, this, [this, key, value] {
+                DimensionFilter f = m_filter;
+                auto values = f.allowed().at(key);
+                values.erase(value);
+                f.set(key, values);
+                setFilter(f);
+            });
+            m_chipLayout->addWidget(chip);
+            chip->show(); // now, so that the line's height counts it
+            ++shown;
+        }
+    }
+    if (!shown) {
+        auto *none = new QLabel(tr("No filter: every configuration is shown."), m_chipRow);
+        none->setEnabled(false);
+        m_chipLayout->addWidget(none);
+        none->show();
+    }
+    m_chipLayout->addStretch(1);
+    fitHeight();
+}
+
+// One line of chips, and room for the scroll bar only when they overflow.
+void FilterBar::fitHeight()
+{
+    const bool overflow = m_chipRow->sizeHint().width() > m_scroll->viewport()->width();
+    m_scroll->setFixedHeight(m_chipRow->sizeHint().height()
+                             + (overflow ? m_scroll->horizontalScrollBar()->sizeHint().height() : 0) + 2);
+}
+
+void FilterBar::resizeEvent(QResizeEvent *event)
+{
+    QToolBar::resizeEvent(event);
+    fitHeight();
 }
 
 } // namespace katlas

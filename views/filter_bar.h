@@ -1,5 +1,7 @@
-// Checkable values for each dimension found in the index (attention backend,
-// MoE runner, quantization, attention path, stage, platform), and a reset.
+// The active filter in one line under the toolbar: each chosen value a chip
+// ("Stage: decode ✕", a click removes it), the configuration panel's toggle,
+// and "Reset filters", always visible. The line scrolls when the chips do
+// not fit; nothing is hidden behind an overflow menu.
 #pragma once
 
 #include "profile/profile.h"
@@ -7,7 +9,8 @@
 
 #include <QToolBar>
 
-class QToolButton;
+class QHBoxLayout;
+class QScrollArea;
 
 namespace katlas {
 
@@ -16,10 +19,15 @@ class FilterBar : public QToolBar {
 public:
     explicit FilterBar(QWidget *parent = nullptr);
 
-    // One menu per dimension with the values the profile and the index know.
+    // The dimensions' labels and order, for the chips.
     void setDimensions(const std::vector<Dimension> &dimensions);
     DimensionFilter filter() const { return m_filter; }
+    // Shows `filter` and emits filterChanged.
     void setFilter(const DimensionFilter &filter);
+    // Puts the action that shows the configuration panel before the chips.
+    void setPanelAction(QAction *action);
+    // The chips shown, as "key=value" (for tests).
+    QStringList chips() const;
 
 public Q_SLOTS:
     void reset();
@@ -27,12 +35,19 @@ public Q_SLOTS:
 Q_SIGNALS:
     void filterChanged(const DimensionFilter &filter);
 
+protected:
+    void resizeEvent(QResizeEvent *event) override;
+
 private:
-    void rebuildChecks();
+    void rebuildChips();
+    void fitHeight();
 
     std::vector<Dimension> m_dimensions;
     DimensionFilter m_filter;
-    std::vector<QToolButton *> m_buttons;
+    QScrollArea *m_scroll;
+    QWidget *m_chipRow;
+    QHBoxLayout *m_chipLayout;
+    QAction *m_panelAction = nullptr;
 };
 
 } // namespace katlas

@@ -15,10 +15,7 @@ GraphNodeItem::GraphNodeItem(const LayoutNode &node, const QRectF &rect)
 {
     setFlag(ItemIsSelectable);
     setAcceptHoverEvents(true);
-    setToolTip(node.folded ? QCoreApplication::translate("GraphView", "%1\n%n op(s) folded inside: double-click to unfold", nullptr,
-                                                         static_cast<int>(node.folded))
-                                   .arg(m_label)
-                             : m_label);
+    setToolTip(m_label);
     setData(0, m_id);
 }
 

@@ -59,6 +59,8 @@ void GraphView::setGraph(const LayoutGraph &input, const GraphLayout &layout)
         if (it == input.nodes.end())
             continue;
         auto *item = new GraphNodeItem(*it, p.rect);
+        if (it->folded)
+            item->setToolTip(tr("%1\n%n op(s) folded inside: double-click to unfold", nullptr, static_cast<int>(it->folded)).arg(it->label));
         m_scene.addItem(item);
         m_nodes.insert(item->nodeId(), item);
     }

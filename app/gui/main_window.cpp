@@ -6,6 +6,7 @@
 
 #include "call_hierarchy_panel.h"
 #include "condition_chip_delegate.h"
+#include "configuration_panel.h"
 #include "configuration_picker.h"
 #include "definition_chooser.h"
 #include "filter_bar.h"
@@ -33,6 +34,8 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
+#include <QMenu>
+#include <QMenuBar>
 #include <QScopedValueRollback>
 #include <QSettings>
 #include <QSplitter>
@@ -49,7 +52,7 @@ MainWindow::MainWindow(QWidget *parent)
     : QMainWindow(parent), m_graph(new GraphView(this)), m_tree(new KeyNavigatedView<QTreeView>(this)), m_treeModel(new OpTreeModel(this)),
       m_matrix(new KeyNavigatedView<QTableView>(this)), m_matrixModel(new KernelMatrixModel(this)),
       m_pathView(new KeyNavigatedView<QTreeView>(this)), m_pathModel(new PathListModel(this)), m_source(new SourceView(this)),
-      m_filterBar(new FilterBar(this)), m_picker(new ConfigurationPicker(this)), m_search(new SearchDialog(this)),
+      m_filterBar(new FilterBar(this)), m_picker(new ConfigurationPicker(this)), m_panel(new ConfigurationPanel(this)), m_search(new SearchDialog(this)),
       m_runner(new IndexRunner(this)), m_pathNotice(new QLabel(this)), m_status(new QLabel(this)),
       m_callHierarchy(new CallHierarchyPanel(this)), m_chooser(new DefinitionChooser(this))
 {
@@ -84,6 +87,7 @@ MainWindow::MainWindow(QWidget *parent)
     configBar->addWidget(m_picker);
     createActions();
     addToolBar(Qt::TopToolBarArea, configBar);
+    addToolBarBreak(Qt::TopToolBarArea);
     addToolBar(Qt::TopToolBarArea, m_filterBar);
     statusBar()->addWidget(m_status, 1);
     createDocks();
@@ -122,6 +126,8 @@ MainWindow::MainWindow(QWidget *parent)
     connect(m_pathView, &QTreeView::clicked, this, &MainWindow::showPathRow);
     connect(m_filterBar, &FilterBar::filterChanged, this, &MainWindow::setFilter);
     connect(m_picker, &ConfigurationPicker::chosen, this, &MainWindow::chooseConfiguration);
+    connect(m_panel, &ConfigurationPanel::filterChanged, this, &MainWindow::setFilter);
+    connect(m_panel->picker(), &ConfigurationPicker::chosen, this, &MainWindow::chooseConfiguration);
     connect(m_search, &SearchDialog::chosen, this, &MainWindow::jumpTo);
     connect(&m_layoutWatcher, &QFutureWatcher<GraphLayout>::finished, this, [this] {
         const GraphLayout layout = m_layoutWatcher.result();
@@ -166,7 +172,27 @@ void MainWindow::createDocks()
         addDockWidget(area, d);
         return d;
     };
-    dock(tr("Ops"), QStringLiteral("opsDock"), m_tree, Qt::LeftDockWidgetArea);
+    QDockWidget *ops = dock(tr("Ops"), QStringLiteral("opsDock"), m_tree, Qt::LeftDockWidgetArea);
+    // Every dimension in one place, beside the ops; the chips under the
+    // toolbar show what is chosen and open it.
+    QDockWidget *configuration = dock(tr("Configuration"), QStringLiteral("configurationDock"), m_panel, Qt::LeftDockWidgetArea);
+    tabifyDockWidget(ops, configuration);
+    ops->raise();
+    m_panelAction = new QAction(tr("Con&figuration Panel"), this);
+    m_panelAction->setIconText(tr("Configure…"));
+    m_panelAction->setToolTip(tr("Choose the value of each dimension (Ctrl+Shift+C)"));
+    m_panelAction->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_C));
+    m_panelAction->setObjectName(QStringLiteral("configurationPanelAction"));
+    // Shown and in front whenever it is asked for, even when tabbed behind the ops.
+    connect(m_panelAction, &QAction::triggered, configuration, [this, configuration] {
+        configuration->show();
+        configuration->raise();
+        m_panel->setFocus();
+    });
+    addAction(m_panelAction);
+    m_filterBar->setPanelAction(m_panelAction);
+    if (auto *view = menuBar()->findChild<QMenu *>(QStringLiteral("viewMenu")))
+        view->addAction(m_panelAction);
     auto *right = new QSplitter(Qt::Vertical, this);
     right->addWidget(m_matrix);
     auto *paths = new QWidget(right);
@@ -201,11 +227,13 @@ bool MainWindow::openDatabase(const QString &path, QString *error)
     m_drawing = {};
     std::vector<Dimension> dims = m_session->profile().dimensions;
     m_filterBar->setDimensions(dims);
+    m_panel->setDimensions(dims);
     QStringList order;
     for (const Dimension &d : dims)
         order << QString::fromStdString(d.key);
     m_chips->setDimensionOrder(order);
     m_picker->setConfigurations(m_session->profile().configurations);
+    m_panel->picker()->setConfigurations(m_session->profile().configurations);
     m_filter = {};
     m_configuration.clear();
     // The configuration chosen last time, when this index's profile has it.
@@ -218,7 +246,8 @@ bool MainWindow::openDatabase(const QString &path, QString *error)
         const QSignalBlocker block(m_filterBar);
         m_filterBar->setFilter(m_filter);
     }
-    m_picker->setConfiguration(m_configuration);
+    m_panel->setFilter(m_filter);
+    showConfiguration();
     std::vector<SearchItem> items;
     const CallIndex &index = m_session->index();
     for (const Kernel &k : index.graph().kernels)
@@ -304,6 +333,7 @@ void MainWindow::setFilter(const DimensionFilter &filter)
         const QSignalBlocker block(m_filterBar);
         m_filterBar->setFilter(filter);
     }
+    m_panel->setFilter(filter);
     // The configuration stays active while the filter keeps its values.
     const Configuration *c = m_session ? matchingConfiguration(m_session->profile(), m_filter, m_configuration.toStdString()) : nullptr;
     const QString active = c ? QString::fromStdString(c->name) : QString();
@@ -311,7 +341,7 @@ void MainWindow::setFilter(const DimensionFilter &filter)
         m_configuration = active;
         QSettings().setValue(QStringLiteral("filter/configuration"), m_configuration);
     }
-    m_picker->setConfiguration(m_configuration);
+    showConfiguration();
     rebuildGraph();
     updateTitle();
 }
@@ -321,7 +351,7 @@ void MainWindow::chooseConfiguration(const QString &name)
     const Configuration *c = m_session ? m_session->profile().configuration(name.toStdString()) : nullptr;
     m_configuration = c ? name : QString();
     QSettings().setValue(QStringLiteral("filter/configuration"), m_configuration);
-    m_picker->setConfiguration(m_configuration);
+    showConfiguration();
     const DimensionFilter filter = c ? configurationFilter(*c) : DimensionFilter{};
     if (filter == m_filter) {
         rebuildGraph();
@@ -329,6 +359,12 @@ void MainWindow::chooseConfiguration(const QString &name)
     } else {
         setFilter(filter);
     }
+}
+
+void MainWindow::showConfiguration()
+{
+    m_picker->setConfiguration(m_configuration);
+    m_panel->picker()->setConfiguration(m_configuration);
 }
 
 void MainWindow::updateTitle()

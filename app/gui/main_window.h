@@ -29,6 +29,7 @@ namespace katlas {
 
 class CallHierarchyPanel;
 class ConditionChipDelegate;
+class ConfigurationPanel;
 class ConfigurationPicker;
 class DefinitionChooser;
 class FilterBar;
@@ -105,6 +106,8 @@ public:
     SourceView *sourceView() const { return m_source; }
     FilterBar *filterBar() const { return m_filterBar; }
     ConfigurationPicker *configurationPicker() const { return m_picker; }
+    ConfigurationPanel *configurationPanel() const { return m_panel; }
+    QAction *configurationPanelAction() const { return m_panelAction; }
     SearchDialog *searchDialog() const { return m_search; }
     const TraceSession *session() const { return m_session.get(); }
     const OpGraph &opGraph() const { return m_opGraph; }
@@ -159,6 +162,8 @@ private:
     void restoreSelection(const Selection &selection);
     void updateHistoryActions();
     void updateTitle();
+    // Shows the active preset in the toolbar's picker and the panel's.
+    void showConfiguration();
     void showSearch();
     // The ops of the graph as search items, each with the ops above it.
     std::vector<SearchItem> opSearchItems() const;
@@ -209,6 +214,8 @@ private:
     SourceView *m_source;
     FilterBar *m_filterBar;
     ConfigurationPicker *m_picker;
+    ConfigurationPanel *m_panel;
+    QAction *m_panelAction = nullptr;
     SearchDialog *m_search;
     IndexRunner *m_runner;
     QLabel *m_pathNotice;

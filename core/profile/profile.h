@@ -97,6 +97,9 @@ struct Dimension {
     // The setting this dimension is ("server.moe_runner_backend"): guards
     // that read the setting are conditions on the dimension.
     std::string setting;
+    // Where the window's configuration panel shows it: "hardware", "model",
+    // "backends", "stage" or "other" (the default).
+    std::string group = "other";
     // The label in `locale` ("zh_CN") when the profile has one, else `label`.
     const std::string &labelFor(const std::string &locale) const;
 };

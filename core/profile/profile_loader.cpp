@@ -159,6 +159,12 @@ public:
                     d.translatedLabels[k.mid(6).toStdString()] = str(obj, k.toLatin1().constData(), key + "." + k);
             d.values = strings(obj, "values", key + ".values");
             d.setting = str(obj, "setting", key + ".setting");
+            if (const std::string group = str(obj, "group", key + ".group"); !group.empty()) {
+                static const std::set<std::string> groups{"hardware", "model", "backends", "stage", "other"};
+                if (!groups.count(group))
+                    throw ProfileInvalid{key + ".group", QCoreApplication::translate("Profile", "is not one of hardware, model, backends, stage, other")};
+                d.group = group;
+            }
             m_p.dimensions.push_back(std::move(d));
         }
         for (const auto &[obj, key] : objects(root, "dimension_rules")) {
