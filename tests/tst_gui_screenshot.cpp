@@ -7,6 +7,8 @@
 #include "graph_items.h"
 #include "graph_view.h"
 #include "main_window.h"
+#include "configuration_panel.h"
+#include "filter_bar.h"
 #include "search_dialog.h"
 
 #include <QApplication>
@@ -82,6 +84,23 @@ private Q_SLOTS:
     }
 
     // The Bookmarks menu, drawn: its entries with their shortcuts.
+    // The Configuration panel in front, a preset chosen: its choosers and
+    // the chips under the toolbar show the preset's values.
+    void configurationPanelOfTheDemo()
+    {
+        MainWindow w;
+        showOnDemo(w, m_db);
+        if (QTest::currentTestFailed())
+            return;
+        w.chooseConfiguration(QStringLiteral("Demo FP8 decode"));
+        w.configurationPanelAction()->trigger();
+        QTRY_VERIFY(w.configurationPanel()->isVisible() && !w.layoutPending());
+        QTest::qWait(200);
+        const QImage shot = w.grab().toImage();
+        QVERIFY(shot.save(QStringLiteral(KATLAS_BUILD_DIR "/screenshot-configuration.png")));
+        QVERIFY(w.filterBar()->chips().contains(QStringLiteral("stage=decode")));
+    }
+
     void bookmarkMenuOfTheDemo()
     {
         AppSettings().setBookmarks(m_db, {});
