@@ -13,7 +13,7 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 build=${KATLAS_BUILD_DIR:-$root/build}
 
 packages=(cmake g++ make pkg-config git
-          qt6-base-dev qt6-base-dev-tools qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-svg-dev
+          qt6-base-dev qt6-base-dev-tools qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-svg-dev qt6-translations-l10n
           libgl-dev libgraphviz-dev graphviz libtree-sitter-dev libsqlite3-dev
           xvfb xauth fonts-dejavu-core desktop-file-utils appstream dpkg-dev file)
 command -v npm >/dev/null 2>&1 || packages+=(npm)

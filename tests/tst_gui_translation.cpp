@@ -4,10 +4,16 @@
 #include "demo_fixture.h"
 
 #include "main_window.h"
+#include "language_switch.h"
 #include "configuration_panel.h"
 #include "translations_anchor.h"
 
 #include <QApplication>
+#include <QPointer>
+#include <QSettings>
+#include <QSignalSpy>
+#include <QPushButton>
+#include <QDialogButtonBox>
 #include <QDockWidget>
 #include <QLabel>
 #include <QMenuBar>
@@ -98,6 +104,48 @@ private Q_SLOTS:
             if (zh.contains(t) && zh.value(t) != t)
                 QFAIL(qPrintable(QStringLiteral("left in English: ") + t));
         QVERIFY(installTranslation(QStringLiteral("en")));
+    }
+
+    // A language chosen in Settings applies at once: the window is built
+    // again in it, showing the same index, configuration and selection, and
+    // Qt's own texts (a dialog's OK) follow.
+    void languageSwitchesLive()
+    {
+        QTemporaryDir dir;
+        QCoreApplication::setOrganizationName(QStringLiteral("kernel-atlas-tests"));
+        QSettings().remove(QStringLiteral("filter/configuration"));
+        QVERIFY(installTranslation(QStringLiteral("en")));
+        auto *w = new MainWindow;
+        w->show();
+        QString error;
+        QVERIFY(w->openDatabase(indexDemo(dir), &error));
+        w->chooseConfiguration(QStringLiteral("Demo FP8 decode"));
+        const QString mqa = opId(w->opGraph(), "self.attn_mqa");
+        w->selectOp(mqa);
+        const DimensionFilter filter = w->effectiveFilter();
+        QCOMPARE(w->menuBar()->actions().front()->text(), QStringLiteral("&File"));
+
+        QPointer<MainWindow> old(w);
+        LanguageSwitch languageSwitch(w);
+        QSignalSpy replaced(&languageSwitch, &LanguageSwitch::windowReplaced);
+        languageSwitch.apply(QStringLiteral("zh_CN"));
+        QCOMPARE(replaced.count(), 1);
+        MainWindow *zh = languageSwitch.window();
+        QVERIFY(zh && zh != w);
+        QCOMPARE(zh->menuBar()->actions().front()->text(), QStringLiteral("文件(&F)"));
+        QCOMPARE(zh->activeConfiguration(), QStringLiteral("Demo FP8 decode"));
+        QCOMPARE(zh->effectiveFilter(), filter);
+        QCOMPARE(zh->selection().op, mqa);
+        QVERIFY(zh->isVisible());
+        QTRY_VERIFY(!old); // the old window goes with the event loop
+        QDialogButtonBox box(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
+        QCOMPARE(box.button(QDialogButtonBox::Ok)->text(), QStringLiteral("确定"));
+        QCOMPARE(box.button(QDialogButtonBox::Cancel)->text(), QStringLiteral("取消"));
+
+        languageSwitch.apply(QStringLiteral("en"));
+        QCOMPARE(languageSwitch.window()->menuBar()->actions().front()->text(), QStringLiteral("&File"));
+        QCOMPARE(languageSwitch.window()->selection().op, mqa);
+        delete languageSwitch.window();
     }
 };
 

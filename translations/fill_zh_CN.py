@@ -8,6 +8,8 @@ import sys
 import xml.etree.ElementTree as ET
 
 ZH = {
+    'The new language applies when the index is built.': '新语言将在索引建好后生效。',
+    'The window changes to a new language at once.': '窗口会立即切换到新语言。',
     'is not one of hardware, model, backends, stage, other': '不是 hardware、model、backends、stage、other 之一',
     'Hardware': '硬件',
     'Model settings': '模型设置',

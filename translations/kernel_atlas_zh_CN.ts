@@ -1008,6 +1008,13 @@ config.json：其中的值成为 model.* 设置（model.n_shared_experts=1）。
     </message>
 </context>
 <context>
+    <name>katlas::LanguageSwitch</name>
+    <message>
+        <source>The new language applies when the index is built.</source>
+        <translation>新语言将在索引建好后生效。</translation>
+    </message>
+</context>
+<context>
     <name>katlas::MainWindow</name>
     <message>
         <source>Ops</source>
@@ -1643,8 +1650,8 @@ config.json：其中的值成为 model.* 设置（model.n_shared_experts=1）。
         <translation>语言</translation>
     </message>
     <message>
-        <source>A new language takes effect when Kernel Atlas starts next time.</source>
-        <translation>新的语言在下次启动 Kernel Atlas 时生效。</translation>
+        <source>The window changes to a new language at once.</source>
+        <translation>窗口会立即切换到新语言。</translation>
     </message>
 </context>
 <context>

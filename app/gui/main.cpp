@@ -2,6 +2,7 @@
 // embedded demo workspace (indexing it on first start); --db FILE opens an
 // index; --repo NAME=PATH ... indexes and opens.
 #include "app_settings.h"
+#include "language_switch.h"
 #include "main_window.h"
 #include "filter_bar.h"
 #include "trace/configuration.h"
@@ -57,15 +58,18 @@ int main(int argc, char **argv)
     parser.addOptions({db, repo, profile, screenshot, select, filter, config, benchUi});
     parser.process(app);
 
-    MainWindow window;
-    window.resize(1400, 900);
-    window.show();
+    // On the heap: a new UI language builds the window again (LanguageSwitch).
+    auto *window = new MainWindow;
+    window->setAttribute(Qt::WA_DeleteOnClose);
+    window->resize(1400, 900);
+    window->show();
+    LanguageSwitch languageSwitch(window);
     if (parser.isSet(benchUi)) {
         if (!parser.isSet(db)) {
             std::fprintf(stderr, "%s\n", qPrintable(QCoreApplication::translate("main", "--bench-ui needs --db FILE")));
             return 2;
         }
-        auto *bench = new UiBench(&window, sinceStart, parser.value(db), parser.value(select));
+        auto *bench = new UiBench(window, sinceStart, parser.value(db), parser.value(select));
         QTimer::singleShot(0, bench, &UiBench::run);
         return app.exec();
     }
@@ -78,30 +82,30 @@ int main(int argc, char **argv)
         const QString p = parser.value(profile);
         auto prof = QFileInfo::exists(p) ? loadProfile(p, &perr) : loadBuiltinProfile(p, &perr);
         if (!prof) {
-            QMessageBox::critical(&window, QCoreApplication::translate("main", "Profile"), perr.toString());
+            QMessageBox::critical(window, QCoreApplication::translate("main", "Profile"), perr.toString());
             return 2;
         }
-        window.startIndex(parser.isSet(db) ? parser.value(db) : QStringLiteral("index.katlas"), repos, *prof);
+        window->startIndex(parser.isSet(db) ? parser.value(db) : QStringLiteral("index.katlas"), repos, *prof);
     } else if (parser.isSet(db)) {
-        if (!window.openDatabase(parser.value(db), &error))
-            QMessageBox::warning(&window, QCoreApplication::translate("main", "Cannot open index"), error);
+        if (!window->openDatabase(parser.value(db), &error))
+            QMessageBox::warning(window, QCoreApplication::translate("main", "Cannot open index"), error);
     } else if (const auto demo = demoWorkspace(&error)) {
-        if (QFileInfo::exists(demo->defaultDbPath) && window.openDatabase(demo->defaultDbPath, &error))
+        if (QFileInfo::exists(demo->defaultDbPath) && window->openDatabase(demo->defaultDbPath, &error))
             ;
         else
-            window.startIndex(demo->defaultDbPath, demo->repos, demo->profile);
+            window->startIndex(demo->defaultDbPath, demo->repos, demo->profile);
     } else {
-        QMessageBox::warning(&window, QCoreApplication::translate("main", "Demo workspace"), error);
+        QMessageBox::warning(window, QCoreApplication::translate("main", "Demo workspace"), error);
     }
-    if (parser.isSet(config) && window.session()) {
-        const Profile &p = window.session()->profile();
+    if (parser.isSet(config) && window->session()) {
+        const Profile &p = window->session()->profile();
         if (p.configuration(parser.value(config).toStdString())) {
-            window.chooseConfiguration(parser.value(config));
+            window->chooseConfiguration(parser.value(config));
         } else {
             QStringList known;
             for (const Configuration &c : p.configurations)
                 known << QString::fromStdString(c.name);
-            QMessageBox::warning(&window, QCoreApplication::translate("main", "Configuration"),
+            QMessageBox::warning(window, QCoreApplication::translate("main", "Configuration"),
                                  QCoreApplication::translate("main", "No configuration named '%1'; known: %2")
                                      .arg(parser.value(config), known.join(QStringLiteral(", "))));
         }
@@ -109,21 +113,21 @@ int main(int argc, char **argv)
     if (parser.isSet(filter)) {
         std::string ferr;
         if (const auto f = DimensionFilter::parse(parser.value(filter).toStdString(), &ferr))
-            window.setFilter(parser.isSet(config) ? combineFilters(window.filterBar()->filter(), *f) : *f);
+            window->setFilter(parser.isSet(config) ? combineFilters(window->filterBar()->filter(), *f) : *f);
         else
-            QMessageBox::warning(&window, QCoreApplication::translate("main", "Filter"), QString::fromStdString(ferr));
+            QMessageBox::warning(window, QCoreApplication::translate("main", "Filter"), QString::fromStdString(ferr));
     }
     if (parser.isSet(select))
-        QTimer::singleShot(800, &window, [&] {
-            const QString id = QString::fromStdString(findOpId(window.opGraph(), parser.value(select).toStdString()));
+        QTimer::singleShot(800, window, [&] {
+            const QString id = QString::fromStdString(findOpId(window->opGraph(), parser.value(select).toStdString()));
             if (id.isEmpty())
                 std::fprintf(stderr, "%s\n", qPrintable(QCoreApplication::translate("main", "No op has the id or name %1.").arg(parser.value(select))));
             else
-                window.selectOp(id);
+                window->selectOp(id);
         });
     if (parser.isSet(screenshot)) {
-        QTimer::singleShot(2500, &window, [&] {
-            window.grab().save(parser.value(screenshot));
+        QTimer::singleShot(2500, window, [&] {
+            window->grab().save(parser.value(screenshot));
             app.quit();
         });
     }

@@ -75,6 +75,10 @@ public:
     const Bookmarks &bookmarks() const { return m_bookmarks; }
     QMenu *bookmarkMenu() const { return m_bookmarkMenu; }
     const SelectionHistory &history() const { return m_history; }
+    // What the window shows, to show it again (in another window: see
+    // LanguageSwitch).
+    Selection selection() const { return currentSelection(); }
+    void showSelection(const Selection &selection) { restoreSelection(selection); }
     // Folding of the graph (View menu): the model's structure as at first
     // paint, every op, or the selected op with the containers above it.
     void foldToStructure();
@@ -123,6 +127,10 @@ public:
     // How many paths an op shows (tests lower the cap to see the notice).
     void setPathLimits(const PathLimits &limits) { m_pathLimits = limits; }
     bool layoutPending() const { return m_layoutWatcher.isRunning(); }
+
+Q_SIGNALS:
+    // Settings changed the UI language: the window is to be built again in it.
+    void languageChanged();
 
 protected:
     void closeEvent(QCloseEvent *event) override;

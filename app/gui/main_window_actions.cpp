@@ -67,7 +67,12 @@ void MainWindow::createActions()
     createBookmarkMenu();
     QMenu *settings = menuBar()->addMenu(tr("&Settings"));
     settings->setObjectName(QStringLiteral("settingsMenu"));
-    QAction *preferences = settings->addAction(tr("&Preferences…"), this, [this] { SettingsDialog(this).exec(); });
+    QAction *preferences = settings->addAction(tr("&Preferences…"), this, [this] {
+        const QString language = AppSettings().language();
+        SettingsDialog(this).exec();
+        if (AppSettings().language() != language)
+            Q_EMIT languageChanged();
+    });
     preferences->setObjectName(QStringLiteral("preferencesAction"));
     preferences->setShortcuts(shortcutKeys(QKeySequence(Qt::CTRL | Qt::Key_Comma), QKeySequence::Preferences));
 

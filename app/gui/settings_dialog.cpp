@@ -68,7 +68,7 @@ QWidget *SettingsDialog::appearancePage()
     auto *form = new QFormLayout(page);
     form->addRow(tr("Theme"), m_theme);
     form->addRow(tr("Language"), m_language);
-    form->addRow(new QLabel(tr("A new language takes effect when Kernel Atlas starts next time."), page));
+    form->addRow(new QLabel(tr("The window changes to a new language at once."), page));
     return page;
 }
 
