@@ -15,6 +15,7 @@
 #include <QImage>
 #include <QMenu>
 #include <QPalette>
+#include <QTreeView>
 
 using namespace katlas;
 using namespace katlas::test;
@@ -99,6 +100,25 @@ private Q_SLOTS:
         const QImage shot = w.grab().toImage();
         QVERIFY(shot.save(QStringLiteral(KATLAS_BUILD_DIR "/screenshot-configuration.png")));
         QVERIFY(w.filterBar()->chips().contains(QStringLiteral("stage=decode")));
+    }
+
+    // At 1024x700 every panel keeps a usable size: the graph, the ops, the
+    // paths and the source.
+    void smallWindowOfTheDemo()
+    {
+        MainWindow w;
+        showOnDemo(w, m_db);
+        if (QTest::currentTestFailed())
+            return;
+        w.resize(1024, 700);
+        w.selectOp(opId(w.opGraph(), "self.attn_mqa"));
+        QTRY_VERIFY(!w.layoutPending());
+        QTest::qWait(300);
+        QVERIFY(w.grab().toImage().save(QStringLiteral(KATLAS_BUILD_DIR "/screenshot-small.png")));
+        QVERIFY2(w.graphView()->height() >= 200, qPrintable(QString::number(w.graphView()->height())));
+        QVERIFY2(w.graphView()->width() >= 300, qPrintable(QString::number(w.graphView()->width())));
+        QVERIFY(w.opTree()->width() >= 150 && w.opTree()->height() >= 150);
+        QVERIFY(w.pathView()->height() >= 100);
     }
 
     void bookmarkMenuOfTheDemo()

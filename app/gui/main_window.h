@@ -134,6 +134,7 @@ Q_SIGNALS:
 
 protected:
     void closeEvent(QCloseEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
@@ -154,6 +155,7 @@ private:
     // The callers / callees panel follows the selected function or kernel.
     void updateCallHierarchy();
     void createDocks();
+    void balanceDocks();
     void rebuildGraph();
     void relayout();
     void showOp(const QString &id);
