@@ -329,6 +329,41 @@ private Q_SLOTS:
         QCOMPARE(joined(kernelsReachedUnder(resolve(t, p), "moe.forward", triton)), QStringLiteral("triton_k"));
     }
 
+    // A local bound from `self.end` holds its value, unknown as it is: a
+    // comparison with `self.end` is decided where that binding reaches.
+    void aLocalEqualsTheAttributeItWasBoundFrom()
+    {
+        Profile p = settingsProfile();
+        p.dimensions = {{"overlap", "", {"plain", "tbo"}, {}, "server.overlap"}};
+        Tree t;
+        addServerArgs(t, "    overlap: str = \"plain\"\n");
+        t.add("kpkg.ops", "def rest_k(x): torch.ops.kns.r(x)\ndef copy_k(x): torch.ops.kns.c(x)\n");
+        t.add("model",
+              "from cfg import ServerArgs\n"
+              "from kpkg.ops import rest_k, copy_k\n"
+              "class Model:\n"
+              "    def __init__(self, args: ServerArgs, layers):\n"
+              "        self.args = args\n"
+              "        self.start, self.end = layers\n"
+              "    def forward(self, x):\n"
+              "        end = self.end\n"
+              "        if self.args.overlap == \"tbo\":\n"
+              "            end = self.start\n"
+              "        if end != self.end:\n"
+              "            rest_k(x)\n"
+              "        if end == self.end:\n"
+              "            copy_k(x)\n"
+              "    def other(self, x):\n"
+              "        end = self.start\n"
+              "        if end != self.end:\n"
+              "            rest_k(x)\n");
+        const auto graph = resolve(t, p);
+        QCOMPARE(joined(kernelsReachedUnder(graph, "model.Model.forward", parsed("overlap=plain"))), QStringLiteral("copy_k"));
+        QCOMPARE(joined(kernelsReachedUnder(graph, "model.Model.forward", parsed("overlap=tbo"))), QStringLiteral("copy_k rest_k"));
+        // Another attribute: nothing is known.
+        QCOMPARE(joined(kernelsReachedUnder(graph, "model.Model.other", parsed("overlap=plain"))), QStringLiteral("rest_k"));
+    }
+
     // `hasattr(head, "x")` on objects of classes of the index that neither
     // define nor assign x is false, unless code sets x by name.
     void anAttributeNoClassOfTheObjectHasIsAbsent()

@@ -542,9 +542,12 @@ GuardEvaluator::Cases GuardEvaluator::compare(const GuardExpr &e, const Scope &s
         }
     };
     Cases out;
+    const bool equality = e.kind == GuardExpr::Kind::Equal || e.kind == GuardExpr::Kind::NotEqual;
     for (const Outcome &o : values(e.operands[0], scope, depth + 1)) {
         const Abstract &v = o.value;
-        if (v.kind == Kind::Unknown || literals.empty() || unknownSide) {
+        if (equality && e.operands.size() == 2 && sameAs(v, e.operands[1])) {
+            out.push_back({true, !negated, o.conditions});
+        } else if (v.kind == Kind::Unknown || literals.empty() || unknownSide) {
             out.push_back({false, false, o.conditions});
         } else if (v.kind == Kind::Setting) {
             Condition in = settingIs(v.text, valueText(literals[0]));

@@ -88,6 +88,7 @@ public:
         bool truth = false;      // Bool
         std::string text;        // Number / String / Tuple: the literal; Setting: its dimension; Config: the prefix
         std::string fallback;    // Setting: its default value, empty when it has none
+        std::string readFrom;    // "self.x" when this is the value of that attribute as read above (markSameAs)
         bool operator==(const Abstract &) const = default;
     };
     struct Outcome {
@@ -107,6 +108,10 @@ private:
     Cases truth(const GuardExpr &e, const Scope &scope, int depth);
     Cases truthOf(const Outcomes &outcomes);
     Cases compare(const GuardExpr &e, const Scope &scope, int depth);
+    // guard_same_value.cpp: the values a local takes from `self.x` are
+    // marked as that attribute's, and equal it in a comparison.
+    void markSameAs(Outcomes &outcomes, const ValueFact &fact, const Scope &scope);
+    static bool sameAs(const Abstract &value, const GuardExpr &other);
     Outcomes values(const GuardExpr &e, const Scope &scope, int depth);
     Outcomes chainValues(const Chain &chain, const Scope &scope, int depth);
     Outcomes callValues(const GuardExpr &call, const Scope &scope, int depth);

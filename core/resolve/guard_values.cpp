@@ -344,6 +344,8 @@ GuardEvaluator::Outcomes GuardEvaluator::bindingValues(const std::vector<Binding
                 more = factValues(b.assignment->value, scope, depth);
                 m_localCut = outer;
                 m_readAt = outerRead;
+                if (local)
+                    markSameAs(more, b.assignment->value, scope);
                 break;
             }
             const Outcomes assigned = factValues(b.assignment->value, {scope.module, rebinding, 0}, depth);
