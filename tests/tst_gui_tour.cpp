@@ -1,0 +1,158 @@
+// The tour (docs/tour.md) performed on the demo workspace: each step's claim
+// is checked against what the window shows, and the step's screenshot is
+// written as the tour shows it. KATLAS_SCREENSHOT_DIR=docs/screenshots
+// writes them over the tour's own; otherwise they go to the build folder.
+#include "demo_fixture.h"
+
+#include "configuration_panel.h"
+#include "filter_bar.h"
+#include "graph_items.h"
+#include "graph_view.h"
+#include "kernel_matrix_model.h"
+#include "main_window.h"
+
+#include "export/op_graph_folding.h"
+
+#include <QApplication>
+#include <QDir>
+#include <QImage>
+#include <QSettings>
+#include <QTableView>
+#include <QTest>
+
+using namespace katlas;
+using namespace katlas::test;
+
+namespace {
+
+QString screenshotPath(const QString &name)
+{
+    const QByteArray dir = qgetenv("KATLAS_SCREENSHOT_DIR");
+    return QDir(dir.isEmpty() ? QStringLiteral(KATLAS_BUILD_DIR) : QString::fromLocal8Bit(dir)).filePath(name);
+}
+
+void save(MainWindow &w, const QString &name)
+{
+    QTRY_VERIFY(!w.layoutPending());
+    QTest::qWait(200);
+    QVERIFY(w.grab().toImage().save(screenshotPath(name)));
+}
+
+// Every kernel the matrix lists, in every cell.
+QStringList matrixKernels(const MainWindow &w)
+{
+    QStringList out;
+    const KernelMatrixModel *m = w.matrixModel();
+    for (int r = 0; r < m->rowCount(); ++r)
+        for (int c = 0; c < m->columnCount(); ++c)
+            out << m->data(m->index(r, c), Qt::DisplayRole).toString().split(QLatin1Char('\n'), Qt::SkipEmptyParts);
+    out.removeDuplicates();
+    out.sort();
+    return out;
+}
+
+QStringList rowHeaders(const MainWindow &w)
+{
+    QStringList out;
+    for (int r = 0; r < w.matrixModel()->rowCount(); ++r)
+        out << w.matrixModel()->headerData(r, Qt::Vertical, Qt::DisplayRole).toString();
+    return out;
+}
+
+DimensionFilter filter(const char *text)
+{
+    std::string error;
+    return *DimensionFilter::parse(text, &error);
+}
+
+} // namespace
+
+class TestGuiTour : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QCoreApplication::setOrganizationName(QStringLiteral("kernel-atlas-tests"));
+        QSettings().remove(QStringLiteral("filter/configuration"));
+        m_db = indexDemo(m_dir);
+        m_window.resize(1400, 900);
+        m_window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&m_window));
+        QString error;
+        QVERIFY2(m_window.openDatabase(m_db, &error), qPrintable(error));
+        QTRY_VERIFY(m_window.graphView()->nodeCount() > 0 && !m_window.layoutPending());
+    }
+
+    // "Reading the graph": it opens on the model's structure, folded, a
+    // folded container saying how many ops it holds, at a readable size.
+    void readingTheGraph()
+    {
+        GraphView *g = m_window.graphView();
+        QVERIFY(size_t(g->nodeCount()) <= FoldBudget{}.nodes);
+        QVERIFY(g->labelPixels() >= 8);
+        int drawnFolded = 0;
+        for (const std::string &id : m_window.drawingOptions().collapsed)
+            if (GraphNodeItem *item = g->nodeItem(QString::fromStdString(id))) {
+                QVERIFY(item->toolTip().contains(QStringLiteral("folded inside")));
+                ++drawnFolded;
+            }
+        QVERIFY(drawnFolded > 0);
+    }
+
+    // Step 2: the input norm on CUDA reaches rmsnorm and fused_add_rmsnorm.
+    void theInputNorm()
+    {
+        m_window.setFilter(filter("platform=cuda"));
+        m_window.selectOp(opId(m_window.opGraph(), "self.input_layernorm"));
+        QCOMPARE(matrixKernels(m_window), (QStringList{"fused_add_rmsnorm", "rmsnorm"}));
+        save(m_window, QStringLiteral("tour-1-norm.png"));
+    }
+
+    // Step 3: self.attn_mqa at decode on CUDA, one row per attention backend.
+    void theAttentionBackends()
+    {
+        m_window.setFilter(filter("platform=cuda stage=decode"));
+        m_window.selectOp(opId(m_window.opGraph(), "self.attn_mqa"));
+        QCOMPARE(rowHeaders(m_window), (QStringList{"triton", "fast_mla", "cutlass_mla"}));
+        QVERIFY(matrixKernels(m_window).contains(QStringLiteral("cutlass_mla_decode")));
+        save(m_window, QStringLiteral("tour-2-attention.png"));
+    }
+
+    // Step 4: self.experts under FP8, one row per MoE runner backend.
+    void theExperts()
+    {
+        m_window.setFilter(filter("quantization=fp8"));
+        m_window.selectOp(opId(m_window.opGraph(), "self.experts"));
+        QCOMPARE(rowHeaders(m_window), (QStringList{"triton", "flashinfer_trtllm"}));
+        QVERIFY(matrixKernels(m_window).contains(QStringLiteral("trtllm_fp8_block_scale_moe")));
+        save(m_window, QStringLiteral("tour-3-moe.png"));
+    }
+
+    // The tour's first picture: self.attn_mqa selected, a frame's source shown.
+    void theDemoGraph()
+    {
+        m_window.setFilter({});
+        m_window.selectOp(opId(m_window.opGraph(), "self.attn_mqa"));
+        m_window.showSite(m_window.currentPaths().paths.front().frames.back().siteId);
+        save(m_window, QStringLiteral("demo-graph.png"));
+    }
+
+    // Step 5: the report the window exports is the CLI's, and its links hold.
+    void takeItWithYou()
+    {
+        const QString out = m_dir.filePath(QStringLiteral("op-traces.md"));
+        QString error;
+        QVERIFY2(m_window.exportTo(QStringLiteral("op-traces-md"), out, &error), qPrintable(error));
+        QFile f(out);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QVERIFY(f.readAll().contains("self.attn_mqa"));
+    }
+
+private:
+    QTemporaryDir m_dir;
+    QString m_db;
+    MainWindow m_window;
+};
+
+QTEST_MAIN(TestGuiTour)
+#include "tst_gui_tour.moc"
