@@ -8,6 +8,10 @@
 #include "trace/configuration.h"
 #include "trace/path_finder.h"
 
+#include <functional>
+#include <set>
+#include <tuple>
+
 using namespace katlas;
 using namespace katlas::test;
 
@@ -282,6 +286,31 @@ private Q_SLOTS:
         QCOMPARE(chain.front(), std::string("cutlass_mla_decode"));
         QCOMPARE(chain.back(), std::string("self.model"));
         QVERIFY(std::find(chain.begin(), chain.end(), "forward_batch.attn_backend.forward") != chain.end());
+    }
+
+    // No two rows of one level read the same (one line of one file, one
+    // callee, the same conditions): copies of a function specialised per
+    // call, and edges that differ only in the places instances were built,
+    // are one row with the callers of all.
+    void backtraceRowsAreTellableApart()
+    {
+        const CallIndex &index = m_session->index();
+        const OpGraph g = buildOpGraph(index, m_session->profile(), "", {});
+        std::function<void(const std::vector<BacktraceNode> &)> check = [&](const std::vector<BacktraceNode> &level) {
+            std::set<std::tuple<std::int64_t, int, std::string, std::string>> seen;
+            for (const BacktraceNode &n : level) {
+                const CallSite &s = index.site(n.siteId);
+                QVERIFY2(seen.insert({s.fileId, s.line, s.callee, n.conditions}).second, s.callee.c_str());
+                check(n.callers);
+            }
+        };
+        size_t rows = 0;
+        for (const Kernel &k : index.graph().kernels) {
+            const Backtrace bt = buildBacktrace(index, k.symbolId, reachableFrom(index, {g.entry}), {g.entry}, {});
+            rows += bt.sites.size();
+            check(bt.sites);
+        }
+        QVERIFY(rows > 10);
     }
 
     void contradictionsAndFilters()

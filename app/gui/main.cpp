@@ -5,6 +5,7 @@
 #include "language_switch.h"
 #include "main_window.h"
 #include "filter_bar.h"
+#include "trace/config_matrix.h"
 #include "trace/configuration.h"
 #include "ui_bench.h"
 #include "translations_anchor.h"
@@ -46,7 +47,7 @@ int main(int argc, char **argv)
                                QStringLiteral("sglang"));
     QCommandLineOption screenshot(QStringLiteral("screenshot"), QCoreApplication::translate("main", "Save a screenshot to FILE and quit."),
                                   QStringLiteral("FILE"));
-    QCommandLineOption select(QStringLiteral("select"), QCoreApplication::translate("main", "Select the op with the id or name OP once the index is open."),
+    QCommandLineOption select(QStringLiteral("select"), QCoreApplication::translate("main", "Select the op (or else the kernel) with the id or name OP once the index is open."),
                               QStringLiteral("OP"));
     QCommandLineOption filter(QStringLiteral("filter"), QCoreApplication::translate("main", "Start with the filter DIMENSION=VALUE[,VALUE] ..."),
                               QStringLiteral("FILTER"));
@@ -119,11 +120,22 @@ int main(int argc, char **argv)
     }
     if (parser.isSet(select))
         QTimer::singleShot(800, window, [&] {
-            const QString id = QString::fromStdString(findOpId(window->opGraph(), parser.value(select).toStdString()));
-            if (id.isEmpty())
-                std::fprintf(stderr, "%s\n", qPrintable(QCoreApplication::translate("main", "No op has the id or name %1.").arg(parser.value(select))));
-            else
+            const std::string wanted = parser.value(select).toStdString();
+            const QString id = QString::fromStdString(findOpId(window->opGraph(), wanted));
+            if (!id.isEmpty()) {
                 window->selectOp(id);
+                return;
+            }
+            // Else a kernel of that name, or library:name (`--select sgl-kernel:rmsnorm`:
+            // its backtraces and callers).
+            if (window->session())
+                for (const Kernel &k : window->session()->index().graph().kernels)
+                    if (const std::string name = kernelName(window->session()->index(), k.symbolId);
+                        name == wanted || k.source + ":" + name == wanted) {
+                        window->selectKernel(k.symbolId);
+                        return;
+                    }
+            std::fprintf(stderr, "%s\n", qPrintable(QCoreApplication::translate("main", "No op or kernel has the id or name %1.").arg(parser.value(select))));
         });
     if (parser.isSet(screenshot)) {
         QTimer::singleShot(2500, window, [&] {

@@ -67,16 +67,23 @@ public:
             PathConditions pc;
             if (!pc.add(e.conditions) || !pc.passes(m_filter, &m_index.graph().settingDefaults))
                 continue;
+            // Edges of one call site that differ only in what is not shown
+            // (the building places of instances) are one row: the same
+            // caller has the same callers above it.
+            std::string shown = pc.toString();
+            if (std::any_of(nodes.begin(), nodes.end(), [&](const BacktraceNode &n) { return n.siteId == site.id && n.conditions == shown; }))
+                continue;
             if (m_nodes >= m_maxNodes) {
                 ++out.notShown;
                 continue;
             }
             ++m_nodes;
-            BacktraceNode n{site.id, site.callerId, pc.toString(), pc, {}};
+            BacktraceNode n{site.id, site.callerId, std::move(shown), pc, {}};
             n.callers = callersOf(site.callerId, depth + 1, out);
             nodes.push_back(std::move(n));
         }
         m_stack.pop_back();
+        mergeAlike(nodes);
         std::sort(nodes.begin(), nodes.end(), [&](const BacktraceNode &a, const BacktraceNode &b) {
             return std::make_pair(m_index.site(a.siteId).fileId, m_index.site(a.siteId).line)
                 < std::make_pair(m_index.site(b.siteId).fileId, m_index.site(b.siteId).line);
@@ -85,6 +92,29 @@ public:
     }
 
 private:
+    // Rows a reader cannot tell apart (one line of one file, one callee,
+    // the same conditions: copies of a function specialised per call) are
+    // one, with the callers of all of them.
+    void mergeAlike(std::vector<BacktraceNode> &nodes) const
+    {
+        auto alike = [&](const BacktraceNode &a, const BacktraceNode &b) {
+            const CallSite &x = m_index.site(a.siteId), &y = m_index.site(b.siteId);
+            return x.fileId == y.fileId && x.line == y.line && x.callee == y.callee && a.conditions == b.conditions;
+        };
+        std::vector<BacktraceNode> merged;
+        for (BacktraceNode &n : nodes) {
+            auto same = std::find_if(merged.begin(), merged.end(), [&](const BacktraceNode &m) { return alike(m, n); });
+            if (same == merged.end()) {
+                merged.push_back(std::move(n));
+                continue;
+            }
+            for (BacktraceNode &c : n.callers)
+                same->callers.push_back(std::move(c));
+            mergeAlike(same->callers);
+        }
+        nodes = std::move(merged);
+    }
+
     const CallIndex &m_index;
     const std::unordered_set<std::int64_t> &m_within;
     std::unordered_set<std::int64_t> m_entries;
