@@ -8,6 +8,8 @@ import sys
 import xml.etree.ElementTree as ET
 
 ZH = {
+    'Select the op (or else the kernel) with the id or name OP once the index is open.': '索引打开后选中 id 或名称为 OP 的算子（若没有，则选中该 kernel）。',
+    'No op or kernel has the id or name %1.': '没有 id 或名称为 %1 的算子或 kernel。',
     'The new language applies when the index is built.': '新语言将在索引建好后生效。',
     'The window changes to a new language at once.': '窗口会立即切换到新语言。',
     'is not one of hardware, model, backends, stage, other': '不是 hardware、model、backends、stage、other 之一',

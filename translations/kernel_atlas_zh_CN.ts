@@ -1740,12 +1740,12 @@ config.json：其中的值成为 model.* 设置（model.n_shared_experts=1）。
         <translation>没有名为“%1”的配置方案；已有：%2</translation>
     </message>
     <message>
-        <source>Select the op with the id or name OP once the index is open.</source>
-        <translation>索引打开后选中 id 或名称为 OP 的算子。</translation>
+        <source>Select the op (or else the kernel) with the id or name OP once the index is open.</source>
+        <translation>索引打开后选中 id 或名称为 OP 的算子（若没有，则选中该 kernel）。</translation>
     </message>
     <message>
-        <source>No op has the id or name %1.</source>
-        <translation>没有 id 或名称为 %1 的算子。</translation>
+        <source>No op or kernel has the id or name %1.</source>
+        <translation>没有 id 或名称为 %1 的算子或 kernel。</translation>
     </message>
 </context>
 </TS>
