@@ -11,6 +11,7 @@
 #include "configuration_panel.h"
 #include "dimension_button.h"
 #include "graph_view.h"
+#include "legend_dialog.h"
 #include "graph_items.h"
 #include "graph_minimap.h"
 #include "export/op_graph_folding.h"
@@ -29,6 +30,7 @@
 #include <QSignalSpy>
 #include <QSettings>
 #include <QStatusBar>
+#include <QLabel>
 #include <QMenu>
 #include <QToolButton>
 #include <QTreeView>
@@ -129,6 +131,21 @@ private Q_SLOTS:
         QVERIFY(w.graphView()->nodeItem(mqa + "=>" + QString::number(w.currentPaths().paths.front().kernelId)));
         w.foldToStructure();
         QVERIFY(w.drawingOptions().expandedLeaves.empty());
+    }
+
+    // Help → Legend names what each colour of the graph and the chips means.
+    void theLegendNamesEveryColour()
+    {
+        MainWindow w;
+        QVERIFY(w.findChild<QAction *>(QStringLiteral("legendAction")));
+        LegendDialog legend;
+        QStringList texts;
+        for (QLabel *l : legend.findChildren<QLabel *>())
+            texts << l->text();
+        for (const char *source : {"sgl-kernel", "flashinfer", "triton", "torch.ops"})
+            QVERIFY2(texts.contains(QStringLiteral("Kernel of %1 (hexagon)").arg(QLatin1String(source))), source);
+        QVERIFY(texts.contains(QStringLiteral("Op that does not run under the configuration")));
+        QVERIFY(texts.join(' ').contains(QStringLiteral("at run time")));
     }
 
     void selectingAnOpFillsTheMatrixAndFiltersApply()

@@ -8,6 +8,15 @@ import sys
 import xml.etree.ElementTree as ET
 
 ZH = {
+    'Legend': '图例',
+    '&Legend': '图例(&L)',
+    'Container op: runs other ops (rounded; ▸ N: N ops folded inside)': '容器算子：运行其他算子（圆角；▸ N：其中折叠了 N 个算子）',
+    'Leaf op: reaches kernels': '叶子算子：到达 kernel',
+    'Op that does not run under the configuration': '在此配置下不运行的算子',
+    'Kernel of %1 (hexagon)': '%1 的 kernel（六边形）',
+    'Kernel of another library': '其他库的 kernel',
+    'Chip “at run time: …”: a condition only the running batch decides (the path may run)': '“at run time: …”标签：只有运行时的批次才能决定的条件（该路径可能运行）',
+    "In the path list, each dimension's chips have a colour of their own; grey chips are guard text no rule maps.": '在路径列表中，每个维度的标签有各自的颜色；灰色标签是没有规则映射的守卫文本。',
     'Select the op (or else the kernel) with the id or name OP once the index is open.': '索引打开后选中 id 或名称为 OP 的算子（若没有，则选中该 kernel）。',
     'No op or kernel has the id or name %1.': '没有 id 或名称为 %1 的算子或 kernel。',
     'The new language applies when the index is built.': '新语言将在索引建好后生效。',

@@ -1015,6 +1015,41 @@ config.json：其中的值成为 model.* 设置（model.n_shared_experts=1）。
     </message>
 </context>
 <context>
+    <name>katlas::LegendDialog</name>
+    <message>
+        <source>Legend</source>
+        <translation>图例</translation>
+    </message>
+    <message>
+        <source>Container op: runs other ops (rounded; ▸ N: N ops folded inside)</source>
+        <translation>容器算子：运行其他算子（圆角；▸ N：其中折叠了 N 个算子）</translation>
+    </message>
+    <message>
+        <source>Leaf op: reaches kernels</source>
+        <translation>叶子算子：会到达 kernel</translation>
+    </message>
+    <message>
+        <source>Op that does not run under the configuration</source>
+        <translation>在此配置下不运行的算子</translation>
+    </message>
+    <message>
+        <source>Kernel of %1 (hexagon)</source>
+        <translation>%1 的 kernel（六边形）</translation>
+    </message>
+    <message>
+        <source>Kernel of another library</source>
+        <translation>其他库的 kernel</translation>
+    </message>
+    <message>
+        <source>Chip “at run time: …”: a condition only the running batch decides (the path may run)</source>
+        <translation>“at run time: …”标签：只有运行时的批次才能决定的条件（该路径可能运行）</translation>
+    </message>
+    <message>
+        <source>In the path list, each dimension's chips have a colour of their own; grey chips are guard text no rule maps.</source>
+        <translation>在路径列表中，每个维度的标签有各自的颜色；灰色标签是没有规则映射的守卫文本。</translation>
+    </message>
+</context>
+<context>
     <name>katlas::MainWindow</name>
     <message>
         <source>Ops</source>
@@ -1471,6 +1506,10 @@ config.json：其中的值成为 model.* 设置（model.n_shared_experts=1）。
     <message>
         <source>Select an op to focus on.</source>
         <translation>请先选择要聚焦的算子。</translation>
+    </message>
+    <message>
+        <source>&amp;Legend</source>
+        <translation>图例(&amp;L)</translation>
     </message>
 </context>
 <context>

@@ -3,6 +3,7 @@
 #include "main_window.h"
 
 #include "graph_view.h"
+#include "legend_dialog.h"
 #include "index_runner.h"
 #include "app_settings.h"
 #include "new_index_dialog.h"
@@ -78,6 +79,8 @@ void MainWindow::createActions()
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->setObjectName(QStringLiteral("helpMenu"));
+    QAction *legend = help->addAction(tr("&Legend"), this, [this] { LegendDialog(this).exec(); });
+    legend->setObjectName(QStringLiteral("legendAction"));
     help->addAction(tr("&About Kernel Atlas"), this, &MainWindow::showAbout);
 
     connect(m_runner, &IndexRunner::finished, this, [this](const IndexReport &report, const QString &db) {

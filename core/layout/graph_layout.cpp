@@ -55,6 +55,8 @@ Agraph_t *buildGraph(const LayoutGraph &g, std::unordered_map<std::string, Agnod
     set(graph, "rankdir", QStringLiteral("TB"));
     set(graph, "nodesep", QStringLiteral("0.25"));
     set(graph, "ranksep", QStringLiteral("0.4"));
+    // An op's children left to right in the order they run.
+    set(graph, "ordering", QStringLiteral("out"));
     for (const LayoutNode &n : g.nodes) {
         Agnode_t *node = agnode(graph, const_cast<char *>(n.id.c_str()), 1);
         nodes[n.id] = node;
