@@ -4,6 +4,8 @@
 // side, settings held to their defaults and derived dimensions narrowing the
 // effective filter.
 #include "guard_fixture.h"
+#include "graph/allocation_condition.h"
+#include "resolve/guard_limits.h"
 #include "store/condition_codec.h"
 #include "trace/condition_chips.h"
 #include "trace/configuration.h"
@@ -331,6 +333,41 @@ private Q_SLOTS:
 
     // A local bound from `self.end` holds its value, unknown as it is: a
     // comparison with `self.end` is decided where that binding reaches.
+    // Past the bound, the ways to one value are first joined where nothing
+    // is lost: ways that differ only in the place building the instance
+    // join their places, and a way under more conditions than another way
+    // to the same value goes. Only then are they folded by value, so one
+    // place passing a value under a condition keeps it beside many places
+    // passing it unconditionally.
+    void foldingPastTheBoundFirstJoinsWhatLosesNothing()
+    {
+        using Outcome = GuardEvaluator::Outcome;
+        const GuardEvaluator::Abstract triton{GuardEvaluator::Abstract::Kind::String, false, "triton", {}, {}};
+        const GuardEvaluator::Abstract marlin{GuardEvaluator::Abstract::Kind::String, false, "marlin", {}, {}};
+        Condition autoRunner{"runner", {"auto"}, false, "runner == auto"};
+        Condition big{"big", {"true"}, false, "big"};
+        GuardEvaluator::Outcomes out;
+        for (int i = 0; i < 18; ++i)
+            out.push_back(Outcome{triton, {builtAt("Runner", "site" + std::to_string(i))}});
+        out.push_back(Outcome{triton, {autoRunner, builtAt("Runner", "method")}});
+        out.push_back(Outcome{marlin, {autoRunner, builtAt("Runner", "method")}});
+        out.push_back(Outcome{marlin, {autoRunner, big, builtAt("Runner", "method")}});
+        const GuardEvaluator::Outcomes folded = guard_limits::foldedByValue(out);
+        QCOMPARE(folded.size(), size_t(3));
+        const auto plain = std::find_if(folded.begin(), folded.end(), [&](const Outcome &o) {
+            return o.value == triton && o.conditions.size() == 1;
+        });
+        QVERIFY(plain != folded.end());
+        QCOMPARE(plain->conditions[0].values.size(), size_t(18));
+        const auto underAuto = std::find_if(folded.begin(), folded.end(), [&](const Outcome &o) {
+            return o.value == triton && std::find(o.conditions.begin(), o.conditions.end(), autoRunner) != o.conditions.end();
+        });
+        QVERIFY(underAuto != folded.end());
+        const auto m = std::find_if(folded.begin(), folded.end(), [&](const Outcome &o) { return o.value == marlin; });
+        QVERIFY(m != folded.end());
+        QCOMPARE(m->conditions.size(), size_t(2)); // the way also needing `big` went
+    }
+
     void aLocalEqualsTheAttributeItWasBoundFrom()
     {
         Profile p = settingsProfile();

@@ -176,6 +176,55 @@ private Q_SLOTS:
         QCOMPARE(joined(kernelsReachedUnder(r, "runner.Runner.run", parsed("server.runner=c"))), QStringLiteral("core_k"));
     }
 
+    void aBackendResolvedBeforeBuildingTheRunnerIsWhatTheRunnerSees()
+    {
+        // A method reads the configured backend into a local, replaces it
+        // where the test `backend.is_auto()` holds, and builds its runner
+        // with it. The test reads the local as assigned above it: the
+        // replacements hold only under `auto`, and a configured backend
+        // reaches the runner only where it is not `auto`.
+        Tree t;
+        addServerArgs(t, "    runner: str = \"auto\"\n    big: bool = False\n");
+        t.add("kpkg.ops", "def fast_k(x): torch.ops.kns.f(x)\ndef slow_k(x): torch.ops.kns.s(x)\n");
+        t.add("backends",
+              "from cfg import get_args\n"
+              "def get_backend():\n"
+              "    return get_args().runner\n");
+        t.add("runner",
+              "from kpkg.ops import fast_k, slow_k\n"
+              "class Runner:\n"
+              "    def __init__(self, backend):\n"
+              "        self.backend = backend\n"
+              "    def run(self, x):\n"
+              "        if self.backend == \"fast\":\n"
+              "            fast_k(x)\n"
+              "        if self.backend == \"slow\":\n"
+              "            slow_k(x)\n");
+        t.add("method",
+              "from cfg import get_args\n"
+              "from backends import get_backend\n"
+              "from runner import Runner\n"
+              "class Method:\n"
+              "    def create(self):\n"
+              "        backend = get_backend()\n"
+              "        if backend.is_auto():\n"
+              "            if get_args().big:\n"
+              "                backend = \"fast\"\n"
+              "            else:\n"
+              "                backend = \"slow\"\n"
+              "        self.runner = Runner(backend)\n"
+              "    def apply(self, x):\n"
+              "        self.runner.run(x)\n");
+        Profile p = settingsProfile();
+        p.dimensionRules.push_back(guardRule("^get_backend\\(\\)\\.is_auto\\(\\)$", "server.runner", "auto"));
+        const Resolved r = resolve(t, p);
+        QCOMPARE(joined(kernelsReachedUnder(r, "method.Method.apply", parsed("server.runner=auto server.big=false"))),
+                 QStringLiteral("slow_k"));
+        QCOMPARE(joined(kernelsReachedUnder(r, "method.Method.apply", parsed("server.runner=auto server.big=true"))),
+                 QStringLiteral("fast_k"));
+        QCOMPARE(joined(kernelsReachedUnder(r, "method.Method.apply", parsed("server.runner=fast"))), QStringLiteral("fast_k"));
+    }
+
     void aFunctionPassedAsAnArgumentIsCalled()
     {
         // `apply(fn)` calls what it is given: the handler a method passes

@@ -158,7 +158,7 @@ GuardEvaluator::Outcomes GuardEvaluator::argumentValues(SymbolId built, SymbolId
             if (!ways)
                 continue; // a building site that cannot run
             Outcomes passed = passedArgument(call, scope, name, positional, fallback, depth);
-            passed = foldedByValue(std::move(passed));
+            passed = foldedByValue(std::move(passed), kMaxPassed);
             // What this place passes holds for the instances it builds
             // (graph/allocation_condition.h); one value passed at several
             // places is one outcome listing them.
@@ -175,11 +175,11 @@ GuardEvaluator::Outcomes GuardEvaluator::argumentValues(SymbolId built, SymbolId
                         }))
                         out.push_back(std::move(o));
                 }
-            if (out.size() > kMaxCases && (out = foldedByValue(std::move(out))).size() > kMaxCases)
+            if (out.size() > kMaxPassed && (out = foldedByValue(std::move(out), kMaxPassed)).size() > kMaxPassed)
                 return {{}};
         }
     }
-    return finished(std::move(out));
+    return finished(std::move(out), kMaxPassed);
 }
 
 GuardEvaluator::Outcomes GuardEvaluator::passedArgument(const ValueFact &call, const Scope &scope, const std::string &name,

@@ -246,13 +246,45 @@ std::optional<std::string> GuardEvaluator::throughLocal(const std::string &text,
     if (!fn)
         return std::nullopt;
     const BindingMap &locals = m_table.localsOf(*fn);
-    const auto it = locals.find(text.substr(0, end));
-    if (it == locals.end() || it->second.size() != 1 || it->second[0].kind != Binding::Kind::Assignment)
+    const std::string name = text.substr(0, end);
+    const auto it = locals.find(name);
+    if (it == locals.end())
         return std::nullopt;
-    const ValueFact &v = it->second[0].assignment->value;
+    const std::vector<Binding> reaching = bindingsBeforeRead(*fn, name, it->second);
+    if (reaching.size() != 1 || reaching[0].kind != Binding::Kind::Assignment)
+        return std::nullopt;
+    const ValueFact &v = reaching[0].assignment->value;
     if (v.chain.empty() || v.unpacked || !v.guards.empty())
         return std::nullopt;
     return v.chain + text.substr(end);
+}
+
+std::vector<Binding> GuardEvaluator::bindingsBeforeRead(const FunctionInfo &fn, const std::string &name,
+                                                        const std::vector<Binding> &bindings) const
+{
+    // Read inside an assignment to the local (m_localCut), or at an `if`
+    // (m_readAt): the assignments made after that line, or inside the tested
+    // `if`, do not reach it.
+    int line = 0;
+    const GuardList *inside = nullptr;
+    if (m_readAt && m_readAt->function == fn.symbol) {
+        line = m_readAt->line;
+        inside = &m_readAt->inside;
+    }
+    if (m_localCut && m_localCut->function == fn.symbol && m_localCut->name == name)
+        line = line > 0 ? std::min(line, m_localCut->line) : m_localCut->line;
+    if (line <= 0 || bindings.size() < 2)
+        return bindings;
+    std::vector<Binding> out;
+    for (const Binding &b : bindings) {
+        if (b.kind == Binding::Kind::Assignment) {
+            const ValueFact &v = b.assignment->value;
+            if (v.line >= line || (inside && !inside->empty() && guard_limits::startsWith(v.guards, *inside)))
+                continue;
+        }
+        out.push_back(b);
+    }
+    return out;
 }
 
 std::optional<Condition> GuardEvaluator::mapped(const std::string &text)

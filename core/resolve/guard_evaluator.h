@@ -237,9 +237,13 @@ private:
     std::string scopeKey(const Scope &s) const;
     Abstract literal(const GuardExpr &e) const;
     std::optional<Condition> mapped(const std::string &text);
-    // `x.rest` with the local x replaced by the chain of its one unguarded
-    // assignment; nullopt when that is not so.
+    // `x.rest` with the local x replaced by the chain of the one unguarded
+    // assignment that reaches the read; nullopt when that is not so.
     std::optional<std::string> throughLocal(const std::string &text, const Scope &scope) const;
+    // The bindings of a local that may reach where it is read now (the line
+    // m_localCut or m_readAt names): all of them when no line is known.
+    std::vector<Binding> bindingsBeforeRead(const FunctionInfo &fn, const std::string &name,
+                                            const std::vector<Binding> &bindings) const;
 
     const SymbolTable &m_table;
     Evaluator &m_evaluator;

@@ -12,6 +12,10 @@ namespace katlas::guard_limits {
 
 inline constexpr int kMaxDepth = 20;
 inline constexpr size_t kMaxCases = 16;
+// What the places building a class pass to one constructor parameter: the
+// value an instance's methods dispatch on (`MoeRunner(backend)`), worth
+// telling apart further than an intermediate step's values.
+inline constexpr size_t kMaxPassed = 48;
 
 // Is `prefix` where `guards` start (the block they are in, or one inside it)?
 inline bool startsWith(const GuardList &guards, const GuardList &prefix)
@@ -43,14 +47,93 @@ inline void keepShared(ConditionSet &shared, const ConditionSet &other)
     });
 }
 
+// Do two condition sets differ only in the places building an instance
+// (graph/allocation_condition.h): the same other conditions, and each
+// building dimension on both?
+inline bool sameBesidesPlaces(const ConditionSet &a, const ConditionSet &b)
+{
+    if (a.size() != b.size())
+        return false;
+    for (const Condition &c : a) {
+        const bool place = !c.negated && isAllocationDimension(c.dimension);
+        const auto match = std::find_if(b.begin(), b.end(), [&](const Condition &o) {
+            return place ? (!o.negated && o.dimension == c.dimension) : o == c;
+        });
+        if (match == b.end())
+            return false;
+    }
+    return true;
+}
+
+// One way built at place A and the same way built at place B are one way
+// built at A or B: the places join, nothing else is lost. Done before any
+// lossy fold, so a value many places pass alike does not take away the
+// conditions under which one place passes it (`MoeRunner(backend)` given
+// "triton" unconditionally by nine places and under `backend == auto` by one).
+template<typename Item, typename Same>
+std::vector<Item> mergedAcrossPlaces(std::vector<Item> items, Same same)
+{
+    std::vector<Item> out;
+    for (Item &item : items) {
+        const auto into = std::find_if(out.begin(), out.end(), [&](const Item &o) {
+            return same(o, item) && sameBesidesPlaces(o.conditions, item.conditions);
+        });
+        if (into == out.end()) {
+            out.push_back(std::move(item));
+            continue;
+        }
+        for (Condition &c : into->conditions) {
+            if (c.negated || !isAllocationDimension(c.dimension))
+                continue;
+            const Condition &other = *std::find_if(item.conditions.begin(), item.conditions.end(),
+                                                   [&](const Condition &o) { return !o.negated && o.dimension == c.dimension; });
+            for (const std::string &v : other.values)
+                if (std::find(c.values.begin(), c.values.end(), v) == c.values.end())
+                    c.values.push_back(v);
+            std::sort(c.values.begin(), c.values.end());
+        }
+    }
+    return out;
+}
+
+// Is every condition of `fewer` one of `more`'s?
+inline bool implies(const ConditionSet &more, const ConditionSet &fewer)
+{
+    return std::all_of(fewer.begin(), fewer.end(),
+                       [&](const Condition &c) { return std::find(more.begin(), more.end(), c) != more.end(); });
+}
+
+// A value under conditions that include all of another way to the same
+// value adds no place where it may be: dropped, nothing is lost.
+inline GuardEvaluator::Outcomes withoutSubsumed(GuardEvaluator::Outcomes out)
+{
+    std::vector<bool> drop(out.size(), false);
+    for (size_t i = 0; i < out.size(); ++i)
+        for (size_t j = 0; j < out.size() && !drop[i]; ++j)
+            if (i != j && !drop[j] && out[i].value == out[j].value && implies(out[i].conditions, out[j].conditions)
+                && (out[i].conditions.size() > out[j].conditions.size() || j < i))
+                drop[i] = true;
+    GuardEvaluator::Outcomes kept;
+    for (size_t i = 0; i < out.size(); ++i)
+        if (!drop[i])
+            kept.push_back(std::move(out[i]));
+    return kept;
+}
+
 // Outcomes past the bound, folded by value: each value once, under the
 // conditions all its ways share. A value is what may be there, so one under
 // fewer conditions only admits it in more places. Used where the places
 // building a class pass more values than the bound (argumentValues); folding
 // every step's values lost ways a guard's truth depends on.
-inline GuardEvaluator::Outcomes foldedByValue(GuardEvaluator::Outcomes out)
+inline GuardEvaluator::Outcomes foldedByValue(GuardEvaluator::Outcomes out, size_t bound = kMaxCases)
 {
-    if (out.size() <= kMaxCases)
+    if (out.size() <= bound)
+        return out;
+    out = withoutSubsumed(std::move(out));
+    if (out.size() <= bound)
+        return out;
+    out = mergedAcrossPlaces(std::move(out), [](const auto &a, const auto &b) { return a.value == b.value; });
+    if (out.size() <= bound)
         return out;
     GuardEvaluator::Outcomes folded;
     for (GuardEvaluator::Outcome &o : out) {
@@ -67,14 +150,14 @@ inline GuardEvaluator::Outcomes foldedByValue(GuardEvaluator::Outcomes out)
 
 // What a value-following step gives: "unknown" when it found nothing, or more
 // values than are worth telling apart.
-inline GuardEvaluator::Outcomes finished(GuardEvaluator::Outcomes out)
+inline GuardEvaluator::Outcomes finished(GuardEvaluator::Outcomes out, size_t bound = kMaxCases)
 {
     // A value under conditions that rule each other out is no value (one
     // built in one place and another at once).
     std::erase_if(out, [](const GuardEvaluator::Outcome &o) { return contradictory(o.conditions); });
-    if (out.size() > kMaxCases)
-        out = foldedByValue(std::move(out));
-    if (out.empty() || out.size() > kMaxCases)
+    if (out.size() > bound)
+        out = foldedByValue(std::move(out), bound);
+    if (out.empty() || out.size() > bound)
         return {{}};
     return out;
 }
@@ -90,6 +173,11 @@ inline GuardEvaluator::Cases folded(GuardEvaluator::Cases cases)
 {
     if (cases.size() > 1)
         std::erase_if(cases, [](const GuardEvaluator::Case &c) { return contradictory(c.conditions); });
+    if (cases.size() <= kMaxCases)
+        return cases;
+    cases = mergedAcrossPlaces(std::move(cases), [](const auto &a, const auto &b) {
+        return a.known == b.known && a.truth == b.truth;
+    });
     if (cases.size() <= kMaxCases)
         return cases;
     GuardEvaluator::Cases out;

@@ -78,10 +78,14 @@ std::optional<GuardEvaluator::Decision> GuardEvaluator::decideAt(const GuardList
 
 bool GuardEvaluator::readsReassignedLocal(const std::string &text, SymbolId function) const
 {
-    // The test of a flag: `x`, `not x`, `x is None`, `x is not None`.
+    // The test of a flag: `x`, `not x`, `x is None`, `x is not None`; or of
+    // what the local holds: `x.is_auto()`.
     std::string name = text;
     if (name.rfind("not ", 0) == 0)
         name = name.substr(4);
+    if (const size_t dot = name.find('.'); dot != std::string::npos && dot > 0
+        && std::all_of(name.begin(), name.begin() + static_cast<std::ptrdiff_t>(dot), isWordChar))
+        name.resize(dot);
     for (const char *suffix : {" is not None", " is None"})
         if (const size_t n = std::strlen(suffix); name.size() > n && name.compare(name.size() - n, n, suffix) == 0)
             name.resize(name.size() - n);
