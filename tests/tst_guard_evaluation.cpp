@@ -838,6 +838,47 @@ private Q_SLOTS:
         QVERIFY(pc.passes(deployed));             // without defaults nothing is assumed
     }
 
+    // A call made until its object raises a flag (the method tests the flag
+    // lowered, calls, then sets it True) is set-up work: a deployment's
+    // filter leaves it out unless it names `run.phase=setup`; no filter shows
+    // it. A test that also holds with the flag raised is a call of every step.
+    void callsMadeUntilAFlagIsRaisedAreSetUp()
+    {
+        Tree t;
+        t.add("kpkg.ops", "def create_k(x): torch.ops.kns.create(x)\ndef fuse_k(x): torch.ops.kns.fuse(x)\n"
+                          "def merge_k(x): torch.ops.kns.merge(x)\ndef prep_k(x): torch.ops.kns.prep(x)\n");
+        t.add("ws",
+              "from kpkg.ops import create_k, fuse_k, merge_k, prep_k\n"
+              "class Workspace:\n"
+              "    def __init__(self):\n"
+              "        self.initialized = False\n"
+              "        self.prepared = False\n"
+              "        self.custom = False\n"
+              "    def initialize(self, size, x):\n"
+              "        if self.initialized and self.size == size:\n"
+              "            return\n"
+              "        create_k(x)\n"
+              "        self.initialized = True\n"
+              "    def prepare(self, x):\n"
+              "        if not self.prepared:\n"
+              "            prep_k(x)\n"
+              "            self.prepared = True\n"
+              "    def merge(self, other, x):\n"
+              "        if self.custom or other.custom:\n"
+              "            merge_k(x)\n"
+              "            self.custom = True\n"
+              "    def run(self, x):\n"
+              "        self.initialize(8, x)\n"
+              "        self.prepare(x)\n"
+              "        self.merge(self, x)\n"
+              "        fuse_k(x)\n");
+        const Resolved r = resolve(t, settingsProfile());
+        QCOMPARE(joined(kernelsReached(r, "ws.Workspace.run")), QStringLiteral("create_k fuse_k merge_k prep_k"));
+        QCOMPARE(joined(kernelsReachedUnder(r, "ws.Workspace.run", parsed("platform=cuda"))), QStringLiteral("fuse_k merge_k"));
+        QCOMPARE(joined(kernelsReachedUnder(r, "ws.Workspace.run", parsed("platform=cuda run.phase=setup"))),
+                 QStringLiteral("create_k fuse_k merge_k prep_k"));
+    }
+
     // What only the running batch decides stays on the path, marked as such.
     void runtimeConditionsAreShownAsSuch()
     {

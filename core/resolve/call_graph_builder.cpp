@@ -10,6 +10,7 @@
 #include "resolve/kernel_classifier.h"
 #include "resolve/kernel_launch_filter.h"
 #include "resolve/registry_index.h"
+#include "resolve/setup_calls.h"
 
 #include <algorithm>
 #include <deque>
@@ -105,6 +106,7 @@ public:
             m_graph.symbols.insert(m_graph.symbols.end(), m_extraSymbols.begin(), m_extraSymbols.end());
         deriveDimensions();
         m_graph.settingDefaults = m_guards.settingDefaults();
+        m_graph.settingDefaults.emplace(kRunPhase, kRunPhaseStep);
         recordImportCycles();
         // A world that outlives the build gives back what only resolving
         // needed; one handed over is freed whole on another core.
@@ -428,6 +430,8 @@ private:
         site.line = c.line;
         site.guards = c.guards;
         ConditionSet siteConditions = m_guards.conditionsOf(c.guards, scope, c.line);
+        if (const std::optional<Condition> setup = setupCondition(m_table, scope.function, c.guards, c.line))
+            addCondition(siteConditions, *setup);
         addConditions(siteConditions, placesOfPassedInstances(m_table, m_evaluator, c, scope));
         const FunctionInfo *callerFn = m_table.function(scope.function);
         const bool callerBound = callerFn && callerFn->cls && !callerFn->isStatic;
