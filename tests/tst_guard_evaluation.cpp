@@ -101,7 +101,8 @@ private Q_SLOTS:
         const Condition *slow = dimension(r.edges("app.Layer.forward", "slow_kernel")[0], "env.USE_SLOW");
         QVERIFY(slow);
         QCOMPARE(slow->values, std::vector<std::string>{"true"});
-        const SettingDefaults expected{{"env.USE_SLOW", "false"}, {"server.enable_det", "false"}, {"server.kt_path", "none"}};
+        // `run.phase` (set-up calls) is always kept, at `step`.
+        const SettingDefaults expected{{"env.USE_SLOW", "false"}, {"run.phase", "step"}, {"server.enable_det", "false"}, {"server.kt_path", "none"}};
         QCOMPARE(r.g.settingDefaults, expected);
     }
 

@@ -104,7 +104,7 @@ private Q_SLOTS:
     {
         m_window.setFilter(filter("platform=cuda"));
         m_window.selectOp(opId(m_window.opGraph(), "self.input_layernorm"));
-        QCOMPARE(matrixKernels(m_window), (QStringList{"fused_add_rmsnorm", "rmsnorm"}));
+        QCOMPARE(matrixKernels(m_window), (QStringList{"fused_add_rmsnorm  [sgl-kernel]", "rmsnorm  [sgl-kernel]"}));
         save(m_window, QStringLiteral("tour-1-norm.png"));
     }
 
@@ -114,7 +114,7 @@ private Q_SLOTS:
         m_window.setFilter(filter("platform=cuda stage=decode"));
         m_window.selectOp(opId(m_window.opGraph(), "self.attn_mqa"));
         QCOMPARE(rowHeaders(m_window), (QStringList{"triton", "fast_mla", "cutlass_mla"}));
-        QVERIFY(matrixKernels(m_window).contains(QStringLiteral("cutlass_mla_decode")));
+        QVERIFY(matrixKernels(m_window).contains(QStringLiteral("cutlass_mla_decode  [sgl-kernel]")));
         save(m_window, QStringLiteral("tour-2-attention.png"));
     }
 
@@ -124,7 +124,7 @@ private Q_SLOTS:
         m_window.setFilter(filter("quantization=fp8"));
         m_window.selectOp(opId(m_window.opGraph(), "self.experts"));
         QCOMPARE(rowHeaders(m_window), (QStringList{"triton", "flashinfer_trtllm"}));
-        QVERIFY(matrixKernels(m_window).contains(QStringLiteral("trtllm_fp8_block_scale_moe")));
+        QVERIFY(matrixKernels(m_window).contains(QStringLiteral("trtllm_fp8_block_scale_moe  [flashinfer]")));
         save(m_window, QStringLiteral("tour-3-moe.png"));
     }
 

@@ -158,8 +158,9 @@ private Q_SLOTS:
         QCOMPARE(m.rowDimension, std::string("attention_backend"));
         QCOMPARE(m.rows, (std::vector<std::string>{"triton", "fast_mla", "cutlass_mla"}));
         QCOMPARE(m.columns, std::vector<std::string>{"any"});
-        QCOMPARE(m.cells[0][0], (std::set<std::string>{"decode_mla_kernel", "extend_attention_kernel"}));
-        QCOMPARE(m.cells[2][0], (std::set<std::string>{"BatchMLAPrefillWrapper.run", "cutlass_mla_decode"}));
+        QCOMPARE(m.cells[0][0], (std::set<std::string>{"decode_mla_kernel  [triton]", "extend_attention_kernel  [triton]"}));
+        // Each kernel with the library it comes from.
+        QCOMPARE(m.cells[2][0], (std::set<std::string>{"BatchMLAPrefillWrapper.run  [flashinfer]", "cutlass_mla_decode  [sgl-kernel]"}));
     }
 
     // Implications: platform=hip removes the backends that need CUDA, to a
@@ -251,7 +252,7 @@ private Q_SLOTS:
         const OpPaths paths = findPaths(m_session->index(), TraceSession::opCallSites(g, "self.attn_mqa"), hip);
         const ConfigMatrix m = buildConfigMatrix(m_session->index(), paths, m_session->profile(), hip);
         QCOMPARE(m.rows, std::vector<std::string>{"triton"});
-        QVERIFY(m.cells[0][0].count("decode_mla_kernel"));
+        QVERIFY(m.cells[0][0].count("decode_mla_kernel  [triton]"));
     }
 
     void matrixOfLinear()
@@ -261,9 +262,9 @@ private Q_SLOTS:
         const ConfigMatrix m = buildConfigMatrix(m_session->index(), paths, m_session->profile());
         QCOMPARE(m.columnDimension, std::string("quantization"));
         QCOMPARE(m.columns, (std::vector<std::string>{"none", "fp8", "w8a8_int8", "nvfp4"}));
-        QCOMPARE(m.cells[0][0], std::set<std::string>{"bf16_gemm"});
-        QVERIFY(m.cells[0][1].count("fp8_scaled_mm"));
-        QCOMPARE(m.cells[0][3], std::set<std::string>{"fp4_gemm"});
+        QCOMPARE(m.cells[0][0], std::set<std::string>{"bf16_gemm  [sgl-kernel]"});
+        QVERIFY(m.cells[0][1].count("fp8_scaled_mm  [sgl-kernel]"));
+        QCOMPARE(m.cells[0][3], std::set<std::string>{"fp4_gemm  [flashinfer]"});
     }
 
     void backtraceReachesTheModel()

@@ -69,17 +69,12 @@ void PathListModel::setPaths(const CallIndex &index, const OpPaths &paths, const
         if (!only.empty() && std::find(only.begin(), only.end(), i) == only.end())
             continue;
         const KernelPath &p = paths.paths[i];
-        const Kernel *k = index.kernel(p.kernelId);
+        const QString kernel = QString::fromStdString(kernelNameWithLibrary(index, p.kernelId));
         const std::string conds = p.conditions.toString();
-        auto *row = new QStandardItem(QStringLiteral("%1  [%2]%3")
-                                          .arg(QString::fromStdString(kernelName(index, p.kernelId)),
-                                               QString::fromStdString(k ? k->source : std::string()),
-                                               conds.empty() ? QString() : QStringLiteral("   ⟨%1⟩").arg(QString::fromStdString(conds))));
+        auto *row = new QStandardItem(kernel + (conds.empty() ? QString() : QStringLiteral("   ⟨%1⟩").arg(QString::fromStdString(conds))));
         row->setEditable(false);
         row->setData(QVariant::fromValue<qint64>(static_cast<qint64>(i)), PathRole);
-        setChips(row, QStringLiteral("%1  [%2]").arg(QString::fromStdString(kernelName(index, p.kernelId)),
-                                                      QString::fromStdString(k ? k->source : std::string())),
-                 p.conditions);
+        setChips(row, kernel, p.conditions);
         for (const PathFrame &f : p.frames)
             row->appendRow(frameItem(index, f.siteId));
         appendRow(row);

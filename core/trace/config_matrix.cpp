@@ -47,6 +47,13 @@ std::string kernelName(const CallIndex &index, std::int64_t kernelId)
     return kernelDisplayName(index.graph(), index.symbol(kernelId));
 }
 
+std::string kernelNameWithLibrary(const CallIndex &index, std::int64_t kernelId)
+{
+    const Kernel *k = index.kernel(kernelId);
+    const std::string name = kernelName(index, kernelId);
+    return k && !k->source.empty() ? name + "  [" + k->source + "]" : name;
+}
+
 std::vector<size_t> ConfigMatrix::pathsIn(size_t row, size_t column) const { return cellPaths[row][column]; }
 
 ConfigMatrix buildConfigMatrix(const CallIndex &index, const OpPaths &paths, const Profile &profile,
@@ -83,7 +90,7 @@ ConfigMatrix buildConfigMatrix(const CallIndex &index, const OpPaths &paths, con
             for (size_t c = 0; c < m.columns.size(); ++c) {
                 if (!m.columnDimension.empty() && !p.conditions.fits(m.columnDimension, m.columns[c]))
                     continue;
-                m.cells[r][c].insert(kernelName(index, p.kernelId));
+                m.cells[r][c].insert(kernelNameWithLibrary(index, p.kernelId));
                 m.cellPaths[r][c].push_back(i);
             }
         }

@@ -34,5 +34,8 @@ ConfigMatrix buildConfigMatrix(const CallIndex &index, const OpPaths &paths, con
                                const std::string &columnDimension = "quantization");
 
 std::string kernelName(const CallIndex &index, std::int64_t kernelId);
+// The name with the library it comes from, as every list of kernels shows it
+// (four libraries have an `rmsnorm`): "rmsnorm  [sgl-kernel]".
+std::string kernelNameWithLibrary(const CallIndex &index, std::int64_t kernelId);
 
 } // namespace katlas
