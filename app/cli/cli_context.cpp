@@ -2,12 +2,10 @@
 #include "cli_context.h"
 
 #include "export/export_file.h"
-
 #include "graph/graph_queries.h"
-
-#include "profile/model_config.h"
-
 #include "index/demo_workspace.h"
+#include "profile/model_config.h"
+#include "shapes/definition_request.h"
 #include "trace/configuration.h"
 
 #include <QCoreApplication>
@@ -169,18 +167,8 @@ DimensionFilter withModelConfig(DimensionFilter filter, const QString &path, con
 
 DimensionFilter withModelConfig(DimensionFilter filter, const QJsonObject &config, const Profile &profile)
 {
-    const SettingsRule &rule = modelConfigRule(profile);
-    const ModelSettings settings = modelSettings(config, rule.prefix);
-    // The file replaces the checkpoint a configuration names.
-    std::vector<std::string> named;
-    for (const auto &[dimension, values] : filter.allowed())
-        if (dimension.rfind(rule.prefix + ".", 0) == 0)
-            named.push_back(dimension);
-    for (const std::string &d : named)
-        filter.clear(d);
-    for (const auto &[setting, value] : settings)
-        filter.set(setting, {value});
-    return filter;
+    modelConfigRule(profile);
+    return *filterWithModelConfig(std::move(filter), config, profile);
 }
 
 void warnConflicts(const std::vector<std::string> &conflicts)

@@ -4,18 +4,13 @@
 #include "cli_context.h"
 #include "commands.h"
 
-#include "profile/builtin_resources.h"
 #include "profile/model_config.h"
 #include "shapes/definition_folder.h"
-#include "shapes/model_definitions.h"
+#include "shapes/definition_request.h"
 
 #include <QCoreApplication>
-#include <QFile>
 #include <QFileInfo>
-#include <QJsonArray>
-#include <QJsonDocument>
 
-#include <algorithm>
 
 namespace katlas::cli {
 namespace {
@@ -43,58 +38,6 @@ int positiveNumber(const Args &args, const QString &option, int fallback)
     return n;
 }
 
-// The config's `architectures` must name a class of the module that holds
-// the model's entry (a DeepSeek-V3 checkpoint is no Llama model).
-void checkArchitecture(const QString &path, const QJsonObject &config, const CallIndex &index, const ModelEntry &model)
-{
-    const QJsonArray archs = config.value(QLatin1String("architectures")).toArray();
-    if (archs.isEmpty())
-        throw UsageError{QCoreApplication::translate("Cli", "%1: architectures: missing (the model class the checkpoint is for)").arg(path)};
-    const std::string &entry = model.function;
-    const size_t method = entry.rfind('.');
-    const size_t cls = method == std::string::npos ? std::string::npos : entry.rfind('.', method - 1);
-    const std::string module = cls == std::string::npos ? std::string() : entry.substr(0, cls);
-    QStringList names;
-    for (const QJsonValue &a : archs) {
-        names << a.toString();
-        for (std::int64_t id : index.byQualName(module + "." + a.toString().toStdString()))
-            if (index.symbol(id).kind == SymbolKind::Class)
-                return;
-    }
-    throw UsageError{QCoreApplication::translate("Cli", "%1: architectures: %2 is not the model '%3' (%4 defines no such class)")
-                         .arg(path, names.join(QStringLiteral(", ")), QString::fromStdString(model.model),
-                              QString::fromStdString(module))};
-}
-
-void checkDeployment(const QString &path, const QJsonObject &config, const DefinitionRules &rules, const Deployment &d)
-{
-    const auto sizes = deploymentSizes(d);
-    for (const DeploymentCheck &c : rules.checks) {
-        const QJsonValue v = config.value(QString::fromStdString(c.key));
-        if (v.isUndefined())
-            continue;
-        const std::int64_t size = sizes.at(c.dividedBy);
-        if (!v.isDouble() || v.toInteger() % size != 0)
-            throw UsageError{QCoreApplication::translate("Cli", "%1: %2: %3 does not divide over %4 = %5")
-                                 .arg(path, QString::fromStdString(c.key), QString::number(v.toInteger()),
-                                      QString::fromStdString(c.dividedBy), QString::number(size))};
-    }
-}
-
-// The profile's JSON with "definitions": the index's own, else the shipped
-// profile of the same name (an index made before its profile had them).
-QByteArray definitionsProfile(const Profile &profile)
-{
-    QByteArray json = QByteArray::fromStdString(profile.sourceText);
-    if (QJsonDocument::fromJson(json).object().contains(QLatin1String("definitions")))
-        return json;
-    ensureBuiltinResources();
-    QFile f(QStringLiteral(":/katlas/profiles/%1.json").arg(QString::fromStdString(profile.name)));
-    if (f.open(QIODevice::ReadOnly))
-        json = f.readAll();
-    return json;
-}
-
 } // namespace
 
 int runDefinitionsCommand(const Args &args)
@@ -109,8 +52,6 @@ int runDefinitionsCommand(const Args &args)
     deployment.ep = positiveNumber(args, QStringLiteral("--ep"), 1);
     deployment.pageSize = positiveNumber(args, QStringLiteral("--page-size"), 1);
     deployment.dpAttention = args.has(QStringLiteral("--dp-attention"));
-    if (deployment.tp % deployment.ep != 0)
-        throw UsageError{QCoreApplication::translate("Cli", "--ep %1 does not divide --tp %2").arg(deployment.ep).arg(deployment.tp)};
     const QString existing = args.value(QStringLiteral("--existing"));
     if (args.has(QStringLiteral("--existing")) && !QFileInfo(existing).isDir())
         throw UsageError{QCoreApplication::translate("Cli", "--existing %1: not a folder of definitions").arg(existing)};
@@ -122,44 +63,17 @@ int runDefinitionsCommand(const Args &args)
     const auto session = TraceSession::open(db, &error);
     if (!session)
         throw CommandFailed{error};
-    const Profile &profile = session->profile();
-    const std::string modelName = args.has(QStringLiteral("--model")) ? args.value(QStringLiteral("--model")).toStdString()
-                                                                      : profile.defaultModel;
-    const ModelEntry *model = profile.model(modelName);
-    if (!model)
-        throw UsageError{QCoreApplication::translate("Cli", "no model '%1' in the profile").arg(QString::fromStdString(modelName))};
-
-    const QByteArray profileJson = definitionsProfile(profile);
-    std::string ruleError;
-    const DefinitionRules rules = readDefinitionRules(profileJson, &ruleError);
-    std::vector<ModuleShapeRule> moduleRules;
-    if (ruleError.empty())
-        moduleRules = readModuleShapeRules(profileJson, &ruleError);
-    if (!ruleError.empty())
-        throw CommandFailed{QCoreApplication::translate("Cli", "profile '%1': %2").arg(QString::fromStdString(profile.name), QString::fromStdString(ruleError))};
-    if (rules.families.empty())
-        throw CommandFailed{QCoreApplication::translate("Cli", "profile '%1' has no \"definitions\" families").arg(QString::fromStdString(profile.name))};
-
-    checkArchitecture(configPath, config, session->index(), *model);
-    checkDeployment(configPath, config, rules, deployment);
-
-    // The config.json gives the shapes; it also sets the model.* settings
-    // when the profile reads them (a settings rule with config_annotation).
+    DefinitionRequest request{config, configPath, deployment, args.value(QStringLiteral("--model")).toStdString(), {}};
     Args filterArgs = args;
     filterArgs.options.remove(QStringLiteral("--hf-config"));
-    DimensionFilter filter = filterFrom(filterArgs, profile);
-    if (std::any_of(profile.settings.begin(), profile.settings.end(),
-                    [](const SettingsRule &r) { return r.kind == SettingsRule::Kind::Config; }))
-        filter = withModelConfig(filter, config, profile);
-    const TraceReport report = buildTraceReport(*session, modelName, filter);
-    if (!report.graph.error.empty())
-        throw UsageError{QString::fromStdString(report.graph.error)};
-    warnConflicts(report.conflicts);
-
-    const std::string modelTag = config.value(QLatin1String("model_type")).toString().toStdString();
-    ModelShapes shapes(session->index(), model->modelModules, config, deployment, moduleRules, rules.shapeCalls);
-    const ModelDefinitions defs = modelDefinitions(report, session->index(), rules, shapes,
-                                                   definitionContext(rules, report.effective, modelTag, deployment));
+    request.filter = filterFrom(filterArgs, session->profile());
+    std::string problem;
+    std::vector<std::string> conflicts;
+    const std::optional<ModelDefinitions> found = definitionsFor(*session, request, &problem, &conflicts);
+    if (!found)
+        throw UsageError{QString::fromStdString(problem)};
+    warnConflicts(conflicts);
+    const ModelDefinitions &defs = *found;
     for (const std::string &c : defs.conflicts)
         err() << QCoreApplication::translate("Cli", "warning: two kernels give the definition %1").arg(QString::fromStdString(c)) << '\n';
 
