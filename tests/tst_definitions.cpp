@@ -14,6 +14,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -266,6 +267,28 @@ private Q_SLOTS:
         QCOMPARE(r.code, 2);
         QVERIFY2(r.err.contains(message), qPrintable(r.err));
         QVERIFY(!QFileInfo::exists(out));
+    }
+
+    // The op traces report gains a "Shapes and Definitions" table under a
+    // model config (op, kernel, definition, const axes); without one it says
+    // how to add it.
+    void theOpTracesReportListsShapesAndDefinitions()
+    {
+        const QString with = m_cache.filePath(QStringLiteral("op-with.md"));
+        const QString without = m_cache.filePath(QStringLiteral("op-without.md"));
+        const QStringList common{"export", "--format", "op-traces-md", "--filter", "quantization=none stage=decode platform=cuda"};
+        CliRun r = runKatlas(common + QStringList{"--hf-config", kConfig, "--tp", "8", "-o", with}, m_cache.path());
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        r = runKatlas(common + QStringList{"-o", without}, m_cache.path());
+        QVERIFY2(r.code == 0, qPrintable(r.err));
+        QFile a(with), b(without);
+        QVERIFY(a.open(QIODevice::ReadOnly) && b.open(QIODevice::ReadOnly));
+        const QString report = QString::fromUtf8(a.readAll());
+        const QString section = report.section(QStringLiteral("## Shapes and Definitions"), 1).section(QStringLiteral("\n## "), 0, 0);
+        QVERIFY(section.contains("TP 8"));
+        QVERIFY(section.contains("| Op | Kernel | Definition | Const Axes |"));
+        QVERIFY2(section.contains(QRegularExpression("\\| self\\.o_proj \\| [^|]+ \\| gemm_n7168_k256 \\| K=256, N=7168 \\|")), qPrintable(section));
+        QVERIFY(QString::fromUtf8(b.readAll()).contains("No model config was given: `--hf-config FILE --tp N`"));
     }
 
     // Against an existing folder: the same definition is skipped; another

@@ -18,6 +18,8 @@
 #include "index_runner.h"
 #include "kernel_matrix_model.h"
 #include "main_window.h"
+#include "model_setup_dialog.h"
+#include "shapes_panel.h"
 #include "op_tree_model.h"
 #include "path_list_model.h"
 #include "search_dialog.h"
@@ -174,6 +176,41 @@ private Q_SLOTS:
         QVERIFY(w.windowTitle().contains("Kernel Atlas"));
         w.filterBar()->reset();
         QVERIFY(w.filterBar()->filter().empty());
+    }
+
+    // An op's shapes and definitions: without a model config the panel says
+    // how to add one; with the index's config.json and TP 8 it names each
+    // definition its kernels give, with the const axes per GPU; a config
+    // that is not a model configuration is refused by the dialog.
+    void theShapesPanelShowsDefinitionsUnderAModelConfig()
+    {
+        MainWindow w;
+        QString error;
+        QVERIFY(w.openDatabase(m_db, &error));
+        AppSettings().setModelSetup(m_db, {});
+        QVERIFY(w.modelConfigAction()->isEnabled());
+        std::string perr;
+        w.setFilter(*DimensionFilter::parse("quantization=none stage=decode platform=cuda", &perr));
+        w.selectOp(opId(w.opGraph(), "self.q_b_proj"));
+        QVERIFY(w.shapesPanel()->isVisibleTo(&w));
+        QVERIFY(w.shapesPanel()->text().contains("Model Config"));
+
+        ModelSetupDialog dialog(m_db);
+        dialog.setSetup({QStringLiteral(KATLAS_SOURCE_DIR "/README.md"), 8, 1, 1, false});
+        QVERIFY(!dialog.apply());
+        QVERIFY(dialog.problem().contains("README.md"));
+        dialog.setSetup({QStringLiteral(KATLAS_TEST_DATA "/definitions/deepmini-config.json"), 8, 1, 1, false});
+        QVERIFY2(dialog.apply(), qPrintable(dialog.problem()));
+        QCOMPARE(AppSettings().modelSetup(m_db).tp, 8);
+
+        w.selectOp(opId(w.opGraph(), "self.o_proj"));
+        QTRY_VERIFY(w.shapesPanel()->text().contains("gemm_n7168_k256")); // o_proj: 2048 / 8 per GPU
+        QVERIFY(w.shapesPanel()->text().contains("N=7168"));
+        QVERIFY(w.shapesPanel()->text().contains("TP 8"));
+        // A container has no shapes of its own.
+        w.selectOp(opId(w.opGraph(), "self.self_attn"));
+        QVERIFY(!w.shapesPanel()->isVisibleTo(&w));
+        AppSettings().setModelSetup(m_db, {});
     }
 
     // Every dimension of the profile has a chooser in the Configuration

@@ -301,40 +301,12 @@
         <translation>%1 必须是不小于 1 的整数，而不是 “%2”</translation>
     </message>
     <message>
-        <source>%1: architectures: missing (the model class the checkpoint is for)</source>
-        <translation>%1：architectures：缺失（检查点所对应的模型类）</translation>
-    </message>
-    <message>
-        <source>%1: architectures: %2 is not the model '%3' (%4 defines no such class)</source>
-        <translation>%1：architectures：%2 不是模型 “%3”（%4 中没有定义这个类）</translation>
-    </message>
-    <message>
-        <source>%1: %2: %3 does not divide over %4 = %5</source>
-        <translation>%1：%2：%3 不能被 %4 = %5 整除</translation>
-    </message>
-    <message>
         <source>definitions needs -o DIR (where to write &lt;op_type&gt;/&lt;name&gt;.json)</source>
         <translation>definitions 需要 -o DIR（写入 &lt;op_type&gt;/&lt;name&gt;.json 的位置）</translation>
     </message>
     <message>
         <source>definitions needs --tp N (the tensor-parallel size)</source>
         <translation>definitions 需要 --tp N（张量并行规模）</translation>
-    </message>
-    <message>
-        <source>--ep %1 does not divide --tp %2</source>
-        <translation>--ep %1 不能整除 --tp %2</translation>
-    </message>
-    <message>
-        <source>no model '%1' in the profile</source>
-        <translation>配置文件中没有模型 “%1”</translation>
-    </message>
-    <message>
-        <source>profile '%1': %2</source>
-        <translation>配置文件 “%1”：%2</translation>
-    </message>
-    <message>
-        <source>profile '%1' has no "definitions" families</source>
-        <translation>配置文件 “%1” 没有 "definitions" 的 families</translation>
     </message>
     <message>
         <source>warning: two kernels give the definition %1</source>
@@ -357,6 +329,10 @@
         <translation>已将 %1 个定义写入 %2</translation>
     </message>
     <message>
+        <source>--existing %1: not a folder of definitions</source>
+        <translation>--existing %1：不是存放定义的文件夹</translation>
+    </message>
+    <message>
         <source>usage: katlas COMMAND [options]
 
   index     --db FILE --repo NAME=PATH ... [--profile FILE|sglang|demo] [--full] [--follow-outside-links]
@@ -372,6 +348,7 @@
   trace     --op OP | --kernel K [--config C] [--filter F] [--json]      paths of an op, backtraces of a kernel
   matrix    --op OP [--config C] [--filter F]                  kernels per backend x quantization
   export    --format kernel-traces-md|op-traces-md|json|dot|svg [--config C] [--filter F] [--link-base DIR] -o FILE
+            [--hf-config FILE [--tp N] [--ep N] [--page-size N]]   op-traces-md: shapes and definitions too
   configs   [--db FILE]                    the profile's configurations (presets for --config)
   verify    FILE.md [--root DIR]           check every file:line link of a report
   definitions --hf-config FILE --tp N [--ep N] [--page-size N] [--dp-attention] [--config C] [--filter F]
@@ -411,10 +388,6 @@ config.json：其中的值成为 model.* 设置（model.n_shared_experts=1）。
 
 不指定 --db 时，命令使用演示工作区的索引。
 </translation>
-    </message>
-    <message>
-        <source>--existing %1: not a folder of definitions</source>
-        <translation>--existing %1：不是存放定义的文件夹</translation>
     </message>
 </context>
 <context>
@@ -833,6 +806,21 @@ config.json：其中的值成为 model.* 设置（model.n_shared_experts=1）。
     <message>
         <source>%1 leaves the root %2; it was not read</source>
         <translation>%1 位于根目录 %2 之外；未读取</translation>
+    </message>
+</context>
+<context>
+    <name>katlas</name>
+    <message>
+        <source>no model '%1' in the profile</source>
+        <translation>配置文件中没有模型 “%1”</translation>
+    </message>
+    <message>
+        <source>profile '%1': %2</source>
+        <translation>配置文件 “%1”：%2</translation>
+    </message>
+    <message>
+        <source>profile '%1' has no "definitions" families</source>
+        <translation>配置文件 “%1” 没有 "definitions" 的 families</translation>
     </message>
 </context>
 <context>
@@ -1511,6 +1499,61 @@ config.json：其中的值成为 model.* 设置（model.n_shared_experts=1）。
         <source>&amp;Legend</source>
         <translation>图例(&amp;L)</translation>
     </message>
+    <message>
+        <source>&amp;Model Config…</source>
+        <translation>模型配置(&amp;M)…</translation>
+    </message>
+</context>
+<context>
+    <name>katlas::ModelSetupDialog</name>
+    <message>
+        <source>Attention runs data-parallel (TP 1 per replica)</source>
+        <translation>注意力以数据并行运行（每个副本 TP 为 1）</translation>
+    </message>
+    <message>
+        <source>Model Config</source>
+        <translation>模型配置</translation>
+    </message>
+    <message>
+        <source>the checkpoint's config.json</source>
+        <translation>检查点的 config.json</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <source>Model configuration (*.json)</source>
+        <translation>模型配置 (*.json)</translation>
+    </message>
+    <message>
+        <source>With a checkpoint's config.json and the deployment's sizes, each op shows the shapes its kernels run with per GPU and their flashinfer-trace definition names. Kept for %1.</source>
+        <translation>有了检查点的 config.json 和部署规模，每个算子都会显示其 kernel 在每块 GPU 上运行的形状及其 flashinfer-trace 定义名。为 %1 保存。</translation>
+    </message>
+    <message>
+        <source>config.json</source>
+        <translation>config.json</translation>
+    </message>
+    <message>
+        <source>Tensor parallel (TP)</source>
+        <translation>张量并行（TP）</translation>
+    </message>
+    <message>
+        <source>Expert parallel (EP)</source>
+        <translation>专家并行（EP）</translation>
+    </message>
+    <message>
+        <source>Page size</source>
+        <translation>页大小</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <source>EP %1 does not divide TP %2.</source>
+        <translation>EP %1 不能整除 TP %2。</translation>
+    </message>
 </context>
 <context>
     <name>katlas::NewIndexDialog</name>
@@ -1694,6 +1737,37 @@ config.json：其中的值成为 model.* 设置（model.n_shared_experts=1）。
     </message>
 </context>
 <context>
+    <name>katlas::ShapesPanel</name>
+    <message>
+        <source>Shapes and definitions</source>
+        <translation>形状与定义</translation>
+    </message>
+    <message>
+        <source>Shapes per GPU</source>
+        <translation>每块 GPU 的形状</translation>
+    </message>
+    <message>
+        <source>change</source>
+        <translation>更改</translation>
+    </message>
+    <message>
+        <source>No kernel of this op gives a definition under the configuration.</source>
+        <translation>在此配置下，此算子的 kernel 都不对应任何定义。</translation>
+    </message>
+    <message>
+        <source>Shapes and definitions need the checkpoint's config.json and the deployment's sizes: &lt;a href='configure'&gt;Settings → Model Config…&lt;/a&gt;</source>
+        <translation>形状与定义需要检查点的 config.json 和部署规模：&lt;a href='configure'&gt;设置 → 模型配置…&lt;/a&gt;</translation>
+    </message>
+    <message>
+        <source>No shapes: %1 (&lt;a href='configure'&gt;Settings → Model Config…&lt;/a&gt;)</source>
+        <translation>无形状：%1（&lt;a href='configure'&gt;设置 → 模型配置…&lt;/a&gt;）</translation>
+    </message>
+    <message>
+        <source>Working out the shapes…</source>
+        <translation>正在推算形状…</translation>
+    </message>
+</context>
+<context>
     <name>katlas::SourceView</name>
     <message>
         <source>Copy file:line</source>
@@ -1785,6 +1859,49 @@ config.json：其中的值成为 model.* 设置（model.n_shared_experts=1）。
     <message>
         <source>No op or kernel has the id or name %1.</source>
         <translation>没有 id 或名称为 %1 的算子或 kernel。</translation>
+    </message>
+    <message>
+        <source>Keep the checkpoint's config.json FILE as the index's model config (its ops' shapes).</source>
+        <translation>把检查点的 config.json 文件 FILE 保存为该索引的模型配置（用于算子的形状）。</translation>
+    </message>
+    <message>
+        <source>With --hf-config: the tensor-parallel size N.</source>
+        <translation>与 --hf-config 一起使用：张量并行规模 N。</translation>
+    </message>
+</context>
+<context>
+    <name>std</name>
+    <message>
+        <source>%1: architectures: missing (the model class the checkpoint is for)</source>
+        <translation>%1：architectures：缺失（检查点所对应的模型类）</translation>
+    </message>
+    <message>
+        <source>%1: architectures: %2 is not the model '%3' (%4 defines no such class)</source>
+        <translation>%1：architectures：%2 不是模型 “%3”（%4 中没有定义这个类）</translation>
+    </message>
+    <message>
+        <source>EP %1 does not divide TP %2</source>
+        <translation>EP %1 不能整除 TP %2</translation>
+    </message>
+    <message>
+        <source>%1: %2: %3 does not divide over %4 = %5</source>
+        <translation>%1：%2：%3 不能被 %4 = %5 整除</translation>
+    </message>
+    <message>
+        <source>TP %1</source>
+        <translation>TP %1</translation>
+    </message>
+    <message>
+        <source>, EP %1</source>
+        <translation>，EP %1</translation>
+    </message>
+    <message>
+        <source>, page %1</source>
+        <translation>，页大小 %1</translation>
+    </message>
+    <message>
+        <source>, DP attention</source>
+        <translation>，DP 注意力</translation>
     </message>
 </context>
 </TS>

@@ -171,6 +171,39 @@ DimensionFilter withModelConfig(DimensionFilter filter, const QJsonObject &confi
     return *filterWithModelConfig(std::move(filter), config, profile);
 }
 
+// The checkpoint's config.json: a usage error naming the file when it cannot be read.
+QJsonObject readHfConfig(const QString &path)
+{
+    if (path.isEmpty())
+        throw UsageError{QCoreApplication::translate("Cli", "definitions needs --hf-config FILE (the checkpoint's config.json)")};
+    std::string error;
+    const std::optional<QJsonObject> config = readModelConfig(path.toStdString(), &error);
+    if (!config)
+        throw UsageError{QString::fromStdString(error)};
+    return *config;
+}
+
+static int positiveNumber(const Args &args, const QString &option, int fallback)
+{
+    if (!args.has(option))
+        return fallback;
+    bool ok = false;
+    const int n = args.value(option).toInt(&ok);
+    if (!ok || n < 1)
+        throw UsageError{QCoreApplication::translate("Cli", "%1 must be a whole number of at least 1, not '%2'").arg(option, args.value(option))};
+    return n;
+}
+
+Deployment deploymentFrom(const Args &args)
+{
+    Deployment deployment;
+    deployment.tp = positiveNumber(args, QStringLiteral("--tp"), 1);
+    deployment.ep = positiveNumber(args, QStringLiteral("--ep"), 1);
+    deployment.pageSize = positiveNumber(args, QStringLiteral("--page-size"), 1);
+    deployment.dpAttention = args.has(QStringLiteral("--dp-attention"));
+    return deployment;
+}
+
 void warnConflicts(const std::vector<std::string> &conflicts)
 {
     for (const std::string &c : conflicts)

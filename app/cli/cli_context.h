@@ -4,6 +4,7 @@
 
 #include "cli_args.h"
 #include "index/indexer.h"
+#include "shapes/module_shape.h"
 #include "store/database.h"
 #include "trace/dimension_filter.h"
 
@@ -32,6 +33,10 @@ DimensionFilter filterFrom(const Args &args, const Profile &profile);
 // The filter with a config.json's values as model settings (profile settings rule
 // with config_annotation), replacing those of a configuration's checkpoint.
 DimensionFilter withModelConfig(DimensionFilter filter, const QString &path, const Profile &profile);
+// The checkpoint's config.json: a usage error naming the file when it cannot be read.
+QJsonObject readHfConfig(const QString &path);
+// --tp, --ep, --page-size (whole numbers of at least 1; 1 when absent) and --dp-attention.
+Deployment deploymentFrom(const Args &args);
 // The same, with the config.json already read.
 DimensionFilter withModelConfig(DimensionFilter filter, const QJsonObject &config, const Profile &profile);
 // The effective filter (see trace/configuration.h); each contradiction is

@@ -13,32 +13,6 @@
 
 
 namespace katlas::cli {
-namespace {
-
-// The checkpoint's config.json: a usage error naming the file when it cannot be read.
-QJsonObject readHfConfig(const QString &path)
-{
-    if (path.isEmpty())
-        throw UsageError{QCoreApplication::translate("Cli", "definitions needs --hf-config FILE (the checkpoint's config.json)")};
-    std::string error;
-    const std::optional<QJsonObject> config = readModelConfig(path.toStdString(), &error);
-    if (!config)
-        throw UsageError{QString::fromStdString(error)};
-    return *config;
-}
-
-int positiveNumber(const Args &args, const QString &option, int fallback)
-{
-    if (!args.has(option))
-        return fallback;
-    bool ok = false;
-    const int n = args.value(option).toInt(&ok);
-    if (!ok || n < 1)
-        throw UsageError{QCoreApplication::translate("Cli", "%1 must be a whole number of at least 1, not '%2'").arg(option, args.value(option))};
-    return n;
-}
-
-} // namespace
 
 int runDefinitionsCommand(const Args &args)
 {
@@ -47,11 +21,7 @@ int runDefinitionsCommand(const Args &args)
         throw UsageError{QCoreApplication::translate("Cli", "definitions needs -o DIR (where to write <op_type>/<name>.json)")};
     if (!args.has(QStringLiteral("--tp")))
         throw UsageError{QCoreApplication::translate("Cli", "definitions needs --tp N (the tensor-parallel size)")};
-    Deployment deployment;
-    deployment.tp = positiveNumber(args, QStringLiteral("--tp"), 1);
-    deployment.ep = positiveNumber(args, QStringLiteral("--ep"), 1);
-    deployment.pageSize = positiveNumber(args, QStringLiteral("--page-size"), 1);
-    deployment.dpAttention = args.has(QStringLiteral("--dp-attention"));
+    const Deployment deployment = deploymentFrom(args);
     const QString existing = args.value(QStringLiteral("--existing"));
     if (args.has(QStringLiteral("--existing")) && !QFileInfo(existing).isDir())
         throw UsageError{QCoreApplication::translate("Cli", "--existing %1: not a folder of definitions").arg(existing)};

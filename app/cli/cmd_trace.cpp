@@ -9,6 +9,7 @@
 #include "export/kernel_traces_md.h"
 #include "export/link_verifier.h"
 #include "export/op_traces_md.h"
+#include "shapes/definition_request.h"
 #include "export/op_graph_drawing.h"
 #include "export/trace_json.h"
 #include "graph/allocation_condition.h"
@@ -219,15 +220,40 @@ int runExportCommand(const Args &args)
 {
     const QString format = args.value(QStringLiteral("--format"));
     const auto session = openSession(args);
-    const TraceReport r = reportFrom(*session, args, filterFrom(args, session->profile()));
+    // The op traces report reads --hf-config for shapes too: the model
+    // settings it gives apply where the profile reads any.
+    Args filterArgs = args;
+    DimensionFilter filter;
+    if (format == QLatin1String("op-traces-md") && args.has(QStringLiteral("--hf-config"))) {
+        filterArgs.options.remove(QStringLiteral("--hf-config"));
+        filter = filterFrom(filterArgs, session->profile());
+        filter = filterWithModelConfig(filter, readHfConfig(args.value(QStringLiteral("--hf-config"))), session->profile()).value_or(filter);
+    } else {
+        filter = filterFrom(args, session->profile());
+    }
+    const TraceReport r = reportFrom(*session, args, filter);
     const QString output = args.value(QStringLiteral("-o"), args.value(QStringLiteral("--output")));
     const QString outDir = output.isEmpty() || output == QLatin1String("-") ? QDir::currentPath()
                                                                             : QFileInfo(output).absolutePath();
     const MarkdownLinks links(session->index(), outDir, args.value(QStringLiteral("--link-base")));
     if (format == QLatin1String("kernel-traces-md"))
         writeOutput(args, QByteArray::fromStdString(kernelTracesMarkdown(*session, r, links)));
-    else if (format == QLatin1String("op-traces-md"))
-        writeOutput(args, QByteArray::fromStdString(opTracesMarkdown(*session, r, links)));
+    else if (format == QLatin1String("op-traces-md")) {
+        // With a checkpoint's config.json, each kernel's shapes and definition.
+        std::optional<ModelDefinitions> definitions;
+        std::string setup;
+        if (args.has(QStringLiteral("--hf-config"))) {
+            const QString configPath = args.value(QStringLiteral("--hf-config"));
+            DefinitionRequest request{readHfConfig(configPath), configPath, deploymentFrom(args),
+                                      args.value(QStringLiteral("--model")).toStdString(), r.filter};
+            std::string problem;
+            definitions = definitionsFor(*session, request, &problem);
+            if (!definitions)
+                throw UsageError{QString::fromStdString(problem)};
+            setup = checkpointText(request.config, configPath) + ", " + deploymentText(request.deployment);
+        }
+        writeOutput(args, QByteArray::fromStdString(opTracesMarkdown(*session, r, links, definitions ? &*definitions : nullptr, setup)));
+    }
     else if (format == QLatin1String("json"))
         writeOutput(args, QJsonDocument(opsJson(*session, r)).toJson(QJsonDocument::Indented));
     else if (format == QLatin1String("dot"))

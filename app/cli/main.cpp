@@ -54,6 +54,7 @@ void printUsage()
                 "  trace     --op OP | --kernel K [--config C] [--filter F] [--json]      paths of an op, backtraces of a kernel\n"
                 "  matrix    --op OP [--config C] [--filter F]                  kernels per backend x quantization\n"
                 "  export    --format kernel-traces-md|op-traces-md|json|dot|svg [--config C] [--filter F] [--link-base DIR] -o FILE\n"
+                "            [--hf-config FILE [--tp N] [--ep N] [--page-size N]]   op-traces-md: shapes and definitions too\n"
                 "  configs   [--db FILE]                    the profile's configurations (presets for --config)\n"
                 "  verify    FILE.md [--root DIR]           check every file:line link of a report\n"
                 "  definitions --hf-config FILE --tp N [--ep N] [--page-size N] [--dp-attention] [--config C] [--filter F]\n"

@@ -18,11 +18,14 @@ const QString kTheme = QStringLiteral("ui/theme");
 const QString kLanguage = QStringLiteral("ui/language");
 
 // One settings key per index, whatever characters its path holds.
-QString bookmarksKey(const QString &indexPath)
+// Settings kept per index: under `group`, by a hash of the index's path.
+QString indexKey(const char *group, const QString &indexPath)
 {
     const QByteArray path = QFileInfo(indexPath).absoluteFilePath().toUtf8();
-    return QStringLiteral("bookmarks/") + QString::fromLatin1(QCryptographicHash::hash(path, QCryptographicHash::Sha1).toHex());
+    return QLatin1String(group) + QLatin1Char('/') + QString::fromLatin1(QCryptographicHash::hash(path, QCryptographicHash::Sha1).toHex());
 }
+
+QString bookmarksKey(const QString &indexPath) { return indexKey("bookmarks", indexPath); }
 
 QPalette darkPalette()
 {
@@ -128,6 +131,33 @@ void AppSettings::setBookmarks(const QString &indexPath, const Bookmarks &bookma
         settings.remove(bookmarksKey(indexPath));
     else
         settings.setValue(bookmarksKey(indexPath), bookmarks.toVariant());
+}
+
+ModelSetup AppSettings::modelSetup(const QString &indexPath) const
+{
+    const QVariantMap m = QSettings().value(indexKey("model", indexPath)).toMap();
+    ModelSetup setup;
+    setup.configPath = m.value(QStringLiteral("config")).toString();
+    setup.tp = std::max(1, m.value(QStringLiteral("tp"), 1).toInt());
+    setup.ep = std::max(1, m.value(QStringLiteral("ep"), 1).toInt());
+    setup.pageSize = std::max(1, m.value(QStringLiteral("pageSize"), 1).toInt());
+    setup.dpAttention = m.value(QStringLiteral("dpAttention")).toBool();
+    return setup;
+}
+
+void AppSettings::setModelSetup(const QString &indexPath, const ModelSetup &setup)
+{
+    QSettings settings;
+    if (setup == ModelSetup{}) {
+        settings.remove(indexKey("model", indexPath));
+        return;
+    }
+    settings.setValue(indexKey("model", indexPath),
+                      QVariantMap{{QStringLiteral("config"), setup.configPath},
+                                  {QStringLiteral("tp"), setup.tp},
+                                  {QStringLiteral("ep"), setup.ep},
+                                  {QStringLiteral("pageSize"), setup.pageSize},
+                                  {QStringLiteral("dpAttention"), setup.dpAttention}});
 }
 
 } // namespace katlas

@@ -13,6 +13,18 @@
 
 namespace katlas {
 
+// The checkpoint and deployment an index's shapes and definitions are
+// computed for (Settings → Model Config): a config.json and the sizes
+// `katlas definitions` takes.
+struct ModelSetup {
+    QString configPath; // empty: none
+    int tp = 1;
+    int ep = 1;
+    int pageSize = 1;
+    bool dpAttention = false;
+    bool operator==(const ModelSetup &) const = default;
+};
+
 class AppSettings {
 public:
     enum class Theme { System, Light, Dark };
@@ -30,6 +42,9 @@ public:
     // The bookmarks made on the index at `indexPath` (views/bookmarks.h).
     Bookmarks bookmarks(const QString &indexPath) const;
     void setBookmarks(const QString &indexPath, const Bookmarks &bookmarks);
+    // The model config set for the index at `indexPath`.
+    ModelSetup modelSetup(const QString &indexPath) const;
+    void setModelSetup(const QString &indexPath, const ModelSetup &setup);
 
     // Loads `profile` (a built-in name or a file); nullopt and the loader's
     // message (naming the file, line and key) when it is not a valid profile.

@@ -56,7 +56,12 @@ int main(int argc, char **argv)
     QCommandLineOption config(QStringLiteral("config"),
                               QCoreApplication::translate("main", "Start with the configuration NAME of the index's profile; --filter narrows it."),
                               QStringLiteral("NAME"));
-    parser.addOptions({db, repo, profile, screenshot, select, filter, config, benchUi});
+    QCommandLineOption hfConfig(QStringLiteral("hf-config"),
+                                QCoreApplication::translate("main", "Keep the checkpoint's config.json FILE as the index's model config (its ops' shapes)."),
+                                QStringLiteral("FILE"));
+    QCommandLineOption tp(QStringLiteral("tp"), QCoreApplication::translate("main", "With --hf-config: the tensor-parallel size N."),
+                          QStringLiteral("N"), QStringLiteral("1"));
+    parser.addOptions({db, repo, profile, screenshot, select, filter, config, benchUi, hfConfig, tp});
     parser.process(app);
 
     // On the heap: a new UI language builds the window again (LanguageSwitch).
@@ -97,6 +102,12 @@ int main(int argc, char **argv)
             window->startIndex(demo->defaultDbPath, demo->repos, demo->profile);
     } else {
         QMessageBox::warning(window, QCoreApplication::translate("main", "Demo workspace"), error);
+    }
+    if (parser.isSet(hfConfig) && window->session()) {
+        ModelSetup setup;
+        setup.configPath = QFileInfo(parser.value(hfConfig)).absoluteFilePath();
+        setup.tp = std::max(1, parser.value(tp).toInt());
+        AppSettings().setModelSetup(window->session()->path(), setup);
     }
     if (parser.isSet(config) && window->session()) {
         const Profile &p = window->session()->profile();

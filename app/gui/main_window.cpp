@@ -18,6 +18,7 @@
 #include "op_tree_model.h"
 #include "path_list_model.h"
 #include "search_dialog.h"
+#include "shapes_panel.h"
 #include "source_view.h"
 
 #include "export/kernel_listing.h"
@@ -54,7 +55,8 @@ MainWindow::MainWindow(QWidget *parent)
       m_pathView(new KeyNavigatedView<QTreeView>(this)), m_pathModel(new PathListModel(this)), m_source(new SourceView(this)),
       m_filterBar(new FilterBar(this)), m_picker(new ConfigurationPicker(this)), m_panel(new ConfigurationPanel(this)), m_search(new SearchDialog(this)),
       m_runner(new IndexRunner(this)), m_pathNotice(new QLabel(this)), m_status(new QLabel(this)),
-      m_callHierarchy(new CallHierarchyPanel(this)), m_chooser(new DefinitionChooser(this))
+      m_callHierarchy(new CallHierarchyPanel(this)), m_chooser(new DefinitionChooser(this)),
+      m_shapes(new ShapesPanel(this))
 {
     setObjectName(QStringLiteral("mainWindow"));
     setCentralWidget(m_graph);
@@ -195,6 +197,7 @@ void MainWindow::createDocks()
         view->addAction(m_panelAction);
     auto *right = new QSplitter(Qt::Vertical, this);
     right->addWidget(m_matrix);
+    right->addWidget(m_shapes);
     auto *paths = new QWidget(right);
     auto *pathsLayout = new QVBoxLayout(paths);
     pathsLayout->setContentsMargins(0, 0, 0, 0);
@@ -203,6 +206,9 @@ void MainWindow::createDocks()
     pathsLayout->addWidget(m_pathView, 1);
     right->addWidget(paths);
     right->setChildrenCollapsible(false);
+    right->setStretchFactor(0, 2);
+    right->setStretchFactor(1, 1);
+    right->setStretchFactor(2, 4);
     dock(tr("Kernel paths"), QStringLiteral("pathsDock"), right, Qt::RightDockWidgetArea);
     QDockWidget *source = dock(tr("Source"), QStringLiteral("sourceDock"), m_source, Qt::BottomDockWidgetArea);
     QDockWidget *calls = dock(tr("Callers / Callees"), QStringLiteral("callHierarchyDock"), m_callHierarchy, Qt::BottomDockWidgetArea);
@@ -220,6 +226,8 @@ bool MainWindow::openDatabase(const QString &path, QString *error)
     m_selectedKernel = 0;
     m_sourceFile = 0;
     m_selectedFunction = 0;
+    m_definitionsKey.clear();
+    m_modelConfigAction->setEnabled(true);
     m_history.clear();
     m_lastKeyboardView = nullptr;
     updateHistoryActions();

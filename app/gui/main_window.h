@@ -8,6 +8,7 @@
 #include "bookmarks.h"
 #include "selection_history.h"
 #include "index/indexer.h"
+#include "shapes/model_definitions.h"
 #include "trace/path_finder.h"
 #include "trace/trace_session.h"
 
@@ -16,6 +17,7 @@
 #include <QModelIndex>
 
 #include <memory>
+#include <optional>
 
 class QAbstractItemView;
 class QAction;
@@ -39,6 +41,7 @@ class KernelMatrixModel;
 class OpTreeModel;
 class PathListModel;
 class SearchDialog;
+class ShapesPanel;
 class SourceView;
 struct SearchItem;
 
@@ -124,6 +127,8 @@ public:
     QAction *callHierarchyAction() const { return m_callHierarchyAction; }
     CallHierarchyPanel *callHierarchy() const { return m_callHierarchy; }
     DefinitionChooser *definitionChooser() const { return m_chooser; }
+    ShapesPanel *shapesPanel() const { return m_shapes; }
+    QAction *modelConfigAction() const { return m_modelConfigAction; }
     // How many paths an op shows (tests lower the cap to see the notice).
     void setPathLimits(const PathLimits &limits) { m_pathLimits = limits; }
     bool layoutPending() const { return m_layoutWatcher.isRunning(); }
@@ -161,6 +166,12 @@ private:
     void showOp(const QString &id);
     void showKernel(std::int64_t kernelId);
     void refreshSelection();
+    // Settings → Model Config…, and the shapes of the selected op under it.
+    void createModelConfigAction(QMenu *settings);
+    void editModelSetup();
+    void updateDefinitions();
+    void refreshShapes();
+    const OpNode *selectedLeaf() const;
     void showMatrixCell(const QModelIndex &cell);
     void showPathRow(const QModelIndex &row);
     void showSource(std::int64_t fileId, int line);
@@ -203,6 +214,10 @@ private:
     std::int64_t m_selectedFunction = 0;   // whose callers and callees are shown (else the kernel's)
     OpPaths m_paths;
     PathLimits m_pathLimits;
+    std::optional<ModelDefinitions> m_definitions; // under m_filter and the index's model config
+    QString m_definitionsKey;              // what they were worked out for; "" to work them out again
+    QString m_definitionsProblem;          // why there are none
+    QString m_definitionsSetup;            // the checkpoint and deployment, in a few words
     SelectionHistory m_history;
     Bookmarks m_bookmarks;
     QMenu *m_bookmarkMenu = nullptr;
@@ -236,6 +251,8 @@ private:
     QAction *m_callHierarchyAction = nullptr;
     CallHierarchyPanel *m_callHierarchy;
     DefinitionChooser *m_chooser;
+    ShapesPanel *m_shapes;
+    QAction *m_modelConfigAction = nullptr;
     QMenu *m_recentMenu = nullptr;
     bool m_fitPending = false; // fit the first layout of a newly opened index
 };

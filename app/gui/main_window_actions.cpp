@@ -76,6 +76,7 @@ void MainWindow::createActions()
     });
     preferences->setObjectName(QStringLiteral("preferencesAction"));
     preferences->setShortcuts(shortcutKeys(QKeySequence(Qt::CTRL | Qt::Key_Comma), QKeySequence::Preferences));
+    createModelConfigAction(settings);
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->setObjectName(QStringLiteral("helpMenu"));

@@ -73,6 +73,7 @@ void MainWindow::refreshSelection()
     m_paths = {};
     m_cellRow = m_cellColumn = -1;
     statusBar()->clearMessage();
+    refreshShapes();
     const OpNode *node = nullptr;
     forEachOp(m_opGraph.roots, [&](const OpNode &n, int) {
         if (QString::fromStdString(n.id) == m_selectedOp)

@@ -1,6 +1,8 @@
 // Op traces markdown (see op_traces_md.h).
 #include "export/op_traces_md.h"
 
+#include "export/shapes_section_md.h"
+
 #include <sstream>
 
 namespace katlas {
@@ -74,7 +76,8 @@ void configTable(std::ostringstream &o, const ConfigMatrix &m)
 
 } // namespace
 
-std::string opTracesMarkdown(const TraceSession &session, const TraceReport &r, const MarkdownLinks &links)
+std::string opTracesMarkdown(const TraceSession &session, const TraceReport &r, const MarkdownLinks &links,
+                             const ModelDefinitions *definitions, const std::string &setup)
 {
     const CallIndex &index = session.index();
     std::ostringstream doc;
@@ -105,6 +108,7 @@ std::string opTracesMarkdown(const TraceSession &session, const TraceReport &r, 
         doc << "### " << markdownText(op.name) << "\n\n";
         configTable(doc, buildConfigMatrix(index, op.paths, session.profile(), r.effective));
     }
+    doc << shapesSectionMarkdown(definitions, setup);
     doc << "## Non-Model Ops\n\n| Op | Kernel Count | Kernels |\n|---|---|---|\n";
     for (const LeafOp &op : r.nonModelOps)
         doc << "| " << markdownText(op.name) << " | " << op.kernels.size() << " | "

@@ -7,6 +7,7 @@
 
 #include <QCoreApplication>
 #include <QFile>
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 
@@ -133,6 +134,13 @@ std::optional<ModelDefinitions> definitionsFor(const TraceSession &session, cons
     ModelShapes shapes(session.index(), model->modelModules, request.config, request.deployment, moduleRules, rules.shapeCalls);
     return modelDefinitions(report, session.index(), rules, shapes,
                             definitionContext(rules, report.effective, modelTag, request.deployment));
+}
+
+std::string checkpointText(const QJsonObject &config, const QString &path)
+{
+    const QString file = QFileInfo(path).fileName();
+    const QJsonArray archs = config.value(QLatin1String("architectures")).toArray();
+    return (archs.isEmpty() ? file : QStringLiteral("%1 (%2)").arg(archs.first().toString(), file)).toStdString();
 }
 
 std::string deploymentText(const Deployment &deployment)

@@ -39,7 +39,9 @@ std::optional<DimensionFilter> filterWithModelConfig(DimensionFilter filter, con
 std::optional<ModelDefinitions> definitionsFor(const TraceSession &session, const DefinitionRequest &request,
                                                std::string *error, std::vector<std::string> *conflicts = nullptr);
 
-// "tp 8" / "tp 8, ep 8, page 64, DP attention": the deployment in a few words.
+// "DeepseekV3ForCausalLM (config.json)": the checkpoint's model class and file.
+std::string checkpointText(const QJsonObject &config, const QString &path);
+// "TP 8" / "TP 8, EP 8, page 64, DP attention": the deployment in a few words.
 std::string deploymentText(const Deployment &deployment);
 
 } // namespace katlas

@@ -1,0 +1,128 @@
+// The op's shapes and definitions under the model config set for the index
+// (Settings → Model Config…): worked out once per filter and config, after
+// the matrix and the paths are shown, and read per op.
+#include "main_window.h"
+
+#include "model_setup_dialog.h"
+#include "shapes_panel.h"
+
+#include "export/shapes_section_md.h"
+#include "profile/model_config.h"
+#include "shapes/definition_request.h"
+#include "trace/config_matrix.h"
+
+#include <QApplication>
+#include <QMenu>
+#include <QMenuBar>
+#include <QTimer>
+
+#include <set>
+
+namespace katlas {
+
+void MainWindow::createModelConfigAction(QMenu *settings)
+{
+    m_modelConfigAction = settings->addAction(tr("&Model Config…"), this, &MainWindow::editModelSetup);
+    m_modelConfigAction->setObjectName(QStringLiteral("modelConfigAction"));
+    m_modelConfigAction->setEnabled(false);
+    connect(m_shapes, &ShapesPanel::configureRequested, this, &MainWindow::editModelSetup);
+}
+
+void MainWindow::editModelSetup()
+{
+    if (!m_session)
+        return;
+    ModelSetupDialog dialog(m_session->path(), this);
+    if (dialog.exec() == QDialog::Accepted) {
+        m_definitionsKey.clear();
+        refreshShapes();
+    }
+}
+
+// What the model config gives under the current filter: computed when the
+// filter or the config changed since the last time.
+void MainWindow::updateDefinitions()
+{
+    const ModelSetup setup = AppSettings().modelSetup(m_session->path());
+    const QString key = setup.configPath + QLatin1Char('|') + QString::number(setup.tp) + QLatin1Char('|') + QString::number(setup.ep)
+                        + QLatin1Char('|') + QString::number(setup.pageSize) + QLatin1Char('|') + QString::number(setup.dpAttention)
+                        + QLatin1Char('|') + QString::fromStdString(m_filter.toString());
+    if (key == m_definitionsKey)
+        return;
+    m_definitionsKey = key;
+    m_definitions.reset();
+    m_definitionsProblem.clear();
+    m_definitionsSetup.clear();
+    if (setup.configPath.isEmpty())
+        return;
+    std::string error;
+    const std::optional<QJsonObject> config = readModelConfig(setup.configPath.toStdString(), &error);
+    if (!config) {
+        m_definitionsProblem = QString::fromStdString(error);
+        return;
+    }
+    const Deployment deployment{setup.tp, setup.ep, setup.pageSize, setup.dpAttention};
+    const DefinitionRequest request{*config, setup.configPath, deployment, {}, m_filter};
+    QApplication::setOverrideCursor(Qt::WaitCursor);
+    m_definitions = definitionsFor(*m_session, request, &error);
+    QApplication::restoreOverrideCursor();
+    if (!m_definitions)
+        m_definitionsProblem = QString::fromStdString(error);
+    m_definitionsSetup = QString::fromStdString(checkpointText(*config, setup.configPath) + ", " + deploymentText(deployment));
+}
+
+void MainWindow::refreshShapes()
+{
+    const OpNode *node = selectedLeaf();
+    m_shapes->setVisible(node && m_session);
+    if (!node || !m_session)
+        return;
+    if (AppSettings().modelSetup(m_session->path()).configPath.isEmpty()) {
+        m_definitionsKey.clear();
+        m_shapes->showNoConfig();
+        return;
+    }
+    m_shapes->showComputing();
+    // After the matrix and the paths are drawn: the first op of a new filter
+    // works out the whole model's shapes.
+    QTimer::singleShot(0, this, [this, id = m_selectedOp] {
+        const OpNode *leaf = selectedLeaf();
+        if (!leaf || m_selectedOp != id || !m_session)
+            return;
+        updateDefinitions();
+        if (!m_definitions) {
+            m_shapes->showProblem(m_definitionsProblem);
+            return;
+        }
+        const CallIndex &index = m_session->index();
+        std::vector<ShapeRow> rows;
+        std::set<std::pair<std::string, std::string>> seen;
+        for (const DefinitionUse &u : m_definitions->uses) {
+            if (u.op != leaf->name || (u.definition.empty() && u.note.empty()) || !seen.insert({u.kernel, u.definition}).second)
+                continue;
+            ShapeRow row;
+            const std::vector<std::int64_t> ids = index.byQualName(u.kernel);
+            row.kernel = QString::fromStdString(ids.empty() ? u.kernel : kernelNameWithLibrary(index, ids.front()));
+            row.definition = QString::fromStdString(u.definition);
+            row.note = QString::fromStdString(u.note);
+            for (const KernelDefinition &d : m_definitions->definitions)
+                if (d.name == u.definition)
+                    row.axes = QString::fromStdString(constAxesText(d));
+            rows.push_back(std::move(row));
+        }
+        m_shapes->showRows(m_definitionsSetup, rows);
+    });
+}
+
+const OpNode *MainWindow::selectedLeaf() const
+{
+    const OpNode *found = nullptr;
+    if (!m_selectedKernel && !m_selectedOp.isEmpty())
+        forEachOp(m_opGraph.roots, [&](const OpNode &n, int) {
+            if (n.kind == OpNode::Kind::Leaf && QString::fromStdString(n.id) == m_selectedOp)
+                found = &n;
+        });
+    return found;
+}
+
+} // namespace katlas
