@@ -52,10 +52,12 @@ void ShapesPanel::showRows(const QString &setup, const std::vector<ShapeRow> &ro
     for (const auto &[head, kernels] : groups)
         html += QStringLiteral("<br>%1<br>&nbsp;&nbsp;&nbsp;&nbsp;%2").arg(head, kernels.join(QStringLiteral(", ")));
     m_label->setText(html);
+    updateGeometry();
 }
 
 void ShapesPanel::showNoConfig()
 {
+    updateGeometry();
     m_label->setText(tr("Shapes and definitions need the checkpoint's config.json and the deployment's sizes: "
                         "<a href='configure'>Settings → Model Config…</a>"));
 }
@@ -68,5 +70,13 @@ void ShapesPanel::showProblem(const QString &problem)
 void ShapesPanel::showComputing() { m_label->setText(tr("Working out the shapes…")); }
 
 QString ShapesPanel::text() const { return m_label->text(); }
+
+QSize ShapesPanel::sizeHint() const
+{
+    const int lines = 7;
+    const int width = std::max(200, this->width());
+    const int height = std::min(m_label->heightForWidth(width - 8), fontMetrics().lineSpacing() * lines) + 8;
+    return {width, std::max(height, fontMetrics().lineSpacing() * 2)};
+}
 
 } // namespace katlas

@@ -30,6 +30,8 @@ public:
     void showProblem(const QString &problem);
     void showComputing();
     QString text() const;
+    // The height of its text, up to a few lines: a long list scrolls.
+    QSize sizeHint() const override;
 
 Q_SIGNALS:
     void configureRequested();

@@ -206,8 +206,8 @@ void MainWindow::createDocks()
     pathsLayout->addWidget(m_pathView, 1);
     right->addWidget(paths);
     right->setChildrenCollapsible(false);
-    right->setStretchFactor(0, 2);
-    right->setStretchFactor(1, 1);
+    right->setStretchFactor(0, 3);
+    right->setStretchFactor(1, 0); // the shapes take the height their text needs
     right->setStretchFactor(2, 4);
     dock(tr("Kernel paths"), QStringLiteral("pathsDock"), right, Qt::RightDockWidgetArea);
     QDockWidget *source = dock(tr("Source"), QStringLiteral("sourceDock"), m_source, Qt::BottomDockWidgetArea);
