@@ -7,6 +7,7 @@
 #include "export/link_verifier.h"
 #include "export/op_graph_drawing.h"
 #include "export/op_graph_folding.h"
+#include "layout/graph_layout.h"
 #include "export/op_traces_md.h"
 #include "export/trace_json.h"
 
@@ -404,6 +405,41 @@ private Q_SLOTS:
         const LayoutGraph drawn = opGraphLayoutInput(m_session->index(), g, options);
         // The root, its 6 blocks, block2's 7 sub-blocks and sub5's 7 leaves.
         QCOMPARE(drawn.nodes.size(), size_t(1 + 6 + 7 + 7));
+    }
+
+    // The ops a container runs are drawn in a box inside the boxes of the
+    // containers above it, left to right in the order they run.
+    void containersDrawTheirOpsInABoxInTheOrderTheyRun()
+    {
+        const OpGraph g = generatedGraph();
+        DrawingOptions options;
+        options.collapsed = foldedAround(g, "/model/block2/sub5/leaf3");
+        const LayoutGraph drawn = opGraphLayoutInput(m_session->index(), g, options);
+        const auto node = [&](const std::string &id) {
+            return *std::find_if(drawn.nodes.begin(), drawn.nodes.end(), [&](const LayoutNode &n) { return n.id == id; });
+        };
+        QCOMPARE(node("/model").cluster, std::string());
+        QCOMPARE(node("/model/block2").cluster, std::string("/model"));
+        QCOMPARE(node("/model/block2/sub5/leaf3").cluster, std::string("/model/block2/sub5"));
+        const auto sub5 = std::find_if(drawn.clusters.begin(), drawn.clusters.end(),
+                                       [](const LayoutCluster &c) { return c.id == "/model/block2/sub5"; });
+        QVERIFY(sub5 != drawn.clusters.end());
+        QCOMPARE(sub5->parent, std::string("/model/block2"));
+
+        const GraphLayout laid = layoutGraph(drawn);
+        QVERIFY(laid.error.isEmpty());
+        QCOMPARE(laid.clusters.size(), drawn.clusters.size());
+        const auto box = [&](const std::string &id) {
+            return std::find_if(laid.clusters.begin(), laid.clusters.end(), [&](const PlacedCluster &c) { return c.id == id; })->rect;
+        };
+        QVERIFY(box("/model").contains(box("/model/block2")));
+        QVERIFY(box("/model/block2").contains(box("/model/block2/sub5")));
+        QVERIFY(box("/model/block2/sub5").contains(laid.node("/model/block2/sub5/leaf3")->rect));
+        QVERIFY(!box("/model/block2/sub5").contains(laid.node("/model/block2/sub5")->rect.center()));
+        for (int i = 1; i < 7; ++i) // the order they run
+            QVERIFY(laid.node("/model/block2/sub5/leaf" + std::to_string(i - 1))->rect.center().x()
+                    < laid.node("/model/block2/sub5/leaf" + std::to_string(i))->rect.center().x());
+        QVERIFY(toDot(drawn).contains("subgraph cluster_"));
     }
 
 private:

@@ -148,6 +148,7 @@ private Q_SLOTS:
             QVERIFY2(texts.contains(QStringLiteral("Kernel of %1 (hexagon)").arg(QLatin1String(source))), source);
         QVERIFY(texts.contains(QStringLiteral("Op that does not run under the configuration")));
         QVERIFY(texts.join(' ').contains(QStringLiteral("at run time")));
+        QVERIFY(texts.join(' ').contains(QStringLiteral("Light box: the ops a container runs")));
     }
 
     void selectingAnOpFillsTheMatrixAndFiltersApply()

@@ -8,6 +8,7 @@ import sys
 import xml.etree.ElementTree as ET
 
 ZH = {
+    'Light box: the ops a container runs, left to right in the order they run': '浅色框：容器运行的算子，按运行顺序从左到右排列',
     '&Model Config…': '模型配置(&M)…',
     'Attention runs data-parallel (TP 1 per replica)': '注意力以数据并行运行（每个副本 TP 为 1）',
     'Model Config': '模型配置',

@@ -1036,6 +1036,10 @@ config.json：其中的值成为 model.* 设置（model.n_shared_experts=1）。
         <source>In the path list, each dimension's chips have a colour of their own; grey chips are guard text no rule maps.</source>
         <translation>在路径列表中，每个维度的标签有各自的颜色；灰色标签是没有规则映射的守卫文本。</translation>
     </message>
+    <message>
+        <source>Light box: the ops a container runs, left to right in the order they run</source>
+        <translation>浅色框：容器运行的算子，按运行顺序从左到右排列</translation>
+    </message>
 </context>
 <context>
     <name>katlas::MainWindow</name>

@@ -4,11 +4,24 @@
 #include "graph_items.h"
 #include "graph_minimap.h"
 
+#include <QGraphicsPathItem>
 #include <QKeyEvent>
+#include <QPainterPath>
 #include <QScrollBar>
 #include <QWheelEvent>
 
 namespace katlas {
+
+namespace {
+
+QPainterPath roundedRect(const QRectF &r, qreal radius)
+{
+    QPainterPath p;
+    p.addRoundedRect(r, radius, radius);
+    return p;
+}
+
+} // namespace
 
 GraphView::GraphView(QWidget *parent) : QGraphicsView(parent)
 {
@@ -52,6 +65,12 @@ void GraphView::setGraph(const LayoutGraph &input, const GraphLayout &layout)
     m_nodes.clear();
     m_scene.setSceneRect(layout.bounds.adjusted(-40, -40, 40, 40));
     m_top = layout.nodes.empty() ? QPointF() : layout.nodes.front().rect.center();
+    // The ops a container runs sit in a light box, behind everything.
+    for (const PlacedCluster &c : layout.clusters) {
+        auto *box = m_scene.addPath(roundedRect(c.rect, 8), QPen(QColor(clusterBorderColor()), 0), QBrush(QColor(clusterFillColor())));
+        box->setZValue(-1);
+        box->setData(0, QString::fromStdString(c.id));
+    }
     for (const PlacedEdge &e : layout.edges)
         m_scene.addItem(new GraphEdgeItem(e));
     for (const PlacedNode &p : layout.nodes) {

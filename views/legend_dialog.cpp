@@ -2,6 +2,7 @@
 #include "legend_dialog.h"
 
 #include "export/op_graph_drawing.h"
+#include "layout/graph_layout.h"
 
 #include <QDialogButtonBox>
 #include <QFormLayout>
@@ -31,6 +32,7 @@ LegendDialog::LegendDialog(QWidget *parent) : QDialog(parent)
     form->addRow(swatch(opKindColor(OpNode::Kind::Container)), new QLabel(tr("Container op: runs other ops (rounded; ▸ N: N ops folded inside)")));
     form->addRow(swatch(opKindColor(OpNode::Kind::Leaf)), new QLabel(tr("Leaf op: reaches kernels")));
     form->addRow(swatch(idleOpColor()), new QLabel(tr("Op that does not run under the configuration")));
+    form->addRow(swatch(clusterFillColor()), new QLabel(tr("Light box: the ops a container runs, left to right in the order they run")));
     for (const char *source : {"sgl-kernel", "flashinfer", "triton", "torch.ops"})
         form->addRow(swatch(kernelSourceColor(source)), new QLabel(tr("Kernel of %1 (hexagon)").arg(QString::fromLatin1(source))));
     form->addRow(swatch(kernelSourceColor("")), new QLabel(tr("Kernel of another library")));

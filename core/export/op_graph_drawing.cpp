@@ -30,12 +30,15 @@ QString idleOpColor() { return QStringLiteral("#d9d9d9"); }
 
 namespace {
 
-void addNodes(const CallIndex &index, const std::vector<OpNode> &nodes, const std::string &parent,
+// `cluster`: the box the nodes are drawn in (the ops of the container above
+// them, when it runs two or more).
+void addNodes(const CallIndex &index, const std::vector<OpNode> &nodes, const std::string &parent, const std::string &cluster,
               const DrawingOptions &options, LayoutGraph &out, const SiteContexts *contexts)
 {
     for (const OpNode &n : nodes) {
         LayoutNode node;
         node.id = n.id;
+        node.cluster = cluster;
         node.label = QString::fromStdString(n.name + "()");
         if (!n.label.empty())
             node.label += QStringLiteral("\n[%1]").arg(QString::fromStdString(n.label));
@@ -52,8 +55,14 @@ void addNodes(const CallIndex &index, const std::vector<OpNode> &nodes, const st
         out.nodes.push_back(node);
         if (!parent.empty())
             out.edges.push_back({parent, n.id, {}});
-        if (n.kind == OpNode::Kind::Container && !options.collapsed.count(n.id))
-            addNodes(index, n.children, n.id, options, out, contexts);
+        if (n.kind == OpNode::Kind::Container && !options.collapsed.count(n.id)) {
+            std::string inner = cluster;
+            if (n.children.size() >= 2) {
+                out.clusters.push_back({n.id, cluster});
+                inner = n.id;
+            }
+            addNodes(index, n.children, n.id, inner, options, out, contexts);
+        }
         if (n.kind == OpNode::Kind::Leaf && options.expandedLeaves.count(n.id)) {
             std::set<std::int64_t> kernels;
             for (const KernelPath &p : findPaths(index, n.callSites, options.filter, {}, contexts).paths)
@@ -66,6 +75,7 @@ void addNodes(const CallIndex &index, const std::vector<OpNode> &nodes, const st
                 const Kernel *kr = index.kernel(k);
                 kn.fillColor = kernelSourceColor(kr ? kr->source : std::string());
                 kn.kind = "kernel:" + (kr ? kr->source : std::string());
+                kn.cluster = cluster;
                 out.nodes.push_back(kn);
                 out.edges.push_back({n.id, kn.id, {}});
             }
@@ -78,7 +88,7 @@ void addNodes(const CallIndex &index, const std::vector<OpNode> &nodes, const st
 LayoutGraph opGraphLayoutInput(const CallIndex &index, const OpGraph &graph, const DrawingOptions &options)
 {
     LayoutGraph out;
-    addNodes(index, graph.roots, {}, options, out, &graph.siteContext);
+    addNodes(index, graph.roots, {}, {}, options, out, &graph.siteContext);
     return out;
 }
 

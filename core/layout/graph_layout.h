@@ -24,6 +24,14 @@ struct LayoutNode {
     std::string kind;   // free text for the view: "container", "leaf", "kernel:triton", ...
     size_t folded = 0;  // ops a folded container hides
     double labelWidth = 0; // the label's width in points as the view draws it; 0: Graphviz estimates it
+    std::string cluster;   // the innermost cluster it is drawn in; empty: none
+};
+
+// A box drawn around a group of nodes (Graphviz `subgraph cluster_*`): the
+// ops a container runs, inside the boxes of the containers above it.
+struct LayoutCluster {
+    std::string id;
+    std::string parent; // the cluster it is drawn in; empty: none
 };
 
 struct LayoutEdge {
@@ -35,6 +43,7 @@ struct LayoutEdge {
 struct LayoutGraph {
     std::vector<LayoutNode> nodes;
     std::vector<LayoutEdge> edges;
+    std::vector<LayoutCluster> clusters; // each after its parent
 };
 
 struct PlacedNode {
@@ -51,13 +60,23 @@ struct PlacedEdge {
     QString label;
 };
 
+struct PlacedCluster {
+    std::string id;
+    QRectF rect;
+};
+
 struct GraphLayout {
     QRectF bounds;
+    std::vector<PlacedCluster> clusters; // outer ones first
     std::vector<PlacedNode> nodes;
     std::vector<PlacedEdge> edges;
     QString error;  // set when Graphviz could not lay the graph out
     const PlacedNode *node(const std::string &id) const;
 };
+
+// How a cluster's box is drawn, in the window and the exports.
+inline QString clusterBorderColor() { return QStringLiteral("#c9d1d9"); }
+inline QString clusterFillColor() { return QStringLiteral("#f7f9fb"); }
 
 // Thread-safe (Graphviz keeps global state: calls are serialised).
 GraphLayout layoutGraph(const LayoutGraph &graph);
