@@ -35,22 +35,26 @@ std::optional<Condition> setupCondition(const SymbolTable &table, SymbolId funct
     const ClassInfo *cls = fn && fn->cls && !fn->isStatic ? table.cls(fn->cls) : nullptr;
     if (!cls)
         return std::nullopt;
+    // The first flag by name, so that the index is the same on every run.
+    const std::string *flag = nullptr;
     for (const auto &[attr, assignments] : cls->selfAttrs) {
-        if (std::none_of(guards.begin(), guards.end(), [&](const Guard &g) { return testsLowered(g, attr); }))
+        if ((flag && *flag < attr)
+            || std::none_of(guards.begin(), guards.end(), [&](const Guard &g) { return testsLowered(g, attr); }))
             continue;
         const bool raised = std::any_of(assignments.begin(), assignments.end(), [&](const auto &a) {
             const ValueFact &v = a.first->value;
             return a.second == function && v.line > line && v.expr == "True" && enclosing(v.guards, guards);
         });
-        if (!raised)
-            continue;
-        Condition c;
-        c.dimension = kRunPhase;
-        c.values = {kRunPhaseSetup};
-        c.text = "until self." + attr + " is set";
-        return c;
+        if (raised)
+            flag = &attr;
     }
-    return std::nullopt;
+    if (!flag)
+        return std::nullopt;
+    Condition c;
+    c.dimension = kRunPhase;
+    c.values = {kRunPhaseSetup};
+    c.text = "until self." + *flag + " is set";
+    return c;
 }
 
 } // namespace katlas
