@@ -839,6 +839,28 @@ private Q_SLOTS:
         QVERIFY(pc.passes(deployed));             // without defaults nothing is assumed
     }
 
+    // A guard a rule maps through its negation (`cfg is not None`, mapped by
+    // the rule for `cfg is None`) fails exactly where that rule's value holds:
+    // `not (cfg is not None and ...)` holds when there is no config.
+    void aNegatedMappingFailsWhereItsRuleHolds()
+    {
+        Profile p = settingsProfile();
+        p.dimensionRules.push_back(guardRule("^cfg is None$", "quant", "none"));
+        p.dimensionRules.push_back(guardRule("^cfg\\.name\\(\\) == \"fp4\"$", "quant", "fp4"));
+        Tree t;
+        t.add("kpkg.ops", "def fp4_k(x): torch.ops.kns.f(x)\ndef plain_k(x): torch.ops.kns.p(x)\n");
+        t.add("moe",
+              "from kpkg.ops import fp4_k, plain_k\n"
+              "def run(cfg, x):\n"
+              "    if cfg is not None and cfg.name() == \"fp4\":\n"
+              "        fp4_k(x)\n"
+              "    else:\n"
+              "        plain_k(x)\n");
+        const Resolved r = resolve(t, p);
+        QCOMPARE(joined(kernelsReachedUnder(r, "moe.run", parsed("quant=none"))), QStringLiteral("plain_k"));
+        QCOMPARE(joined(kernelsReachedUnder(r, "moe.run", parsed("quant=fp4"))), QStringLiteral("fp4_k"));
+    }
+
     // A call made until its object raises a flag (the method tests the flag
     // lowered, calls, then sets it True) is set-up work: a deployment's
     // filter leaves it out unless it names `run.phase=setup`; no filter shows

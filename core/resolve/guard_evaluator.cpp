@@ -442,7 +442,7 @@ GuardEvaluator::Cases GuardEvaluator::truth(const GuardExpr &e, const Scope &sco
                     c = mapped(*text);
             if (c) {
                 Condition no = *c;
-                no.negated = true;
+                no.negated = !c->negated; // `x is not None` maps to a negated rule
                 return {{true, true, {*c}}, {true, false, {no}}};
             }
         }
