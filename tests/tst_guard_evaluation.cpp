@@ -861,6 +861,37 @@ private Q_SLOTS:
         QCOMPARE(joined(kernelsReachedUnder(r, "moe.run", parsed("quant=fp4"))), QStringLiteral("fp4_k"));
     }
 
+    // `if t:` whose body ends with `if a: return ... elif b: return ...`
+    // leaves the function where `t and (a or b)` holds: what follows runs
+    // only where that fails.
+    void aReturnInsideANestedIfGuardsWhatFollows()
+    {
+        Profile p = settingsProfile();
+        p.dimensions = {{"runner", "", {"fast", "plain"}, {}, "server.runner"}, {"quant", "", {"none", "fp8", "int4"}, {}, "server.quant"}};
+        Tree t;
+        addServerArgs(t, "    runner: str = \"plain\"\n    quant: str = \"none\"\n");
+        t.add("kpkg.ops", "def fast_k(x): torch.ops.kns.f(x)\ndef plain_k(x): torch.ops.kns.p(x)\n");
+        t.add("impl",
+              "from cfg import get_args\n"
+              "from kpkg.ops import fast_k, plain_k\n"
+              "class Fast:\n"
+              "    def run(self, x): fast_k(x)\n"
+              "class Plain:\n"
+              "    def run(self, x): plain_k(x)\n"
+              "def impl_class():\n"
+              "    if get_args().runner == \"fast\":\n"
+              "        if get_args().quant == \"int4\":\n"
+              "            return None\n"
+              "        elif get_args().quant == \"none\" or get_args().quant == \"fp8\":\n"
+              "            return Fast\n"
+              "    return Plain\n"
+              "def forward(x):\n"
+              "    impl_class()().run(x)\n");
+        const Resolved r = resolve(t, p);
+        QCOMPARE(joined(kernelsReachedUnder(r, "impl.forward", parsed("runner=fast quant=none"))), QStringLiteral("fast_k"));
+        QCOMPARE(joined(kernelsReachedUnder(r, "impl.forward", parsed("runner=plain quant=none"))), QStringLiteral("plain_k"));
+    }
+
     // A call made until its object raises a flag (the method tests the flag
     // lowered, calls, then sets it True) is set-up work: a deployment's
     // filter leaves it out unless it names `run.phase=setup`; no filter shows

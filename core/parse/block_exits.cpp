@@ -31,6 +31,26 @@ bool returnsInEveryBranch(TSNode ifStatement)
     return true;
 }
 
+std::string leftThroughInnerIf(const SyntaxSource &source, TSNode ifStatement)
+{
+    for (TSNode c : NamedChildren(ifStatement))
+        if (isType(c, "elif_clause") || isType(c, "else_clause"))
+            return {};
+    TSNode body = field(ifStatement, "consequence");
+    const uint32_t n = ts_node_is_null(body) ? 0 : ts_node_named_child_count(body);
+    if (n == 0 || terminates(body))
+        return {};
+    TSNode inner = ts_node_named_child(body, n - 1);
+    if (!isType(inner, "if_statement") || !returnsInEveryBranch(inner))
+        return {};
+    const auto condition = [&](TSNode of) { return "(" + normaliseSpace(source.text(field(of, "condition"))) + ")"; };
+    std::string any = condition(inner);
+    for (TSNode c : NamedChildren(inner))
+        if (isType(c, "elif_clause"))
+            any += " or " + condition(c);
+    return condition(ifStatement) + " and (" + any + ")";
+}
+
 void addNotNone(const GuardList &asserted, std::vector<Chain> &out)
 {
     constexpr std::string_view kIsNotNone = " is not None";

@@ -8,6 +8,7 @@
 
 #include <tree_sitter/api.h>
 
+#include <string>
 #include <vector>
 
 namespace katlas {
@@ -16,6 +17,12 @@ namespace katlas {
 bool terminates(TSNode block);
 // Is it an if/elif chain without else whose every branch terminates?
 bool returnsInEveryBranch(TSNode ifStatement);
+
+// `if t: ... if a: return ... elif b: return ...` (no else on either, the
+// inner chain last in the body): the block is left where `t and (a or b)`
+// holds, as that text; empty when the statement is not so. What follows the
+// outer `if` runs only where it fails.
+std::string leftThroughInnerIf(const SyntaxSource &source, TSNode ifStatement);
 
 // Past `assert` of these guards, which chains are not None (`x is not None`,
 // or a bare `x`, which is truthy): added to `out`.

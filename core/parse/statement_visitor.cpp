@@ -58,6 +58,10 @@ private:
                 for (TSNode c : NamedChildren(stmt))
                     if (isType(c, "elif_clause"))
                         addGuards(field(c, "condition"), true, ctx.guards);
+            } else if (isType(stmt, "if_statement")) {
+                // `if t: (if a: return ... elif b: return ...)`: not (t and (a or b)).
+                if (std::string left = leftThroughInnerIf(*this, stmt); !left.empty())
+                    ctx.guards.push_back({std::move(left), true});
             }
             // Past `if x is None: x = default`, x holds no None.
             if (isType(stmt, "if_statement"))
