@@ -5,10 +5,12 @@
 // effective filter.
 #include "guard_fixture.h"
 #include "graph/allocation_condition.h"
+#include "profile/model_config.h"
 #include "resolve/guard_limits.h"
 #include "store/condition_codec.h"
 #include "trace/condition_chips.h"
 #include "trace/configuration.h"
+#include "trace/default_checkpoint.h"
 #include "trace/dimension_filter.h"
 #include "trace/path_finder.h"
 
@@ -631,6 +633,54 @@ private Q_SLOTS:
         QVERIFY(fusedPath.passes(DimensionFilter{}, &defaults));
         // The ways survive the store's encoding.
         QCOMPARE(decodeConditions(encodeConditions(shared[0]->conditions)), shared[0]->conditions);
+    }
+
+    // A filter naming a deployment but no checkpoint is read with the model's
+    // default checkpoint: its configuration decides the guards on it.
+    void aDeploymentRunsTheModelsDefaultCheckpoint()
+    {
+        Profile p = modelSettingsProfile();
+        p.checkpoints["One-Shared"] = modelSettings(QJsonObject{{QStringLiteral("n_shared"), 1}}, "model");
+        ModelEntry withDefault;
+        withDefault.model = "moe";
+        withDefault.function = "moe.MoE.forward";
+        withDefault.checkpoint = "One-Shared";
+        ModelEntry without = withDefault;
+        without.model = "plain";
+        without.checkpoint.clear();
+        p.models = {withDefault, without};
+        Tree t;
+        t.add("moe",
+              "class MoE:\n"
+              "    def __init__(self, config: PretrainedConfig):\n"
+              "        self.fused_shared = config.n_shared\n"
+              "    def forward(self, x):\n"
+              "        if self.fused_shared == 0:\n"
+              "            shared_kernel(x)\n"
+              "        else:\n"
+              "            fused_kernel(x)\n");
+        const Resolved r = resolve(t, p);
+        const auto shared = r.edges("moe.MoE.forward", "shared_kernel");
+        QCOMPARE(shared.size(), size_t(1));
+        PathConditions sharedPath;
+        QVERIFY(sharedPath.add(shared[0]->conditions));
+        std::string error;
+        auto filter = [&](const char *text) { return *DimensionFilter::parse(text, &error); };
+        const SettingDefaults &defaults = r.g.settingDefaults;
+
+        const CheckpointChoice deployed = withDefaultCheckpoint(filter("stage=decode"), p, "moe");
+        QCOMPARE(deployed.checkpoint, std::string("One-Shared"));
+        QCOMPARE(deployed.filter.allowed().at("model.n_shared"), std::set<std::string>{"1"});
+        QVERIFY(!sharedPath.passes(deployed.filter, &defaults)); // one shared expert: fused
+        QVERIFY(sharedPath.passes(filter("stage=decode"), &defaults));
+        // A filter that names a model setting names the checkpoint itself.
+        const CheckpointChoice named = withDefaultCheckpoint(filter("stage=decode model.n_shared=0"), p, "moe");
+        QVERIFY(named.checkpoint.empty());
+        QVERIFY(sharedPath.passes(named.filter, &defaults));
+        // Nothing assumed without a filter, nor for a model without a default.
+        QVERIFY(withDefaultCheckpoint(DimensionFilter{}, p, "moe").checkpoint.empty());
+        QVERIFY(withDefaultCheckpoint(filter("stage=decode"), p, "plain").checkpoint.empty());
+        QVERIFY(sharedPath.passes(withDefaultCheckpoint(filter("stage=decode"), p, "plain").filter, &defaults));
     }
 
     // A constructor's parameter takes what the places building its class

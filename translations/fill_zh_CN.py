@@ -8,6 +8,10 @@ import sys
 import xml.etree.ElementTree as ET
 
 ZH = {
+    "no checkpoint named '%1'; known: %2, none": "没有名为“%1”的检查点；已知：%2、none",
+    'Checkpoint: %1 (--checkpoint none assumes none)': '检查点：%1（--checkpoint none 不假定任何检查点）',
+    'model %1 runs checkpoint %2 unless a filter names one': '除非过滤器指定检查点，模型 %1 运行检查点 %2',
+    "Checkpoint: %1 (the model's default)": '检查点：%1（模型默认）',
     'Light box: the ops a container runs, left to right in the order they run': '浅色框：容器运行的算子，按运行顺序从左到右排列',
     '&Model Config…': '模型配置(&M)…',
     'Attention runs data-parallel (TP 1 per replica)': '注意力以数据并行运行（每个副本 TP 为 1）',
@@ -354,7 +358,8 @@ ZH = {
     'no index': '无索引',
     'no filter': '无过滤',
     'Kernel Atlas': 'Kernel Atlas',
-    'Model: %1 · Filter: %2': '模型：%1 · 过滤：%2',
+    'Model: %1': '模型：%1',
+    'Filter: %1': '过滤：%1',
     '&File': '文件(&F)',
     '&Open Index…': '打开索引(&O)…',
     '&New Index…': '新建索引(&N)…',
@@ -482,7 +487,9 @@ USAGE_ZH = ('用法：katlas 命令 [选项]\n\n'
             '过滤条件是若干 DIMENSION=VALUE[,VALUE...]，例如 --filter "quantization=fp8 stage=decode"。\n'
             '--config NAME 以配置文件中的一个配置方案为起点；--filter 再加以收窄\n'
             '（两者都设置的维度以 --filter 的取值为准）。--hf-config FILE 指定检查点的\n'
-            'config.json：其中的值成为 model.* 设置（model.n_shared_experts=1）。\n\n'
+            'config.json：其中的值成为 model.* 设置（model.n_shared_experts=1）。未指定检查点的过滤器\n'
+            '使用模型的默认检查点（见 `katlas configs`）；--checkpoint NAME 指定配置文件中的另一个，\n'
+            '--checkpoint none 不假定任何检查点。\n\n'
             '不指定 --db 时，命令使用演示工作区的索引。\n')
 
 

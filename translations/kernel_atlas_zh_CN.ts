@@ -333,6 +333,18 @@
         <translation>--existing %1：不是存放定义的文件夹</translation>
     </message>
     <message>
+        <source>no checkpoint named '%1'; known: %2, none</source>
+        <translation>没有名为“%1”的检查点；已知：%2、none</translation>
+    </message>
+    <message>
+        <source>Checkpoint: %1 (--checkpoint none assumes none)</source>
+        <translation>检查点：%1（--checkpoint none 不假定任何检查点）</translation>
+    </message>
+    <message>
+        <source>model %1 runs checkpoint %2 unless a filter names one</source>
+        <translation>除非过滤器指定检查点，模型 %1 运行检查点 %2</translation>
+    </message>
+    <message>
         <source>usage: katlas COMMAND [options]
 
   index     --db FILE --repo NAME=PATH ... [--profile FILE|sglang|demo] [--full] [--follow-outside-links]
@@ -357,7 +369,9 @@
 A filter is DIMENSION=VALUE[,VALUE...] words, e.g. --filter "quantization=fp8 stage=decode".
 --config NAME starts from one of the profile's configurations; --filter then narrows it
 (on a dimension both set, the filter's values win). --hf-config FILE names the checkpoint's
-config.json: its values become model.* settings (model.n_shared_experts=1).
+config.json: its values become model.* settings (model.n_shared_experts=1). A filter that
+names no checkpoint runs the model's default one (see `katlas configs`); --checkpoint NAME
+names another of the profile's, --checkpoint none assumes none.
 
 Without --db, commands use the demo workspace's index.
 </source>
@@ -384,7 +398,9 @@ Without --db, commands use the demo workspace's index.
 过滤条件是若干 DIMENSION=VALUE[,VALUE...]，例如 --filter "quantization=fp8 stage=decode"。
 --config NAME 以配置文件中的一个配置方案为起点；--filter 再加以收窄
 （两者都设置的维度以 --filter 的取值为准）。--hf-config FILE 指定检查点的
-config.json：其中的值成为 model.* 设置（model.n_shared_experts=1）。
+config.json：其中的值成为 model.* 设置（model.n_shared_experts=1）。未指定检查点的过滤器
+使用模型的默认检查点（见 `katlas configs`）；--checkpoint NAME 指定配置文件中的另一个，
+--checkpoint none 不假定任何检查点。
 
 不指定 --db 时，命令使用演示工作区的索引。
 </translation>
@@ -1080,10 +1096,6 @@ config.json：其中的值成为 model.* 设置（model.n_shared_experts=1）。
         <translation>Kernel Atlas</translation>
     </message>
     <message>
-        <source>Model: %1 · Filter: %2</source>
-        <translation>模型：%1 · 过滤：%2</translation>
-    </message>
-    <message>
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
@@ -1506,6 +1518,18 @@ config.json：其中的值成为 model.* 设置（model.n_shared_experts=1）。
     <message>
         <source>&amp;Model Config…</source>
         <translation>模型配置(&amp;M)…</translation>
+    </message>
+    <message>
+        <source>Checkpoint: %1 (the model's default)</source>
+        <translation>检查点：%1（模型默认）</translation>
+    </message>
+    <message>
+        <source>Model: %1</source>
+        <translation>模型：%1</translation>
+    </message>
+    <message>
+        <source>Filter: %1</source>
+        <translation>过滤：%1</translation>
     </message>
 </context>
 <context>

@@ -7,6 +7,7 @@
 #include "profile/model_config.h"
 #include "shapes/definition_request.h"
 #include "trace/configuration.h"
+#include "trace/default_checkpoint.h"
 
 #include <QCoreApplication>
 
@@ -116,7 +117,7 @@ void checkFilterNames(const DimensionFilter &filter, const Profile &profile)
 
 } // namespace
 
-DimensionFilter filterFrom(const Args &args, const Profile &profile)
+DimensionFilter filterFrom(const Args &args, const Profile &profile, std::string *checkpoint)
 {
     std::string error;
     const auto f = DimensionFilter::parse(args.values(QStringLiteral("--filter")).join(QLatin1Char(' ')).toStdString(), &error);
@@ -139,7 +140,26 @@ DimensionFilter filterFrom(const Args &args, const Profile &profile)
     }
     if (args.has(QStringLiteral("--hf-config")))
         base = withModelConfig(base, args.value(QStringLiteral("--hf-config")), profile);
-    return combineFilters(base, *f);
+    const DimensionFilter combined = combineFilters(base, *f);
+    const QString named = args.value(QStringLiteral("--checkpoint"));
+    if (named == QLatin1String("none") || args.has(QStringLiteral("--hf-config")))
+        return combined;
+    if (!named.isEmpty()) {
+        if (!profile.checkpoints.count(named.toStdString())) {
+            QStringList known;
+            for (const auto &[name, settings] : profile.checkpoints)
+                known << QString::fromStdString(name);
+            throw UsageError{QCoreApplication::translate("Cli", "no checkpoint named '%1'; known: %2, none")
+                                 .arg(named, known.join(QStringLiteral(", ")))};
+        }
+        if (checkpoint)
+            *checkpoint = named.toStdString();
+        return withCheckpoint(combined, profile, named.toStdString());
+    }
+    CheckpointChoice choice = withDefaultCheckpoint(combined, profile, args.value(QStringLiteral("--model")).toStdString());
+    if (checkpoint)
+        *checkpoint = choice.checkpoint;
+    return std::move(choice.filter);
 }
 
 namespace {

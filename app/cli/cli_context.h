@@ -29,7 +29,11 @@ QString demoDatabase();
 // --config NAME (a preset of the profile) narrowed by --filter: on a dimension
 // both set, the filter's values win. Unknown names and malformed filters are
 // usage errors.
-DimensionFilter filterFrom(const Args &args, const Profile &profile);
+// A deployment that names no checkpoint (no model setting, no --config with
+// one, no --hf-config) runs the model's default checkpoint; `--checkpoint
+// NAME` names another of the profile's, `--checkpoint none` assumes none.
+// `checkpoint` receives the one assumed or named, if any.
+DimensionFilter filterFrom(const Args &args, const Profile &profile, std::string *checkpoint = nullptr);
 // The filter with a config.json's values as model settings (profile settings rule
 // with config_annotation), replacing those of a configuration's checkpoint.
 DimensionFilter withModelConfig(DimensionFilter filter, const QString &path, const Profile &profile);

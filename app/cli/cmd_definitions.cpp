@@ -36,6 +36,7 @@ int runDefinitionsCommand(const Args &args)
     DefinitionRequest request{config, configPath, deployment, args.value(QStringLiteral("--model")).toStdString(), {}};
     Args filterArgs = args;
     filterArgs.options.remove(QStringLiteral("--hf-config"));
+    filterArgs.options[QStringLiteral("--checkpoint")] = {QStringLiteral("none")}; // the config.json is the checkpoint
     request.filter = filterFrom(filterArgs, session->profile());
     std::string problem;
     std::vector<std::string> conflicts;

@@ -91,13 +91,20 @@ void printTree(const CallIndex &index, const std::vector<OpNode> &nodes, const Q
 int runOpsCommand(const Args &args)
 {
     const auto session = openSession(args);
-    const DimensionFilter filter = filterFrom(args, session->profile());
+    std::string checkpoint;
+    const DimensionFilter filter = filterFrom(args, session->profile(), &checkpoint);
     const TraceReport r = reportFrom(*session, args, filter);
     if (args.has(QStringLiteral("--json"))) {
-        out() << QJsonDocument(opsJson(*session, r)).toJson(QJsonDocument::Indented);
+        QJsonObject json = opsJson(*session, r);
+        if (!checkpoint.empty())
+            json.insert(QStringLiteral("checkpoint"), QString::fromStdString(checkpoint));
+        out() << QJsonDocument(json).toJson(QJsonDocument::Indented);
         return 0;
     }
     out() << QString::fromStdString(r.graph.label) << '\n';
+    if (!checkpoint.empty())
+        out() << QCoreApplication::translate("Cli", "Checkpoint: %1 (--checkpoint none assumes none)").arg(QString::fromStdString(checkpoint))
+              << '\n';
     printTree(session->index(), r.graph.roots, {}, true);
     if (r.graph.roots.empty())
         out() << QCoreApplication::translate("Cli", "(no op: the filter or the index leaves the model's forward empty)") << '\n';
@@ -226,6 +233,7 @@ int runExportCommand(const Args &args)
     DimensionFilter filter;
     if (format == QLatin1String("op-traces-md") && args.has(QStringLiteral("--hf-config"))) {
         filterArgs.options.remove(QStringLiteral("--hf-config"));
+        filterArgs.options[QStringLiteral("--checkpoint")] = {QStringLiteral("none")}; // the config.json is the checkpoint
         filter = filterFrom(filterArgs, session->profile());
         filter = filterWithModelConfig(filter, readHfConfig(args.value(QStringLiteral("--hf-config"))), session->profile()).value_or(filter);
     } else {
@@ -287,6 +295,11 @@ int runConfigsCommand(const Args &args)
         out() << QCoreApplication::translate("Cli", "(the profile %1 has no configurations)").arg(QString::fromStdString(profile.name)) << '\n';
     out() << QCoreApplication::translate("Cli", "%n implication(s) between dimension values", nullptr, static_cast<int>(profile.implications.size()))
           << '\n';
+    for (const ModelEntry &m : profile.models)
+        if (!m.checkpoint.empty())
+            out() << QCoreApplication::translate("Cli", "model %1 runs checkpoint %2 unless a filter names one")
+                         .arg(QString::fromStdString(m.model), QString::fromStdString(m.checkpoint))
+                  << '\n';
     return 0;
 }
 

@@ -14,7 +14,7 @@ namespace {
 
 const QStringList kValueOptions = {"--db", "--repo", "--profile", "--format", "--output", "--model", "--filter",
                                    "--op", "--kernel", "--link-base", "--root", "--limit", "--config", "--hf-config",
-                                   "--tp", "--ep", "--page-size", "--existing"};
+                                   "--tp", "--ep", "--page-size", "--existing", "--checkpoint"};
 const QStringList kFlags = {"--demo", "--dp-attention", "--follow-outside-links", "--full", "--help", "--json", "--version"};
 
 // An option no command reads is a mistake (`--ouput` would send the output to
@@ -63,7 +63,9 @@ void printUsage()
                 "A filter is DIMENSION=VALUE[,VALUE...] words, e.g. --filter \"quantization=fp8 stage=decode\".\n"
                 "--config NAME starts from one of the profile's configurations; --filter then narrows it\n"
                 "(on a dimension both set, the filter's values win). --hf-config FILE names the checkpoint's\n"
-                "config.json: its values become model.* settings (model.n_shared_experts=1).\n"
+                "config.json: its values become model.* settings (model.n_shared_experts=1). A filter that\n"
+                "names no checkpoint runs the model's default one (see `katlas configs`); --checkpoint NAME\n"
+                "names another of the profile's, --checkpoint none assumes none.\n"
                 "\n"
                 "Without --db, commands use the demo workspace's index.\n");
 }

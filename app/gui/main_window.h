@@ -201,6 +201,7 @@ private:
     OpGraph m_opGraph;
     DimensionFilter m_filter;
     DimensionFilter m_effective;          // m_filter with the profile's implications applied
+    std::string m_checkpoint;             // the model's default checkpoint m_effective assumes, if any
     std::vector<std::string> m_conflicts; // contradictions m_filter holds
     QString m_configuration;              // the active preset, "" for none
     std::set<std::string> m_idle;         // ops greyed: they do not run under the configuration

@@ -5,6 +5,7 @@
 #include "export/markdown_escape.h"
 #include "trace/backtrace.h"
 #include "trace/configuration.h"
+#include "trace/default_checkpoint.h"
 
 #include <unordered_set>
 
@@ -35,7 +36,8 @@ TraceReport buildTraceReport(const TraceSession &session, const std::string &mod
     const CallIndex &index = session.index();
     TraceReport r;
     r.filter = filter;
-    r.effective = effectiveFilter(filter, session.profile(), &r.conflicts);
+    // A deployment that names no checkpoint runs the model's default one.
+    r.effective = effectiveFilter(withDefaultCheckpoint(filter, session.profile(), model).filter, session.profile(), &r.conflicts);
     r.graph = buildOpGraph(index, session.profile(), model, r.effective);
     r.generated = reportDate();
     r.index = session.indexDescription();

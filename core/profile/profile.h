@@ -173,6 +173,9 @@ struct ModelEntry {
     // norms): expanded like model code. Globs of qualified names.
     std::vector<std::string> containers;
     std::string label;          // human-readable, "DeepSeek V2/V3/R1"
+    // The checkpoint (of "checkpoints") a deployment of the model runs when
+    // it names none; empty: none assumed.
+    std::string checkpoint;
 };
 
 struct ExtraEntry {

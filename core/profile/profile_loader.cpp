@@ -243,6 +243,9 @@ public:
             m.function = str(obj, "function", key + ".function", true);
             m.modelModules = strings(obj, "model_modules", key + ".model_modules");
             m.containers = strings(obj, "containers", key + ".containers");
+            m.checkpoint = str(obj, "checkpoint", key + ".checkpoint");
+            if (!m.checkpoint.empty())
+                checkpointSettings(m.checkpoint, key + ".checkpoint");
             m_p.models.push_back(std::move(m));
         }
         m_p.defaultModel = str(root, "default_model", "default_model");
