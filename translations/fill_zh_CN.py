@@ -8,6 +8,7 @@ import sys
 import xml.etree.ElementTree as ET
 
 ZH = {
+    'Checkpoint: %1 (Settings → Model Config)': '检查点：%1（设置 → 模型配置）',
     "no checkpoint named '%1'; known: %2, none": "没有名为“%1”的检查点；已知：%2、none",
     'Checkpoint: %1 (--checkpoint none assumes none)': '检查点：%1（--checkpoint none 不假定任何检查点）',
     'model %1 runs checkpoint %2 unless a filter names one': '除非过滤器指定检查点，模型 %1 运行检查点 %2',

@@ -1531,6 +1531,10 @@ config.json：其中的值成为 model.* 设置（model.n_shared_experts=1）。
         <source>Filter: %1</source>
         <translation>过滤：%1</translation>
     </message>
+    <message>
+        <source>Checkpoint: %1 (Settings → Model Config)</source>
+        <translation>检查点：%1（设置 → 模型配置）</translation>
+    </message>
 </context>
 <context>
     <name>katlas::ModelSetupDialog</name>

@@ -28,7 +28,6 @@
 #include "trace/backtrace.h"
 #include "trace/config_matrix.h"
 #include "trace/configuration.h"
-#include "trace/default_checkpoint.h"
 
 #include <QApplication>
 #include <QCloseEvent>
@@ -283,10 +282,7 @@ void MainWindow::rebuildGraph()
         return;
     const Profile &profile = m_session->profile();
     m_conflicts.clear();
-    // A deployment that names no checkpoint runs the model's default one.
-    CheckpointChoice deployed = withDefaultCheckpoint(m_filter, profile, {});
-    m_checkpoint = std::move(deployed.checkpoint);
-    m_effective = katlas::effectiveFilter(deployed.filter, profile, &m_conflicts);
+    m_effective = katlas::effectiveFilter(deployedFilter(), profile, &m_conflicts);
     m_idle.clear();
     if (const Configuration *c = profile.configuration(m_configuration.toStdString())) {
         // Under a configuration the graph keeps every op the rest of the
@@ -396,8 +392,8 @@ QString MainWindow::statusText() const
     } else {
         const QString filter = m_filter.empty() ? tr("no filter") : QString::fromStdString(m_filter.toString());
         text = tr("Model: %1").arg(model);
-        if (!m_checkpoint.empty())
-            text += QStringLiteral(" · ") + tr("Checkpoint: %1 (the model's default)").arg(QString::fromStdString(m_checkpoint));
+        if (!m_checkpoint.isEmpty())
+            text += QStringLiteral(" · ") + m_checkpoint;
         text += QStringLiteral(" · ") + tr("Filter: %1").arg(filter);
     }
     if (!m_conflicts.empty())

@@ -171,6 +171,9 @@ private:
     void editModelSetup();
     void updateDefinitions();
     void refreshShapes();
+    // m_filter deploying a checkpoint where it names a deployment: the index's
+    // model config when one is set, else the model's default; sets m_checkpoint.
+    DimensionFilter deployedFilter();
     const OpNode *selectedLeaf() const;
     void showMatrixCell(const QModelIndex &cell);
     void showPathRow(const QModelIndex &row);
@@ -201,7 +204,7 @@ private:
     OpGraph m_opGraph;
     DimensionFilter m_filter;
     DimensionFilter m_effective;          // m_filter with the profile's implications applied
-    std::string m_checkpoint;             // the model's default checkpoint m_effective assumes, if any
+    QString m_checkpoint;                 // the checkpoint m_effective deploys, in words; "" when none
     std::vector<std::string> m_conflicts; // contradictions m_filter holds
     QString m_configuration;              // the active preset, "" for none
     std::set<std::string> m_idle;         // ops greyed: they do not run under the configuration

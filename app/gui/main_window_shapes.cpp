@@ -10,8 +10,10 @@
 #include "profile/model_config.h"
 #include "shapes/definition_request.h"
 #include "trace/config_matrix.h"
+#include "trace/default_checkpoint.h"
 
 #include <QApplication>
+#include <QFileInfo>
 #include <QMenu>
 #include <QMenuBar>
 #include <QTimer>
@@ -35,8 +37,31 @@ void MainWindow::editModelSetup()
     ModelSetupDialog dialog(m_session->path(), this);
     if (dialog.exec() == QDialog::Accepted) {
         m_definitionsKey.clear();
+        rebuildGraph(); // the config is the checkpoint the filter deploys
         refreshShapes();
+        updateTitle();
     }
+}
+
+DimensionFilter MainWindow::deployedFilter()
+{
+    m_checkpoint.clear();
+    if (m_filter.empty())
+        return m_filter; // nothing named, nothing assumed
+    const Profile &profile = m_session->profile();
+    const ModelSetup setup = AppSettings().modelSetup(m_session->path());
+    if (!setup.configPath.isEmpty()) {
+        std::string error;
+        if (const std::optional<QJsonObject> config = readModelConfig(setup.configPath.toStdString(), &error))
+            if (std::optional<DimensionFilter> f = filterWithModelConfig(m_filter, *config, profile)) {
+                m_checkpoint = tr("Checkpoint: %1 (Settings → Model Config)").arg(QFileInfo(setup.configPath).fileName());
+                return *f;
+            }
+    }
+    CheckpointChoice deployed = withDefaultCheckpoint(m_filter, profile, {});
+    if (!deployed.checkpoint.empty())
+        m_checkpoint = tr("Checkpoint: %1 (the model's default)").arg(QString::fromStdString(deployed.checkpoint));
+    return std::move(deployed.filter);
 }
 
 // What the model config gives under the current filter: computed when the
