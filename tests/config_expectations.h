@@ -9,6 +9,7 @@
 #include "graph/condition_text.h"
 #include "trace/config_matrix.h"
 #include "trace/configuration.h"
+#include "trace/default_checkpoint.h"
 #include "trace/op_graph.h"
 #include "trace/path_finder.h"
 #include "trace/trace_session.h"
@@ -60,14 +61,14 @@ inline ConfigurationScore scoreConfiguration(const TraceSession &session, const 
         }
     }
     std::string error;
-    DimensionFilter named = *DimensionFilter::parse(score.filter, &error);
-    // The checkpoint deployed: its model settings, unless the filter names them.
+    const DimensionFilter named = *DimensionFilter::parse(score.filter, &error);
+    // The checkpoint deployed: the model's default when it is that one (what
+    // `katlas ops --filter` deploys), else its model settings named.
     const std::string checkpoint = doc.value(QStringLiteral("checkpoint")).toString().toStdString();
-    if (const auto it = session.profile().checkpoints.find(checkpoint); it != session.profile().checkpoints.end())
-        for (const auto &[setting, value] : it->second)
-            if (!named.allowed().count(setting))
-                named.set(setting, {value});
-    const DimensionFilter filter = effectiveFilter(named, session.profile());
+    CheckpointChoice deployed = withDefaultCheckpoint(named, session.profile(), model);
+    if (deployed.checkpoint != checkpoint)
+        deployed.filter = withCheckpoint(named, session.profile(), checkpoint);
+    const DimensionFilter filter = effectiveFilter(deployed.filter, session.profile());
     const OpGraph graph = buildOpGraph(session.index(), session.profile(), model, filter);
     std::set<std::string> seen;
     auto judge = [&](const std::string &id, const std::set<std::string> &listed) {
