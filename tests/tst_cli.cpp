@@ -66,6 +66,9 @@ private Q_SLOTS:
         QTest::newRow("unknown value") << QStringList{"ops", "--filter", "stage=decod"} << 2 << "did you mean: decode";
         // An unknown configuration is a usage error that lists the known ones.
         QTest::newRow("unknown config") << QStringList{"matrix", "--op", "self.attn_mqa", "--config", "H200"} << 2 << "\"Demo ROCm decode\"";
+        // A checkpoint the profile does not hold would deploy nothing.
+        QTest::newRow("unknown checkpoint") << QStringList{"ops", "--filter", "stage=decode", "--checkpoint", "V9"} << 2
+                                            << "no checkpoint named 'V9'";
     }
     void usageErrors()
     {

@@ -242,7 +242,8 @@ bool MainWindow::exportTo(const QString &format, const QString &path, QString *e
         png.open(QIODevice::WriteOnly);
         image.save(&png, "PNG");
     } else {
-        const TraceReport report = buildTraceReport(*m_session, {}, m_filter);
+        const DimensionFilter deployed = deployedFilter();
+        const TraceReport report = buildTraceReport(*m_session, {}, m_filter, &deployed);
         const MarkdownLinks links(m_session->index(), QFileInfo(path).absolutePath(), {});
         if (format == QLatin1String("kernel-traces-md"))
             bytes = QByteArray::fromStdString(kernelTracesMarkdown(*m_session, report, links));

@@ -5,7 +5,6 @@
 #include "export/markdown_escape.h"
 #include "trace/backtrace.h"
 #include "trace/configuration.h"
-#include "trace/default_checkpoint.h"
 
 #include <unordered_set>
 
@@ -31,13 +30,13 @@ std::string reportDate()
     return when.toString(QStringLiteral("yyyy-MM-dd")).toStdString();
 }
 
-TraceReport buildTraceReport(const TraceSession &session, const std::string &model, const DimensionFilter &filter)
+TraceReport buildTraceReport(const TraceSession &session, const std::string &model, const DimensionFilter &filter,
+                             const DimensionFilter *deployed)
 {
     const CallIndex &index = session.index();
     TraceReport r;
     r.filter = filter;
-    // A deployment that names no checkpoint runs the model's default one.
-    r.effective = effectiveFilter(withDefaultCheckpoint(filter, session.profile(), model).filter, session.profile(), &r.conflicts);
+    r.effective = effectiveFilter(deployed ? *deployed : filter, session.profile(), &r.conflicts);
     r.graph = buildOpGraph(index, session.profile(), model, r.effective);
     r.generated = reportDate();
     r.index = session.indexDescription();

@@ -45,7 +45,11 @@ struct TraceReport {
     std::string index;                      // repos with commits
 };
 
-TraceReport buildTraceReport(const TraceSession &session, const std::string &model, const DimensionFilter &filter);
+// `deployed`: what the paths are traced under when it is not `filter` itself
+// (the filter with the checkpoint it deploys, core/trace/default_checkpoint.h);
+// the report names `filter`.
+TraceReport buildTraceReport(const TraceSession &session, const std::string &model, const DimensionFilter &filter,
+                             const DimensionFilter *deployed = nullptr);
 
 // "# <Model> <kind>" and the Generated/Index/Filters line.
 std::string reportHeader(const TraceReport &report, const char *kind);
