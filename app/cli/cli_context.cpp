@@ -166,9 +166,8 @@ namespace {
 
 const SettingsRule &modelConfigRule(const Profile &profile)
 {
-    const auto rule = std::find_if(profile.settings.begin(), profile.settings.end(),
-                                   [](const SettingsRule &r) { return r.kind == SettingsRule::Kind::Config; });
-    if (rule == profile.settings.end())
+    const SettingsRule *rule = profile.modelConfigRule();
+    if (!rule)
         throw UsageError{QCoreApplication::translate("Cli", "--hf-config: the profile reads no model configuration (no config_annotation settings rule)")};
     return *rule;
 }

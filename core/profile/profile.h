@@ -216,6 +216,9 @@ struct Profile {
 
     const RepoRule *repo(const std::string &name) const;
     const ModelEntry *model(const std::string &name) const;
+    // The settings rule that reads the model's configuration
+    // (`config_annotation`); null when the profile has none.
+    const SettingsRule *modelConfigRule() const;
     const Dimension *dimension(const std::string &key) const;
     const Configuration *configuration(const std::string &name) const;
 };

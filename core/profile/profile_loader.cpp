@@ -344,10 +344,9 @@ private:
     // profile's config settings rule.
     void readCheckpoints(const QJsonObject &root)
     {
-        const auto rule = std::find_if(m_p.settings.begin(), m_p.settings.end(),
-                                       [](const SettingsRule &r) { return r.kind == SettingsRule::Kind::Config; });
+        const SettingsRule *rule = m_p.modelConfigRule();
         for (const auto &[obj, key] : objects(root, "checkpoints")) {
-            if (rule == m_p.settings.end())
+            if (!rule)
                 throw ProfileInvalid{key, QCoreApplication::translate("Profile", "needs a settings rule with config_annotation")};
             const std::string name = str(obj, "name", key + ".name", true);
             if (name.empty() || m_p.checkpoints.count(name))

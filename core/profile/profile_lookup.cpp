@@ -11,6 +11,14 @@ const RepoRule *Profile::repo(const std::string &name) const
     return nullptr;
 }
 
+const SettingsRule *Profile::modelConfigRule() const
+{
+    for (const SettingsRule &r : settings)
+        if (r.kind == SettingsRule::Kind::Config)
+            return &r;
+    return nullptr;
+}
+
 const ModelEntry *Profile::model(const std::string &name) const
 {
     for (const ModelEntry &m : models)

@@ -79,9 +79,8 @@ QByteArray definitionsProfile(const Profile &profile)
 
 std::optional<DimensionFilter> filterWithModelConfig(DimensionFilter filter, const QJsonObject &config, const Profile &profile)
 {
-    const auto rule = std::find_if(profile.settings.begin(), profile.settings.end(),
-                                   [](const SettingsRule &r) { return r.kind == SettingsRule::Kind::Config; });
-    if (rule == profile.settings.end())
+    const SettingsRule *rule = profile.modelConfigRule();
+    if (!rule)
         return std::nullopt;
     std::vector<std::string> named;
     for (const auto &[dimension, values] : filter.allowed())

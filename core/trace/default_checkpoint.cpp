@@ -9,9 +9,8 @@ namespace {
 // Does the filter name a setting of the model's configuration?
 bool namesModelSettings(const DimensionFilter &filter, const Profile &profile)
 {
-    const auto rule = std::find_if(profile.settings.begin(), profile.settings.end(),
-                                   [](const SettingsRule &r) { return r.kind == SettingsRule::Kind::Config; });
-    if (rule == profile.settings.end())
+    const SettingsRule *rule = profile.modelConfigRule();
+    if (!rule)
         return false;
     const std::string prefix = rule->prefix + '.';
     return std::any_of(filter.allowed().begin(), filter.allowed().end(),
