@@ -97,7 +97,8 @@ inline ConfigurationScore scoreConfiguration(const TraceSession &session, const 
     std::function<std::set<std::string>(const OpNode &)> visit = [&](const OpNode &node) {
         std::set<std::string> listed;
         if (node.kind == OpNode::Kind::Leaf) {
-            for (const KernelPath &p : findPaths(session.index(), node.callSites, filter, {}, &graph.siteContext).paths)
+            const SiteContexts contexts = contextsOf({&node});
+            for (const KernelPath &p : findPaths(session.index(), node.callSites, filter, {}, &contexts).paths)
                 listed.insert(session.index().kernel(p.kernelId)->source + ":" + kernelName(session.index(), p.kernelId));
             judge(node.id, listed);
             return listed;
@@ -105,7 +106,8 @@ inline ConfigurationScore scoreConfiguration(const TraceSession &session, const 
         const bool asOne = expected.count(node.id) > 0;
         for (const OpNode &child : node.children) {
             if (asOne) {
-                for (const KernelPath &p : findPaths(session.index(), child.callSites, filter, {}, &graph.siteContext).paths)
+                const SiteContexts contexts = contextsOf({&child});
+                for (const KernelPath &p : findPaths(session.index(), child.callSites, filter, {}, &contexts).paths)
                     listed.insert(session.index().kernel(p.kernelId)->source + ":" + kernelName(session.index(), p.kernelId));
             } else {
                 visit(child);

@@ -4,6 +4,9 @@
 #include "guard_fixture.h"
 #include "trace/call_index.h"
 #include "trace/dimension_filter.h"
+#include "trace/op_graph.h"
+
+#include <map>
 
 #include <QTest>
 
@@ -182,6 +185,90 @@ private Q_SLOTS:
         QCOMPARE(reached("moe.MethodA.apply", "server.moe_backend=triton"), std::set<std::string>{"triton_k"});
         // The rebinding under `backend.is_auto()` reads `backend` as assigned above it.
         QCOMPARE(reached("moe.MethodA.apply", "server.moe_backend=deep"), std::set<std::string>{"deep_k"});
+    }
+    void aMemberKeepsThePlaceItsBuilderWasBuiltAt()
+    {
+        // An MLP hands its `reduce_results` to the row-parallel layer it
+        // builds; the MoE builds its shared MLP with False, a dense layer
+        // with the default True. Through the MoE's MLP the all-reduce does
+        // not run, through the dense layer's it does, even with more
+        // wrappers forwarding the flag than the ways a guard tells apart.
+        Tree t;
+        t.add("kpkg.ops", "def gemm_k(x): torch.ops.kns.g(x)\ndef all_reduce_k(x): torch.ops.kns.r(x)\n");
+        t.add("linear",
+              "from kpkg.ops import gemm_k, all_reduce_k\n"
+              "class Row:\n"
+              "    def __init__(self, size, reduce_results=True):\n"
+              "        self.reduce_results = reduce_results\n"
+              "    def forward(self, x):\n"
+              "        gemm_k(x)\n"
+              "        if self.reduce_results:\n"
+              "            all_reduce_k(x)\n");
+        std::string models =
+            "from linear import Row\n"
+            "class Mlp:\n"
+            "    def __init__(self, size, reduce_results=True):\n"
+            "        self.down = Row(size, reduce_results=reduce_results)\n"
+            "    def forward(self, x):\n"
+            "        self.down.forward(x)\n"
+            "class MoE:\n"
+            "    def __init__(self):\n"
+            "        self.shared = Mlp(8, reduce_results=False)\n"
+            "    def forward(self, x):\n"
+            "        self.shared.forward(x)\n"
+            "class Dense:\n"
+            "    def __init__(self):\n"
+            "        self.mlp = Mlp(8)\n"
+            "    def forward(self, x):\n"
+            "        self.mlp.forward(x)\n";
+        for (int i = 0; i < 20; ++i) {
+            const std::string n = std::to_string(i);
+            models += "class Wrap" + n + ":\n"
+                      "    def __init__(self, reduce_results=True):\n"
+                      "        self.proj = Row(4, reduce_results=reduce_results)\n"
+                      "class User" + n + ":\n"
+                      "    def __init__(self):\n"
+                      "        self.a = Wrap" + n + "(reduce_results=False)\n"
+                      "        self.b = Wrap" + n + "(reduce_results=True)\n";
+        }
+        t.add("models", models.c_str());
+        const Resolved r = resolve(t, testProfile());
+        QCOMPARE(kernelsReached(r, "models.MoE.forward"), std::set<std::string>{"gemm_k"});
+        QCOMPARE(kernelsReached(r, "models.Dense.forward"), (std::set<std::string>{"gemm_k", "all_reduce_k"}));
+        // Without an instance, either may be.
+        QCOMPARE(kernelsReached(r, "models.Mlp.forward"), (std::set<std::string>{"gemm_k", "all_reduce_k"}));
+
+        // In the op graph the one call site `self.down.forward(x)` is two
+        // ops, each traced with the places on its own way down.
+        t.add("top",
+              "from models import MoE, Dense\n"
+              "class Top:\n"
+              "    def __init__(self):\n"
+              "        self.moe = MoE()\n"
+              "        self.dense = Dense()\n"
+              "    def forward(self, x):\n"
+              "        self.moe.forward(x)\n"
+              "        self.dense.forward(x)\n");
+        Profile profile = testProfile();
+        ModelEntry model;
+        model.model = "top";
+        model.function = "top.Top.forward";
+        model.containers = {"models.*"}; // the fixture's files have no module names
+        profile.models = {model};
+        const Resolved whole = resolve(t, profile);
+        const CallIndex index(whole.g);
+        const OpGraph graph = buildOpGraph(index, profile, "top", {});
+        std::map<std::string, std::set<std::string>> kernelsOf;
+        forEachOp(graph.roots, [&](const OpNode &n, int) {
+            if (n.kind != OpNode::Kind::Leaf)
+                return;
+            const SiteContexts contexts = contextsOf({&n});
+            for (const KernelPath &p : findPaths(index, n.callSites, {}, {}, &contexts).paths)
+                kernelsOf[n.id].insert(index.symbol(p.kernelId).name);
+        });
+        QCOMPARE(kernelsOf["/self.moe.forward/self.shared.forward/self.down.forward"], std::set<std::string>{"gemm_k"});
+        QCOMPARE(kernelsOf["/self.dense.forward/self.mlp.forward/self.down.forward"],
+                 (std::set<std::string>{"gemm_k", "all_reduce_k"}));
     }
 };
 

@@ -85,7 +85,8 @@ int benchTrace(const Args &args)
             continue;
         QElapsedTimer one;
         one.start();
-        const OpPaths found = findPaths(session->index(), sites, effective, {}, &graph.siteContext);
+        const SiteContexts contexts = TraceSession::opContexts(graph, name);
+        const OpPaths found = findPaths(session->index(), sites, effective, {}, &contexts);
         paths += found.paths.size();
         const qint64 ms = one.nsecsElapsed() / 1000;
         total += ms;

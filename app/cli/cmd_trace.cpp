@@ -124,7 +124,8 @@ int runTraceCommand(const Args &args)
         if (sites.empty())
             throw CommandFailed{QCoreApplication::translate("Cli", "no leaf op named '%1'; did you mean: %2")
                                     .arg(QString::fromStdString(op), didYouMean(TraceSession::opNames(r.graph), op))};
-        const OpPaths paths = findPaths(index, sites, effectiveFrom(filter, session->profile()), {}, &r.graph.siteContext);
+        const SiteContexts contexts = TraceSession::opContexts(r.graph, op);
+        const OpPaths paths = findPaths(index, sites, effectiveFrom(filter, session->profile()), {}, &contexts);
         if (json) {
             out() << QJsonDocument(QJsonObject{{QStringLiteral("op"), QString::fromStdString(op)},
                                                {QStringLiteral("paths"), pathsJson(index, paths)},
@@ -204,7 +205,8 @@ int runMatrixCommand(const Args &args)
         throw CommandFailed{QCoreApplication::translate("Cli", "no leaf op named '%1'; did you mean: %2")
                                 .arg(QString::fromStdString(op), didYouMean(TraceSession::opNames(r.graph), op))};
     const DimensionFilter effective = effectiveFrom(filterFrom(args, session->profile()), session->profile());
-    const OpPaths paths = findPaths(session->index(), sites, effective, {}, &r.graph.siteContext);
+    const SiteContexts contexts = TraceSession::opContexts(r.graph, op);
+    const OpPaths paths = findPaths(session->index(), sites, effective, {}, &contexts);
     const ConfigMatrix m = buildConfigMatrix(session->index(), paths, session->profile(), effective);
     out() << QString::fromStdString(m.rowDimension.empty() ? "-" : m.rowDimension).leftJustified(20);
     for (const std::string &c : m.columns)

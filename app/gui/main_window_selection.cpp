@@ -120,7 +120,8 @@ void MainWindow::refreshSelection()
         statusBar()->showMessage(tr("%1: a container op").arg(name));
         return;
     }
-    m_paths = findPaths(m_session->index(), node->callSites, m_effective, m_pathLimits, &m_opGraph.siteContext);
+    const SiteContexts contexts = contextsOf({node});
+    m_paths = findPaths(m_session->index(), node->callSites, m_effective, m_pathLimits, &contexts);
     m_matrixModel->setMatrix(buildConfigMatrix(m_session->index(), m_paths, m_session->profile(), m_effective));
     m_matrix->setVisible(m_matrixModel->rowCount() > 0);
     m_pathModel->setPaths(m_session->index(), m_paths);

@@ -33,7 +33,7 @@ namespace {
 // `cluster`: the box the nodes are drawn in (the ops of the container above
 // them, when it runs two or more).
 void addNodes(const CallIndex &index, const std::vector<OpNode> &nodes, const std::string &parent, const std::string &cluster,
-              const DrawingOptions &options, LayoutGraph &out, const SiteContexts *contexts)
+              const DrawingOptions &options, LayoutGraph &out)
 {
     for (const OpNode &n : nodes) {
         LayoutNode node;
@@ -61,11 +61,12 @@ void addNodes(const CallIndex &index, const std::vector<OpNode> &nodes, const st
                 out.clusters.push_back({n.id, cluster});
                 inner = n.id;
             }
-            addNodes(index, n.children, n.id, inner, options, out, contexts);
+            addNodes(index, n.children, n.id, inner, options, out);
         }
         if (n.kind == OpNode::Kind::Leaf && options.expandedLeaves.count(n.id)) {
             std::set<std::int64_t> kernels;
-            for (const KernelPath &p : findPaths(index, n.callSites, options.filter, {}, contexts).paths)
+            const SiteContexts own = contextsOf({&n});
+            for (const KernelPath &p : findPaths(index, n.callSites, options.filter, {}, &own).paths)
                 kernels.insert(p.kernelId);
             for (std::int64_t k : kernels) {
                 LayoutNode kn;
@@ -88,7 +89,7 @@ void addNodes(const CallIndex &index, const std::vector<OpNode> &nodes, const st
 LayoutGraph opGraphLayoutInput(const CallIndex &index, const OpGraph &graph, const DrawingOptions &options)
 {
     LayoutGraph out;
-    addNodes(index, graph.roots, {}, {}, options, out, &graph.siteContext);
+    addNodes(index, graph.roots, {}, {}, options, out);
     return out;
 }
 

@@ -76,10 +76,13 @@ QJsonObject opsJson(const TraceSession &session, const TraceReport &report)
                       {QStringLiteral("call_sites"), sites}};
         if (!n.label.empty())
             o.insert(QStringLiteral("label"), QString::fromStdString(n.label));
-        if (n.kind == OpNode::Kind::Leaf)
-            for (const LeafOp &l : report.leafOps)
-                if (l.name == n.name)
-                    o.insert(QStringLiteral("paths"), pathsJson(index, l.paths));
+        // Each op its own paths: `self.down_proj` of the shared experts is
+        // not that of a dense layer's MLP (they differ in what they were
+        // built with).
+        if (n.kind == OpNode::Kind::Leaf) {
+            const SiteContexts contexts = contextsOf({&n});
+            o.insert(QStringLiteral("paths"), pathsJson(index, findPaths(index, n.callSites, report.effective, {}, &contexts)));
+        }
         ops.append(o);
     });
     QJsonArray nonModel;

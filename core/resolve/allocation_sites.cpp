@@ -1,6 +1,7 @@
 #include "resolve/allocation_sites.h"
 
 #include "graph/allocation_condition.h"
+#include "resolve/chain.h"
 
 #include <algorithm>
 #include <cctype>
@@ -36,12 +37,37 @@ bool isDataclass(const ClassFact &fact)
     });
 }
 
+// The class a value builds, by its name, where the value is a call of a
+// dotted name (`RowParallelLinear(...)`, `linear.RowParallelLinear(...)`).
+std::string builtClassName(const ValueFact &value)
+{
+    const std::vector<ChainSegment> segs = splitChain(value.chain);
+    if (segs.size() < 2 || segs.back().kind != ChainSegment::Kind::Call)
+        return {};
+    const std::string head = dottedHead(segs);
+    return head.substr(head.rfind('.') + 1);
+}
+
+// Does the call pass one of the parameters on as it is (`reduce_results=
+// reduce_results`, or by position)?
+bool passesParameter(const ValueFact &call, const std::vector<Param> &params)
+{
+    const auto isParam = [&](const std::string &name) {
+        return std::any_of(params.begin() + 1, params.end(), [&](const Param &p) { return p.name == name; });
+    };
+    return std::any_of(call.keywordArgs.begin(), call.keywordArgs.end(), [&](const auto &k) { return isParam(k.second); })
+        || std::any_of(call.args.begin(), call.args.end(), isParam);
+}
+
 } // namespace
 
 bool AllocationSites::sensitive(SymbolId cls)
 {
     if (const auto it = m_sensitive.find(cls); it != m_sensitive.end())
         return it->second;
+    // A class building itself through its members (a cycle) is not sensitive
+    // on that account.
+    m_sensitive.emplace(cls, false);
     bool out = false;
     const SymbolId init = m_table.lookupMethod(cls, "__init__");
     const FunctionInfo *fn = init ? m_table.function(init) : nullptr;
@@ -69,13 +95,27 @@ bool AllocationSites::sensitive(SymbolId cls)
                 for (const auto &[assignment, function] : assignments)
                     out = out
                         || (function == init
-                            && (isParam(assignment->value.chain) || testsParameter(assignment->value.guards, params)));
+                            && (isParam(assignment->value.chain) || testsParameter(assignment->value.guards, params)
+                                || buildsSensitiveWith(assignment->value, params)));
             if (out)
                 break;
         }
     }
-    m_sensitive.emplace(cls, out);
+    m_sensitive[cls] = out;
     return out;
+}
+
+bool AllocationSites::buildsSensitiveWith(const ValueFact &value, const std::vector<Param> &params)
+{
+    // A member built from the constructor's own parameters (`self.down_proj =
+    // RowParallelLinear(..., reduce_results=reduce_results)`) holds, per
+    // place this class is built, what that place passed: the class keeps its
+    // places too, so the member's values keep both.
+    const std::string name = builtClassName(value);
+    if (name.empty() || !passesParameter(value, params))
+        return false;
+    const std::vector<SymbolId> &classes = m_table.classesNamed(name);
+    return std::any_of(classes.begin(), classes.end(), [&](SymbolId k) { return sensitive(k); });
 }
 
 std::optional<Condition> AllocationSites::condition(SymbolId cls, int module, SymbolId function)

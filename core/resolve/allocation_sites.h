@@ -17,7 +17,8 @@ class AllocationSites {
 public:
     explicit AllocationSites(const SymbolTable &table) : m_table(table) {}
     // Does `cls`'s `__init__` store one of its parameters on self as it is,
-    // or set an attribute under a guard that reads one?
+    // set an attribute under a guard that reads one, or build a member of a
+    // sensitive class passing one on as it is?
     bool sensitive(SymbolId cls);
     // The condition an instance of `cls` built in `function` of `module` (0:
     // at module level), and what that call passes, carry; nullopt when `cls`
@@ -32,6 +33,8 @@ public:
     bool placeOfDataclass(const std::string &dimension) const { return m_dataclassPlaces.count(dimension) > 0; }
 
 private:
+    bool buildsSensitiveWith(const ValueFact &value, const std::vector<Param> &params);
+
     const SymbolTable &m_table;
     std::unordered_map<SymbolId, bool> m_sensitive;
     std::unordered_set<std::string> m_dataclassPlaces;

@@ -143,34 +143,39 @@ std::vector<ConditionSet> alternativesOf(const std::vector<const ConditionSet *>
 
 // Past the ways told apart, what holds wherever the guard does: a dimension
 // every way names a value of takes one of those values (each way built in
-// one of a few places: the guard needs one of them). Negations and unmapped
-// text are left out.
+// one of a few places: the guard needs one of them). Where every way is tied
+// to building places, an enclosing builder's place that some name is kept
+// too, with the places they name (guard_limits::keepShared). Negations and
+// unmapped text are left out.
 ConditionSet valuesEveryWayNames(const std::vector<const ConditionSet *> &matching)
 {
+    const bool placed = std::all_of(matching.begin(), matching.end(), [](const ConditionSet *m) { return namesAPlace(*m); });
     ConditionSet out;
-    for (const Condition &first : *matching.front()) {
-        if (first.dimension.empty() || first.negated || first.dimension == kUnreachable)
-            continue;
-        Condition any = first;
-        bool everyWay = true;
-        for (const ConditionSet *m : matching) {
-            const auto same = std::find_if(m->begin(), m->end(), [&](const Condition &c) {
-                return !c.negated && c.dimension == first.dimension;
-            });
-            if (same == m->end()) {
-                everyWay = false;
-                break;
+    for (const ConditionSet *way : matching)
+        for (const Condition &first : *way) {
+            if (first.dimension.empty() || first.negated || first.dimension == kUnreachable
+                || std::any_of(out.begin(), out.end(), [&](const Condition &c) { return c.dimension == first.dimension; }))
+                continue;
+            Condition any = first;
+            bool everyWay = true;
+            for (const ConditionSet *m : matching) {
+                const auto same = std::find_if(m->begin(), m->end(), [&](const Condition &c) {
+                    return !c.negated && c.dimension == first.dimension;
+                });
+                if (same == m->end()) {
+                    everyWay = false;
+                    continue;
+                }
+                for (const std::string &v : same->values)
+                    if (std::find(any.values.begin(), any.values.end(), v) == any.values.end())
+                        any.values.push_back(v);
             }
-            for (const std::string &v : same->values)
-                if (std::find(any.values.begin(), any.values.end(), v) == any.values.end())
-                    any.values.push_back(v);
+            if (everyWay || (placed && isAllocationDimension(first.dimension))) {
+                std::sort(any.values.begin(), any.values.end());
+                any.text.clear();
+                out.push_back(std::move(any));
+            }
         }
-        if (everyWay && std::none_of(out.begin(), out.end(), [&](const Condition &c) { return c.dimension == any.dimension; })) {
-            std::sort(any.values.begin(), any.values.end());
-            any.text.clear();
-            out.push_back(std::move(any));
-        }
-    }
     return out;
 }
 

@@ -23,12 +23,22 @@ inline bool startsWith(const GuardList &guards, const GuardList &prefix)
     return guards.size() >= prefix.size() && std::equal(prefix.begin(), prefix.end(), guards.begin());
 }
 
+inline bool namesAPlace(const ConditionSet &set)
+{
+    return std::any_of(set.begin(), set.end(), [](const Condition &c) { return !c.negated && isAllocationDimension(c.dimension); });
+}
+
 // What two ways folded into one still need: the conditions both have, and
 // for the places building an instance (graph/allocation_condition.h) the
 // places of either. A value passed at a hundred places stays tied to them,
-// so a path through an instance built elsewhere does not take it.
+// so a path through an instance built elsewhere does not take it. Where both
+// ways are tied to places and only one names the place of an enclosing
+// builder (the value came through its constructor's parameter: `self.down_proj
+// = RowParallelLinear(..., reduce_results=reduce_results)`), that place stays:
+// a path through the builder built elsewhere does not take the value.
 inline void keepShared(ConditionSet &shared, const ConditionSet &other)
 {
+    const bool nested = namesAPlace(shared) && namesAPlace(other);
     std::erase_if(shared, [&](Condition &c) {
         if (std::find(other.begin(), other.end(), c) != other.end())
             return false;
@@ -38,13 +48,19 @@ inline void keepShared(ConditionSet &shared, const ConditionSet &other)
             return o.dimension == c.dimension && !o.negated;
         });
         if (place == other.end())
-            return true;
+            return !(nested && isAllocationDimension(c.dimension));
         for (const std::string &v : place->values)
             if (std::find(c.values.begin(), c.values.end(), v) == c.values.end())
                 c.values.push_back(v);
         std::sort(c.values.begin(), c.values.end());
         return false;
     });
+    if (!nested)
+        return;
+    for (const Condition &o : other)
+        if (!o.negated && isAllocationDimension(o.dimension)
+            && std::none_of(shared.begin(), shared.end(), [&](const Condition &c) { return c.dimension == o.dimension; }))
+            shared.push_back(o);
 }
 
 // Do two condition sets differ only in the places building an instance

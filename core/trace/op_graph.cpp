@@ -134,6 +134,7 @@ private:
                 node.kind = OpNode::Kind::Container;
                 node.function = callee;
                 node.callSites = {siteId};
+                node.context = context;
                 node.label = pathLabel(edge->conditions);
                 if (branches && node.label.empty())
                     node.label = m_index.symbol(m_index.symbol(callee).parentId).name;
@@ -157,7 +158,8 @@ private:
                 noteWithoutKernel(site.callee);
             return;
         }
-        if (findPaths(m_index, {siteId}, m_filter, {24, 1, 0}, &siteContext).paths.empty())
+        const SiteContexts own{{siteId, context}};
+        if (findPaths(m_index, {siteId}, m_filter, {24, 1, 0}, &own).paths.empty())
             return;
         auto same = std::find_if(out.begin(), out.end(), [&](const OpNode &o) {
             return o.kind == OpNode::Kind::Leaf && o.name == site.callee;
@@ -171,6 +173,7 @@ private:
         leaf.name = site.callee;
         leaf.kind = OpNode::Kind::Leaf;
         leaf.callSites = {siteId};
+        leaf.context = context;
         out.push_back(std::move(leaf));
     }
 
@@ -207,7 +210,10 @@ std::set<std::string> opsWithoutPath(const CallIndex &index, const OpGraph &grap
         bool any = false;
         PathConditions into = above;
         if (n.kind == OpNode::Kind::Leaf)
-            any = !findPaths(index, n.callSites, filter, {24, 1, 0}, &graph.siteContext).paths.empty();
+        {
+            const SiteContexts own = contextsOf({&n});
+            any = !findPaths(index, n.callSites, filter, {24, 1, 0}, &own).paths.empty();
+        }
         else if (!entered(n, above, into)) {
             // A branch the filter rules out: nothing below it runs.
             forEachOp(std::vector<OpNode>{n}, [&](const OpNode &d, int) { out.insert(d.id); });
@@ -221,6 +227,19 @@ std::set<std::string> opsWithoutPath(const CallIndex &index, const OpGraph &grap
     };
     for (const OpNode &n : graph.roots)
         runs(n, {});
+    return out;
+}
+
+SiteContexts contextsOf(const std::vector<const OpNode *> &nodes)
+{
+    SiteContexts out;
+    for (const OpNode *n : nodes)
+        for (std::int64_t site : n->callSites) {
+            const auto [it, added] = out.try_emplace(site, n->context);
+            if (!added && !mergeAlternative(it->second, n->context))
+                it->second.clear();
+        }
+    std::erase_if(out, [](const auto &entry) { return entry.second.empty(); });
     return out;
 }
 

@@ -23,6 +23,10 @@ struct OpNode {
     std::string label;       // branch label: "MLA", "DeepseekV2MoE", ... (empty if none)
     std::vector<std::int64_t> callSites; // every call site of this op under its parent
     std::int64_t function = 0;           // containers: the model-code function expanded
+    // The building places of the instances on its own way down the graph
+    // (allocation conditions): the same call site under the shared experts'
+    // DeepseekV2MLP and under a dense layer's is two ops with two contexts.
+    ConditionSet context;
     std::vector<OpNode> children;
 };
 
@@ -42,13 +46,19 @@ struct OpGraph {
     std::vector<std::string> opsWithoutKernel; // names of ops in model code that reach no kernel
     // The building places of the instances through which each call site of
     // the graph is reached (allocation conditions; empty where not known or
-    // where ways in disagree): pass it to findPaths.
+    // where ways in disagree): pass it to findPaths for ops merged by name;
+    // for given ops, contextsOf(their nodes) tells them apart.
     SiteContexts siteContext;
     std::string error;       // set when the model or its entry is unknown
 };
 
 OpGraph buildOpGraph(const CallIndex &index, const Profile &profile, const std::string &model,
                      const DimensionFilter &filter);
+
+// The contexts of the call sites of these ops, for findPaths: each op's own
+// way down; a site two of them share under different ways keeps what the
+// ways agree on.
+SiteContexts contextsOf(const std::vector<const OpNode *> &nodes);
 
 // Depth-first visit of every node; `fn(node, depth)`.
 template<typename F>

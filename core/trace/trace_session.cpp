@@ -119,6 +119,11 @@ std::vector<std::int64_t> TraceSession::opCallSites(const OpGraph &graph, const 
     return out;
 }
 
+SiteContexts TraceSession::opContexts(const OpGraph &graph, const std::string &name)
+{
+    return contextsOf(findOps(graph, name));
+}
+
 std::string TraceSession::indexDescription() const
 {
     const auto it = m_meta.find("repos");

@@ -30,6 +30,8 @@ public:
     static std::vector<std::string> opNames(const OpGraph &graph);
     // All call sites of every op named `name`, leaf or container.
     static std::vector<std::int64_t> opCallSites(const OpGraph &graph, const std::string &name);
+    // Their contexts (contextsOf), for findPaths.
+    static SiteContexts opContexts(const OpGraph &graph, const std::string &name);
 
     // "sglang@afe285f7, flashinfer@fb28d724" for report headers.
     std::string indexDescription() const;
