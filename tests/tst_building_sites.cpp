@@ -186,6 +186,43 @@ private Q_SLOTS:
         // The rebinding under `backend.is_auto()` reads `backend` as assigned above it.
         QCOMPARE(reached("moe.MethodA.apply", "server.moe_backend=deep"), std::set<std::string>{"deep_k"});
     }
+    void aBuildingPlacePassingNothingHoldsTheDefaults()
+    {
+        // `Wrap()` passes nothing: its instance holds the default True, so
+        // through it the all-reduce runs; `Wrap(reduce_results=False)` not.
+        Tree t;
+        t.add("kpkg.ops", "def gemm_k(x): torch.ops.kns.g(x)\ndef all_reduce_k(x): torch.ops.kns.r(x)\n");
+        t.add("linear",
+              "from kpkg.ops import gemm_k, all_reduce_k\n"
+              "class Row:\n"
+              "    def __init__(self, size, reduce_results=True):\n"
+              "        self.reduce_results = reduce_results\n"
+              "    def forward(self, x):\n"
+              "        gemm_k(x)\n"
+              "        if self.reduce_results:\n"
+              "            all_reduce_k(x)\n");
+        t.add("models",
+              "from linear import Row\n"
+              "class Wrap:\n"
+              "    def __init__(self, reduce_results=True):\n"
+              "        self.proj = Row(4, reduce_results=reduce_results)\n"
+              "    def forward(self, x):\n"
+              "        self.proj.forward(x)\n"
+              "class UserA:\n"
+              "    def __init__(self):\n"
+              "        self.b = Wrap()\n"
+              "    def forward(self, x):\n"
+              "        self.b.forward(x)\n"
+              "class UserB:\n"
+              "    def __init__(self):\n"
+              "        self.a = Wrap(reduce_results=False)\n"
+              "    def forward(self, x):\n"
+              "        self.a.forward(x)\n");
+        const Resolved r = resolve(t, testProfile());
+        QCOMPARE(kernelsReached(r, "models.UserA.forward"), (std::set<std::string>{"gemm_k", "all_reduce_k"}));
+        QCOMPARE(kernelsReached(r, "models.UserB.forward"), (std::set<std::string>{"gemm_k"}));
+    }
+
     void aMemberKeepsThePlaceItsBuilderWasBuiltAt()
     {
         // An MLP hands its `reduce_results` to the row-parallel layer it

@@ -43,8 +43,8 @@ std::vector<std::string> passedNames(const ValueFact &call)
 
 std::optional<std::string> instantiatedName(const ValueFact &v)
 {
-    if (v.args.empty() && v.keywordArgs.empty() && v.argExprs.empty())
-        return std::nullopt;
+    // A call passing nothing is a building place too: its instances hold
+    // the constructor's defaults.
     const std::string &c = v.chain;
     if (c.size() < 3 || c.compare(c.size() - 2, 2, "()") != 0)
         return std::nullopt;

@@ -21,8 +21,8 @@ void extractFacts(PythonParser &parser, std::string_view source, ModuleFacts &fa
 void markCallsOnSelf(ModuleFacts &facts);
 // Fills ModuleFacts::localCalls from its locals (extractFacts does).
 void summariseLocalCalls(ModuleFacts &facts);
-// The last component of the name a value calls with arguments
-// (`pkg.Layer(x)` -> "Layer"); nullopt for other values.
+// The last component of the name a value calls (`pkg.Layer(x)`, `Layer()`
+// -> "Layer"); nullopt for other values.
 std::optional<std::string> instantiatedName(const ValueFact &v);
 // The last names of a call's arguments that are names or attributes.
 std::vector<std::string> passedNames(const ValueFact &call);
