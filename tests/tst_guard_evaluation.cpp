@@ -999,6 +999,38 @@ private Q_SLOTS:
         QCOMPARE(runtime, 1);
     }
 
+    // A guard on locals that read the batch reads as what it tests, and is
+    // shown as a runtime condition.
+    void runtimeLocalsAreWrittenOut()
+    {
+        Tree t;
+        t.add("kpkg.ops", "def deep_k(x): torch.ops.kns.d(x)\ndef triton_k(x): torch.ops.kns.t(x)\n");
+        t.add("gemm",
+              "from kpkg.ops import deep_k, triton_k\n"
+              "def linear(x, weight):\n"
+              "    output_dtype = x.dtype\n"
+              "    dtype_supported = output_dtype == torch.bfloat16\n"
+              "    shape_supported = weight.shape[0] % 64 == 0\n"
+              "    if not (shape_supported and dtype_supported):\n"
+              "        return triton_k(x)\n"
+              "    return deep_k(x)\n");
+        const Resolved r = resolve(t, settingsProfile());
+        const auto triton = r.edges("gemm.linear", "triton_k");
+        QCOMPARE(triton.size(), size_t(1));
+        QCOMPARE(triton[0]->conditions.size(), size_t(1));
+        const Condition &c = triton[0]->conditions[0];
+        QCOMPARE(QString::fromStdString(c.text),
+                 QStringLiteral("(weight.shape[0] % 64 == 0) and ((x.dtype) == torch.bfloat16)"));
+        QVERIFY(c.negated);
+        PathConditions pc;
+        QVERIFY(pc.add(triton[0]->conditions));
+        const std::vector<ConditionChip> chips = conditionChips(pc);
+        QCOMPARE(chips.size(), size_t(1));
+        QVERIFY(chips[0].runtime);
+        QCOMPARE(QString::fromStdString(chips[0].text),
+                 QStringLiteral("at run time: not ((weight.shape[0] % 64 == 0) and ((x.dtype) == torch.bfloat16))"));
+    }
+
     void derivedValuesNarrowTheEffectiveFilter()
     {
         Profile p = settingsProfile();

@@ -22,8 +22,11 @@ bool readsRuntimeState(std::string_view text)
 
 bool isRuntimeCondition(std::string_view text)
 {
-    if (text.find(" and ") != std::string_view::npos || text.find(" or ") != std::string_view::npos)
-        return false;
+    // `a and b`, `a or b`: each part must be one (a local written out reads
+    // `(w.shape[0] % 64 == 0) and (x.dtype == torch.bfloat16)`).
+    for (std::string_view joint : {" and ", " or "})
+        if (const size_t at = text.find(joint); at != std::string_view::npos)
+            return isRuntimeCondition(text.substr(0, at)) && isRuntimeCondition(text.substr(at + joint.size()));
     return readsRuntimeState(text) || containsAny(text, {" < ", " > ", " <= ", " >= "});
 }
 

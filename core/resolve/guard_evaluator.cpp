@@ -1,6 +1,7 @@
 // Guard evaluation (see guard_evaluator.h and docs/guard-evaluation.md).
 #include "resolve/guard_evaluator.h"
 #include "resolve/guard_limits.h"
+#include "resolve/runtime_locals.h"
 
 #include "graph/condition_ways.h"
 #include "graph/runtime_condition.h"
@@ -312,6 +313,8 @@ ConditionSet GuardEvaluator::conditionsOf(const GuardList &guards, const Scope &
         const std::optional<Decision> d
             = readsRuntimeState(g.text) ? std::nullopt : decideAt(guards, static_cast<size_t>(&g - guards.data()), scope, line);
         if (!d) {
+            if (const FunctionInfo *fn = scope.function ? m_table.function(scope.function) : nullptr)
+                c.text = withRuntimeLocals(m_table, *fn, c.text, line);
             addCondition(out, c);
             continue;
         }
