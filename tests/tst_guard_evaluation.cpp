@@ -1031,6 +1031,38 @@ private Q_SLOTS:
                  QStringLiteral("at run time: not ((weight.shape[0] % 64 == 0) and ((x.dtype) == torch.bfloat16))"));
     }
 
+    // A function returning predicates a profile rule maps (`return
+    // is_sm90_supported() or is_blackwell_supported()`): its call holds
+    // where one of them does.
+    void mappedPredicatesReturnedHoldWhereTheirRuleSays()
+    {
+        Tree t;
+        t.add("kpkg.ops", "def cut_k(x): torch.ops.kns.c(x)\ndef tri_k(x): torch.ops.kns.t(x)\n");
+        t.add("utils",
+              "@lru_cache(maxsize=1)\n"
+              "def is_sm90_supported(device=None) -> bool:\n"
+              "    return (torch.version.cuda is not None) and torch.cuda.get_device_capability(device)[0] == 9\n"
+              "@lru_cache(maxsize=1)\n"
+              "def is_blackwell_supported(device=None) -> bool:\n"
+              "    return (torch.version.cuda is not None) and torch.cuda.get_device_capability(device)[0] == 10\n");
+        t.add("gemm",
+              "from kpkg.ops import cut_k, tri_k\n"
+              "from utils import is_sm90_supported, is_blackwell_supported\n"
+              "def _check() -> bool:\n"
+              "    return is_sm90_supported() or is_blackwell_supported()\n"
+              "def run(x):\n"
+              "    if _check():\n"
+              "        return cut_k(x)\n"
+              "    return tri_k(x)\n");
+        Profile p = settingsProfile();
+        p.dimensionRules.push_back(guardRule("^_?is_sm(90|100)_supported(?:\\(\\))?$", "arch", "sm$1"));
+        p.dimensionRules.push_back(guardRule("^_?is_blackwell(?:_supported)?(?:\\(\\))?$", "arch", "sm100"));
+        const Resolved r = resolve(t, p);
+        QCOMPARE(joined(kernelsReachedUnder(r, "gemm.run", parsed("arch=gfx942"))), QStringLiteral("tri_k"));
+        QVERIFY(kernelsReachedUnder(r, "gemm.run", parsed("arch=sm90")).count("cut_k"));
+        QVERIFY(kernelsReachedUnder(r, "gemm.run", parsed("arch=sm100")).count("cut_k"));
+    }
+
     void derivedValuesNarrowTheEffectiveFilter()
     {
         Profile p = settingsProfile();

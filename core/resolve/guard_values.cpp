@@ -470,6 +470,14 @@ GuardEvaluator::Outcomes GuardEvaluator::callValues(const GuardExpr &call, const
         return {{*env, {}}};
     if (std::optional<Outcomes> fixed = dimensionFixed(call))
         return *fixed;
+    // A predicate a profile rule maps (`is_sm90_supported()`), met as a value:
+    // a function returning `is_sm90_supported() or is_blackwell_supported()`
+    // gives each side, and each side holds where its rule says.
+    if (const std::optional<Condition> c = mapped(!call.text.empty() ? call.text : call.chain + "()")) {
+        Condition no = *c;
+        no.negated = !c->negated;
+        return {{{Kind::Bool, true, {}, {}}, {*c}}, {{Kind::Bool, false, {}, {}}, {no}}};
+    }
     if (call.chain == "hasattr" && call.operands.size() == 2 && call.operands[1].isLiteral(GuardExpr::Literal::String))
         return hasattrValues(call, scope, depth);
     if (call.chain == "getattr" && call.operands.size() >= 2 && call.operands[1].isLiteral(GuardExpr::Literal::String)
