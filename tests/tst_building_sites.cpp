@@ -13,6 +13,28 @@
 using namespace katlas;
 using namespace katlas::test;
 
+namespace {
+
+// A row-parallel layer whose all-reduce runs where it was built with
+// `reduce_results` true (the default), and its two kernels.
+Tree rowParallelLayer()
+{
+    Tree t;
+    t.add("kpkg.ops", "def gemm_k(x): torch.ops.kns.g(x)\ndef all_reduce_k(x): torch.ops.kns.r(x)\n");
+    t.add("linear",
+          "from kpkg.ops import gemm_k, all_reduce_k\n"
+          "class Row:\n"
+          "    def __init__(self, size, reduce_results=True):\n"
+          "        self.reduce_results = reduce_results\n"
+          "    def forward(self, x):\n"
+          "        gemm_k(x)\n"
+          "        if self.reduce_results:\n"
+          "            all_reduce_k(x)\n");
+    return t;
+}
+
+} // namespace
+
 class TestBuildingSites : public QObject {
     Q_OBJECT
 private Q_SLOTS:
@@ -186,21 +208,12 @@ private Q_SLOTS:
         // The rebinding under `backend.is_auto()` reads `backend` as assigned above it.
         QCOMPARE(reached("moe.MethodA.apply", "server.moe_backend=deep"), std::set<std::string>{"deep_k"});
     }
+
     void aBuildingPlacePassingNothingHoldsTheDefaults()
     {
         // `Wrap()` passes nothing: its instance holds the default True, so
         // through it the all-reduce runs; `Wrap(reduce_results=False)` not.
-        Tree t;
-        t.add("kpkg.ops", "def gemm_k(x): torch.ops.kns.g(x)\ndef all_reduce_k(x): torch.ops.kns.r(x)\n");
-        t.add("linear",
-              "from kpkg.ops import gemm_k, all_reduce_k\n"
-              "class Row:\n"
-              "    def __init__(self, size, reduce_results=True):\n"
-              "        self.reduce_results = reduce_results\n"
-              "    def forward(self, x):\n"
-              "        gemm_k(x)\n"
-              "        if self.reduce_results:\n"
-              "            all_reduce_k(x)\n");
+        Tree t = rowParallelLayer();
         t.add("models",
               "from linear import Row\n"
               "class Wrap:\n"
@@ -230,17 +243,7 @@ private Q_SLOTS:
         // with the default True. Through the MoE's MLP the all-reduce does
         // not run, through the dense layer's it does, even with more
         // wrappers forwarding the flag than the ways a guard tells apart.
-        Tree t;
-        t.add("kpkg.ops", "def gemm_k(x): torch.ops.kns.g(x)\ndef all_reduce_k(x): torch.ops.kns.r(x)\n");
-        t.add("linear",
-              "from kpkg.ops import gemm_k, all_reduce_k\n"
-              "class Row:\n"
-              "    def __init__(self, size, reduce_results=True):\n"
-              "        self.reduce_results = reduce_results\n"
-              "    def forward(self, x):\n"
-              "        gemm_k(x)\n"
-              "        if self.reduce_results:\n"
-              "            all_reduce_k(x)\n");
+        Tree t = rowParallelLayer();
         std::string models =
             "from linear import Row\n"
             "class Mlp:\n"
