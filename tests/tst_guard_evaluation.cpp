@@ -1063,6 +1063,30 @@ private Q_SLOTS:
         QVERIFY(kernelsReachedUnder(r, "gemm.run", parsed("arch=sm100")).count("cut_k"));
     }
 
+    // `ret = maybe_apply(x); if ret is not None: return ret`: a function
+    // saying "nothing" with `return None` returns a value where it returns a
+    // call's result, even of a call outside the index.
+    void aCallResultBesideReturnNoneIsAValue()
+    {
+        Tree t;
+        t.add("kpkg.ops", "def slow_k(x): torch.ops.kns.s(x)\n");
+        t.add("moe",
+              "from kpkg.ops import slow_k\n"
+              "from extlib import fused\n"
+              "def maybe_apply(x):\n"
+              "    if _is_cuda:\n"
+              "        return fused(x)\n"
+              "    return None\n"
+              "def apply(x):\n"
+              "    ret = maybe_apply(x)\n"
+              "    if ret is not None:\n"
+              "        return ret\n"
+              "    return slow_k(x)\n");
+        const Resolved r = resolve(t, settingsProfile());
+        QCOMPARE(joined(kernelsReachedUnder(r, "moe.apply", parsed("platform=cuda"))), QString());
+        QCOMPARE(joined(kernelsReachedUnder(r, "moe.apply", parsed("platform=hip"))), QStringLiteral("slow_k"));
+    }
+
     void derivedValuesNarrowTheEffectiveFilter()
     {
         Profile p = settingsProfile();

@@ -76,7 +76,7 @@ std::optional<GuardEvaluator::Outcomes> GuardEvaluator::returnsForArguments(cons
         for (const ValueFact &r : fn->fact->returns) {
             if (!m_evaluator.guardsHold(r.guards, t.args, inner))
                 continue; // an isinstance guard the arguments rule out
-            for (Outcome o : factValues(r, inner, depth + 1)) {
+            for (Outcome o : returnedValues(*fn, r, inner, depth + 1)) {
                 addConditions(o.conditions, t.conditions);
                 out.push_back(std::move(o));
             }
@@ -88,6 +88,24 @@ std::optional<GuardEvaluator::Outcomes> GuardEvaluator::returnsForArguments(cons
             return Outcomes{{}};
     }
     return finished(std::move(out));
+}
+
+GuardEvaluator::Outcomes GuardEvaluator::returnedValues(const FunctionInfo &fn, const ValueFact &returned, const Scope &scope,
+                                                       int depth)
+{
+    Outcomes out = factValues(returned, scope, depth);
+    // A function that says "nothing" with `return None` returns a value
+    // where it returns a call's result (`maybe_apply_hip_fused_experts`
+    // returning `fused_moe(...)`, or None): that result, even of a call
+    // outside the index, is not None.
+    const auto saysNothing = [](const ValueFact &r) { return r.expr == "None" || r.chain == "None"; };
+    if (!returned.chain.ends_with(")") || returned.unpacked
+        || std::none_of(fn.fact->returns.begin(), fn.fact->returns.end(), saysNothing))
+        return out;
+    for (Outcome &o : out)
+        if (o.value.kind == Abstract::Kind::Unknown && o.value.text.empty())
+            o.value.kind = Abstract::Kind::NotNone;
+    return out;
 }
 
 } // namespace katlas

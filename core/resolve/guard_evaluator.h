@@ -128,6 +128,9 @@ private:
     Outcomes reachingValues(const FunctionInfo &fn, const std::string &name, const std::vector<Binding> &bindings,
                             const Scope &scope, int line, int depth);
     Outcomes factValues(const ValueFact &fact, const Scope &scope, int depth);
+    // What `fn` gives by its return `returned` (a call's result where `fn`
+    // also returns None: not None).
+    Outcomes returnedValues(const FunctionInfo &fn, const ValueFact &returned, const Scope &scope, int depth);
     Outcomes attributeValues(const Value &object, const std::string &name, int depth);
     // May `object` (a chain read in `scope`) be an instance of `cls`, of a
     // class it derives from or of one deriving from it? Unknown objects may.

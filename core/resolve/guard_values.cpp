@@ -517,7 +517,7 @@ GuardEvaluator::Outcomes GuardEvaluator::callValues(const GuardExpr &call, const
                 continue;
             }
             for (const ValueFact &r : fn->fact->returns) {
-                Outcomes more = factValues(r, {fn->module, t.function, t.selfClass}, depth + 1);
+                Outcomes more = returnedValues(*fn, r, {fn->module, t.function, t.selfClass}, depth + 1);
                 for (Outcome &o : more)
                     addConditions(o.conditions, conds);
                 out.insert(out.end(), more.begin(), more.end());
