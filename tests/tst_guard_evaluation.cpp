@@ -1081,10 +1081,21 @@ private Q_SLOTS:
               "    ret = maybe_apply(x)\n"
               "    if ret is not None:\n"
               "        return ret\n"
+              "    return slow_k(x)\n"
+              "def lookup(table, x):\n"
+              "    if _is_cuda:\n"
+              "        return table.get(x)\n"
+              "    return None\n"
+              "def cached(table, x):\n"
+              "    ret = lookup(table, x)\n"
+              "    if ret is not None:\n"
+              "        return ret\n"
               "    return slow_k(x)\n");
         const Resolved r = resolve(t, settingsProfile());
         QCOMPARE(joined(kernelsReachedUnder(r, "moe.apply", parsed("platform=cuda"))), QString());
         QCOMPARE(joined(kernelsReachedUnder(r, "moe.apply", parsed("platform=hip"))), QStringLiteral("slow_k"));
+        // A method's result (`table.get(x)`) may itself be None.
+        QCOMPARE(joined(kernelsReachedUnder(r, "moe.cached", parsed("platform=cuda"))), QStringLiteral("slow_k"));
     }
 
     void derivedValuesNarrowTheEffectiveFilter()

@@ -15,6 +15,7 @@
 // made in the returns hand the classes on. See docs/guard-evaluation.md,
 // "Returns for the arguments passed".
 #include "resolve/guard_evaluator.h"
+#include "resolve/python_builtins.h"
 #include "resolve/guard_limits.h"
 
 #include "resolve/chain.h"
@@ -98,9 +99,13 @@ GuardEvaluator::Outcomes GuardEvaluator::returnedValues(const FunctionInfo &fn, 
     // where it returns a call's result (`maybe_apply_hip_fused_experts`
     // returning `fused_moe(...)`, or None): that result, even of a call
     // outside the index, is not None.
+    // Only a call of a plain function name that is no built-in: a method
+    // such as `d.get(k)` or `getattr(o, "x", None)` may itself give None.
     const auto saysNothing = [](const ValueFact &r) { return r.expr == "None" || r.chain == "None"; };
-    if (!returned.chain.ends_with(")") || returned.unpacked
-        || std::none_of(fn.fact->returns.begin(), fn.fact->returns.end(), saysNothing))
+    const std::string &c = returned.chain;
+    const bool plainCall = c.size() > 2 && c.ends_with("()") && c.find_first_of(".()[]") == c.size() - 2
+        && !isPythonBuiltin(c.substr(0, c.size() - 2));
+    if (!plainCall || returned.unpacked || std::none_of(fn.fact->returns.begin(), fn.fact->returns.end(), saysNothing))
         return out;
     for (Outcome &o : out)
         if (o.value.kind == Abstract::Kind::Unknown && o.value.text.empty())
