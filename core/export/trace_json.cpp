@@ -1,6 +1,8 @@
 // JSON forms of traces (see trace_json.h).
 #include "export/trace_json.h"
 
+#include "graph/runtime_condition.h"
+
 namespace katlas {
 namespace {
 
@@ -39,17 +41,23 @@ QJsonObject valuesJson(const std::map<std::string, std::vector<std::string>> &m)
 QJsonObject pathJson(const CallIndex &index, const KernelPath &p)
 {
     const Kernel *k = index.kernel(p.kernelId);
-    QJsonArray chain, other;
+    QJsonArray chain, other, runtime;
     for (const PathFrame &f : p.frames)
         chain.append(siteJson(index, f.siteId, true));
-    for (const std::string &t : p.conditions.otherConditions())
+    for (const std::string &t : p.conditions.otherConditions()) {
         other.append(QString::fromStdString(t));
+        if (isRuntimeCondition(t))
+            runtime.append(QString::fromStdString(t));
+    }
+    // What only the running batch decides: the kernel may run.
     return {{QStringLiteral("kernel"), QString::fromStdString(kernelName(index, p.kernelId))},
             {QStringLiteral("source"), QString::fromStdString(k ? k->source : std::string())},
             {QStringLiteral("category"), QString::fromStdString(k ? k->category : std::string())},
             {QStringLiteral("conditions"), valuesJson(p.conditions.required())},
             {QStringLiteral("excluded"), valuesJson(p.conditions.excluded())},
             {QStringLiteral("other_conditions"), other},
+            {QStringLiteral("runtime_conditions"), runtime},
+            {QStringLiteral("may_run"), !runtime.isEmpty()},
             {QStringLiteral("chain"), chain}};
 }
 

@@ -51,8 +51,15 @@ void ValueReader::add(TSNode value, const GuardList &guards, std::vector<ValueFa
         return;
     }
     if (isType(value, "boolean_operator") && m_source.text(field(value, "operator")) == "or") {
-        add(field(value, "left"), guards, out, notNone, statementCall, depth + 1);
-        add(field(value, "right"), guards, out, notNone, statementCall, depth + 1);
+        // `a or b` is `a if a else b`: the left side where it is true, the
+        // right side where the left is false.
+        TSNode left = field(value, "left");
+        GuardList yes = guards;
+        addGuards(m_source, left, false, yes);
+        add(left, yes, out, notNone, statementCall, depth + 1);
+        GuardList no = guards;
+        addGuards(m_source, left, true, no);
+        add(field(value, "right"), no, out, notNone, statementCall, depth + 1);
         return;
     }
     ValueFact v;
