@@ -41,6 +41,8 @@ QJsonObject valuesJson(const std::map<std::string, std::vector<std::string>> &m)
 QJsonObject pathJson(const CallIndex &index, const KernelPath &p)
 {
     const Kernel *k = index.kernel(p.kernelId);
+    // `runtime`: what only the running batch decides; with any, the kernel
+    // may run (runs only where they hold).
     QJsonArray chain, other, runtime;
     for (const PathFrame &f : p.frames)
         chain.append(siteJson(index, f.siteId, true));
@@ -49,7 +51,6 @@ QJsonObject pathJson(const CallIndex &index, const KernelPath &p)
         if (isRuntimeCondition(t))
             runtime.append(QString::fromStdString(t));
     }
-    // What only the running batch decides: the kernel may run.
     return {{QStringLiteral("kernel"), QString::fromStdString(kernelName(index, p.kernelId))},
             {QStringLiteral("source"), QString::fromStdString(k ? k->source : std::string())},
             {QStringLiteral("category"), QString::fromStdString(k ? k->category : std::string())},

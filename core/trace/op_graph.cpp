@@ -209,12 +209,10 @@ std::set<std::string> opsWithoutPath(const CallIndex &index, const OpGraph &grap
     std::function<bool(const OpNode &, const PathConditions &)> runs = [&](const OpNode &n, const PathConditions &above) {
         bool any = false;
         PathConditions into = above;
-        if (n.kind == OpNode::Kind::Leaf)
-        {
+        if (n.kind == OpNode::Kind::Leaf) {
             const SiteContexts own = contextsOf({&n});
             any = !findPaths(index, n.callSites, filter, {24, 1, 0}, &own).paths.empty();
-        }
-        else if (!entered(n, above, into)) {
+        } else if (!entered(n, above, into)) {
             // A branch the filter rules out: nothing below it runs.
             forEachOp(std::vector<OpNode>{n}, [&](const OpNode &d, int) { out.insert(d.id); });
             return false;
