@@ -24,6 +24,14 @@ bool wildcardMatch(const char *p, const char *s)
     return *s && *p == *s && wildcardMatch(p + 1, s + 1);
 }
 
+// A site reached through several ways keeps what they agree on, or nothing.
+void noteContext(SiteContexts &contexts, std::int64_t site, const ConditionSet &context)
+{
+    const auto [it, added] = contexts.try_emplace(site, context);
+    if (!added && !mergeAlternative(it->second, context))
+        it->second.clear();
+}
+
 class OpGraphBuilder {
 public:
     OpGraphBuilder(const CallIndex &index, const Profile &profile, const ModelEntry &model, const DimensionFilter &filter)
@@ -38,7 +46,7 @@ public:
             return;
         m_stack.insert(function);
         for (std::int64_t site : m_index.sitesOf(function)) {
-            noteContext(site, context);
+            noteContext(siteContext, site, context);
             addSite(site, out, prefix, depth, context);
         }
         m_stack.erase(function);
@@ -87,13 +95,6 @@ private:
         return {};
     }
 
-    // A site reached through several ways keeps what they agree on, or nothing.
-    void noteContext(std::int64_t site, const ConditionSet &context)
-    {
-        const auto [it, added] = siteContext.try_emplace(site, context);
-        if (!added && !mergeAlternative(it->second, context))
-            it->second.clear();
-    }
 
     // The building places an edge into a container adds to the context.
     static ConditionSet within(const ConditionSet &context, const ConditionSet &edge)
@@ -232,11 +233,8 @@ SiteContexts contextsOf(const std::vector<const OpNode *> &nodes)
 {
     SiteContexts out;
     for (const OpNode *n : nodes)
-        for (std::int64_t site : n->callSites) {
-            const auto [it, added] = out.try_emplace(site, n->context);
-            if (!added && !mergeAlternative(it->second, n->context))
-                it->second.clear();
-        }
+        for (std::int64_t site : n->callSites)
+            noteContext(out, site, n->context);
     std::erase_if(out, [](const auto &entry) { return entry.second.empty(); });
     return out;
 }
