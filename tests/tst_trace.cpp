@@ -337,6 +337,27 @@ private Q_SLOTS:
         QCOMPARE(filter("b=2 a=1,3").toString(), std::string("a=1,3 b=2"));
     }
 
+    // Conditions keep their texts once for the process: equal texts built
+    // apart are one text, and what the reader sees stays in text order
+    // whatever order the conditions came in.
+    void conditionsCompareTextsBuiltApart()
+    {
+        PathConditions pc;
+        const std::string zeta = std::string("ze") + "ta", alpha = std::string("al") + "pha";
+        QVERIFY(pc.add({{"quantization", {zeta, alpha, "mid"}, false, ""}, {"", {}, false, "y is None"}}));
+        QVERIFY(pc.add({{std::string("quanti") + "zation", {"mid"}, true, ""}, {"", {}, true, "a is None"}}));
+        QCOMPARE(pc.required().at("quantization"), (std::vector<std::string>{"alpha", "zeta"}));
+        QCOMPARE(pc.otherConditions(), (std::vector<std::string>{"not (a is None)", "y is None"}));
+        QVERIFY(pc.fits("quantization", std::string("al") + "pha"));
+        QVERIFY(!pc.fits("quantization", "mid"));
+        QVERIFY(!pc.fits("quantization", "a value no condition ever named"));
+        QVERIFY(pc.passes(filter("quantization=zeta")));
+        QVERIFY(!pc.passes(filter("quantization=mid")));
+        QVERIFY(!pc.add({{"", {}, false, std::string("a is ") + "None"}}));
+        QVERIFY(findInterned("a text no condition ever held, 1f3a") == nullptr);
+        QCOMPARE(internedText(std::string("ze") + "ta"), internedText("zeta"));
+    }
+
 private:
     QTemporaryDir m_dir;
     std::unique_ptr<TraceSession> m_session;

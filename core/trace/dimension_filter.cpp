@@ -8,6 +8,7 @@
 #include <QCoreApplication>
 
 #include <algorithm>
+#include <iterator>
 #include <sstream>
 
 namespace katlas {
@@ -99,6 +100,43 @@ bool wayAdmitted(const ConditionSet &way, const DimensionFilter &filter, const S
 
 } // namespace
 
+namespace {
+
+bool holds(const std::vector<InternedText> &sorted, InternedText t)
+{
+    return t && std::binary_search(sorted.begin(), sorted.end(), t);
+}
+
+// Entries kept in the order of their texts (what the reader sees), found by text.
+template <typename Entry, typename Key>
+auto textPosition(std::vector<Entry> &entries, std::string_view text, Key key)
+{
+    return std::lower_bound(entries.begin(), entries.end(), text, [&](const Entry &e, std::string_view t) { return *key(e) < t; });
+}
+
+std::vector<std::string> sortedTexts(const std::vector<InternedText> &texts)
+{
+    std::vector<std::string> out;
+    out.reserve(texts.size());
+    for (InternedText t : texts)
+        out.push_back(*t);
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+} // namespace
+
+bool PathConditions::DimensionState::admits(InternedText value) const
+{
+    return (anything || holds(oneOf, value)) && !holds(noneOf, value);
+}
+
+const PathConditions::DimensionState *PathConditions::State::dimension(std::string_view name) const
+{
+    const auto it = std::lower_bound(dims.begin(), dims.end(), name, [](const DimensionState &d, std::string_view n) { return *d.dimension < n; });
+    return it != dims.end() && *it->dimension == name ? &*it : nullptr;
+}
+
 const PathConditions::State &PathConditions::state() const
 {
     static const State none;
@@ -112,26 +150,44 @@ bool PathConditions::add(const ConditionSet &conditions)
     auto next = std::make_shared<State>(state());
     for (const Condition &c : conditions) {
         if (c.dimension.empty()) {
-            const auto [it, inserted] = next->text.emplace(c.text, !c.negated);
-            if (!inserted && it->second != !c.negated)
-                next->contradictory = true;
-            if (!c.values.empty())
-                next->ways.emplace(c.text, waysOf(c));
+            const InternedText text = internedText(c.text);
+            auto it = textPosition(next->text, *text, [](const auto &e) { return e.first; });
+            if (it != next->text.end() && it->first == text) {
+                if (it->second != !c.negated)
+                    next->contradictory = true;
+            } else {
+                next->text.insert(it, {text, !c.negated});
+            }
+            if (!c.values.empty()) {
+                auto w = textPosition(next->ways, *text, [](const auto &e) { return e.first; });
+                if (w == next->ways.end() || w->first != text)
+                    next->ways.insert(w, {text, std::make_shared<const std::vector<ConditionSet>>(waysOf(c))});
+            }
             continue;
         }
-        DimensionState &d = next->dims[c.dimension];
-        const std::set<std::string> values(c.values.begin(), c.values.end());
+        const InternedText dimension = internedText(c.dimension);
+        auto it = textPosition(next->dims, *dimension, [](const DimensionState &d) { return d.dimension; });
+        if (it == next->dims.end() || it->dimension != dimension)
+            it = next->dims.insert(it, DimensionState{dimension});
+        DimensionState &d = *it;
+        std::vector<InternedText> values;
+        values.reserve(c.values.size());
+        for (const std::string &v : c.values)
+            values.push_back(internedText(v));
+        std::sort(values.begin(), values.end());
+        values.erase(std::unique(values.begin(), values.end()), values.end());
+        std::vector<InternedText> merged;
         if (c.negated) {
-            d.noneOf.insert(values.begin(), values.end());
-        } else if (!d.oneOf) {
-            d.oneOf = values;
+            std::set_union(d.noneOf.begin(), d.noneOf.end(), values.begin(), values.end(), std::back_inserter(merged));
+            d.noneOf = std::move(merged);
+        } else if (d.anything) {
+            d.oneOf = std::move(values);
+            d.anything = false;
         } else {
-            std::set<std::string> both;
-            std::set_intersection(d.oneOf->begin(), d.oneOf->end(), values.begin(), values.end(),
-                                  std::inserter(both, both.end()));
-            d.oneOf = both;
+            std::set_intersection(d.oneOf.begin(), d.oneOf.end(), values.begin(), values.end(), std::back_inserter(merged));
+            d.oneOf = std::move(merged);
         }
-        if (d.oneOf && std::all_of(d.oneOf->begin(), d.oneOf->end(), [&](const std::string &v) { return d.noneOf.count(v); }))
+        if (!d.anything && std::all_of(d.oneOf.begin(), d.oneOf.end(), [&](InternedText v) { return holds(d.noneOf, v); }))
             next->contradictory = true;
     }
     m_state = std::move(next);
@@ -140,67 +196,66 @@ bool PathConditions::add(const ConditionSet &conditions)
 
 std::optional<std::string> PathConditions::rejectedBy(const DimensionFilter &filter, const SettingDefaults *defaults) const
 {
-    auto admits = [](const DimensionState &d, const std::string &v) { return (!d.oneOf || d.oneOf->count(v)) && !d.noneOf.count(v); };
+    const auto admits = [](const DimensionState &d, const std::string &v) { return d.admits(findInterned(v)); };
     for (const auto &[dim, allowed] : filter.allowed()) {
-        const auto it = state().dims.find(dim);
-        if (it == state().dims.end())
+        const DimensionState *d = state().dimension(dim);
+        if (!d)
             continue;
-        const DimensionState &d = it->second;
         // Nothing allowed (see narrow()): only a path that needs no particular value passes.
-        const bool some = allowed.empty() ? !d.oneOf : std::any_of(allowed.begin(), allowed.end(), [&](const std::string &v) { return admits(d, v); });
+        const bool some = allowed.empty() ? d->anything : std::any_of(allowed.begin(), allowed.end(), [&](const std::string &v) { return admits(*d, v); });
         if (!some)
             return dim;
     }
     const bool useDefaults = defaults && !filter.empty();
     if (useDefaults)
-        for (const auto &[dim, d] : state().dims) {
-            const auto def = defaults->find(dim);
-            if (def != defaults->end() && !filter.allowed().count(dim) && !admits(d, def->second))
-                return dim;
+        for (const DimensionState &d : state().dims) {
+            const auto def = defaults->find(*d.dimension);
+            if (def != defaults->end() && !filter.allowed().count(*d.dimension) && !admits(d, def->second))
+                return *d.dimension;
         }
     // A guard that may hold in several ways fails when the filter, or the
     // path's own conditions (an instance's building place), admit none.
     const auto fitsPath = [&](const ConditionSet &way) {
         return std::all_of(way.begin(), way.end(), [&](const Condition &c) {
-            const auto it = state().dims.find(c.dimension);
-            if (it == state().dims.end())
+            const DimensionState *d = state().dimension(c.dimension);
+            if (!d)
                 return true;
-            const DimensionState &d = it->second;
             if (!c.negated)
-                return std::any_of(c.values.begin(), c.values.end(), [&](const std::string &v) { return admits(d, v); });
+                return std::any_of(c.values.begin(), c.values.end(), [&](const std::string &v) { return admits(*d, v); });
             // An exclusion fits unless the path allows only excluded values.
-            return !d.oneOf || std::any_of(d.oneOf->begin(), d.oneOf->end(), [&](const std::string &v) {
-                       return admits(d, v) && std::find(c.values.begin(), c.values.end(), v) == c.values.end();
+            return d->anything || std::any_of(d->oneOf.begin(), d->oneOf.end(), [&](InternedText v) {
+                       return d->admits(v) && std::find(c.values.begin(), c.values.end(), *v) == c.values.end();
                    });
         });
     };
-    for (const auto &[text, ways] : state().ways)
+    for (const auto &[text, shared] : state().ways) {
+        const std::vector<ConditionSet> &ways = *shared;
         if (std::none_of(ways.begin(), ways.end(), [&](const ConditionSet &way) {
                 return wayAdmitted(way, filter, useDefaults ? defaults : nullptr) && fitsPath(way);
             }))
-            return ways.front().empty() ? text : ways.front().front().dimension;
+            return ways.front().empty() ? *text : ways.front().front().dimension;
+    }
     return std::nullopt;
 }
 
 bool PathConditions::fits(const std::string &dimension, const std::string &value) const
 {
-    const auto it = state().dims.find(dimension);
-    if (it == state().dims.end())
-        return true;
-    return (!it->second.oneOf || it->second.oneOf->count(value)) && !it->second.noneOf.count(value);
+    const DimensionState *d = state().dimension(dimension);
+    return !d || d->admits(findInterned(value));
 }
 
-bool PathConditions::mentions(const std::string &dimension) const { return state().dims.count(dimension) > 0; }
+bool PathConditions::mentions(const std::string &dimension) const { return state().dimension(dimension) != nullptr; }
 
 std::map<std::string, std::vector<std::string>> PathConditions::required() const
 {
     std::map<std::string, std::vector<std::string>> out;
-    for (const auto &[dim, d] : state().dims)
-        if (d.oneOf && !isAllocationDimension(dim)) {
-            auto &v = out[dim];
-            for (const std::string &x : *d.oneOf)
-                if (!d.noneOf.count(x))
-                    v.push_back(x);
+    for (const DimensionState &d : state().dims)
+        if (!d.anything && !isAllocationDimension(*d.dimension)) {
+            std::vector<InternedText> kept;
+            for (InternedText x : d.oneOf)
+                if (!holds(d.noneOf, x))
+                    kept.push_back(x);
+            out[*d.dimension] = sortedTexts(kept);
         }
     return out;
 }
@@ -208,9 +263,9 @@ std::map<std::string, std::vector<std::string>> PathConditions::required() const
 std::map<std::string, std::vector<std::string>> PathConditions::excluded() const
 {
     std::map<std::string, std::vector<std::string>> out;
-    for (const auto &[dim, d] : state().dims)
-        if (!d.oneOf && !d.noneOf.empty() && !isAllocationDimension(dim))
-            out[dim] = std::vector<std::string>(d.noneOf.begin(), d.noneOf.end());
+    for (const DimensionState &d : state().dims)
+        if (d.anything && !d.noneOf.empty() && !isAllocationDimension(*d.dimension))
+            out[*d.dimension] = sortedTexts(d.noneOf);
     return out;
 }
 
@@ -218,7 +273,7 @@ std::vector<std::string> PathConditions::otherConditions() const
 {
     std::vector<std::string> out;
     for (const auto &[text, truth] : state().text)
-        out.push_back(truth ? text : "not (" + text + ")");
+        out.push_back(truth ? *text : "not (" + *text + ")");
     return out;
 }
 

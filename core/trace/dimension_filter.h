@@ -6,6 +6,7 @@
 #pragma once
 
 #include "graph/call_graph.h"
+#include "graph/interned_text.h"
 #include "graph/setting_defaults.h"
 
 #include <map>
@@ -13,6 +14,8 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
+#include <vector>
 
 namespace katlas {
 
@@ -64,16 +67,23 @@ public:
     std::string toString() const; // "quantization=fp8, platform!=hip, not (x is None)"
 
 private:
+    // Texts are interned (graph/interned_text.h): a copy of the conditions,
+    // made at every guarded step of a path search, copies pointers only.
     struct DimensionState {
-        std::optional<std::set<std::string>> oneOf; // nullopt: anything
-        std::set<std::string> noneOf;
+        InternedText dimension = nullptr;
+        bool anything = true;            // no required values yet
+        std::vector<InternedText> oneOf; // when not anything; sorted by address
+        std::vector<InternedText> noneOf; // sorted by address
+        bool admits(InternedText value) const;
     };
     struct State {
-        std::map<std::string, DimensionState> dims;
-        std::map<std::string, bool> text; // guard text -> required truth
-        // guard text -> the ways it may hold (graph/condition_ways.h)
-        std::map<std::string, std::vector<ConditionSet>> ways;
+        std::vector<DimensionState> dims;                 // by dimension text
+        std::vector<std::pair<InternedText, bool>> text; // guard text -> required truth, by text
+        // guard text -> the ways it may hold (graph/condition_ways.h),
+        // decoded once and shared by the copies
+        std::vector<std::pair<InternedText, std::shared_ptr<const std::vector<ConditionSet>>>> ways;
         bool contradictory = false;
+        const DimensionState *dimension(std::string_view name) const;
     };
     const State &state() const;
     // Shared by copies and cloned on the first change: a path search copies

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <set>
 #include <string>
+#include <unordered_map>
 #include <unordered_set>
 
 namespace katlas {
@@ -70,6 +71,51 @@ private:
     size_t m_countCap; // beyond this we stop counting: "more than N"
 };
 
+// Paths through the same calls that differ only in building places (one
+// edge per place a value came from) are one path to the reader. Conditions
+// are written out only for paths that share their calls with another.
+void dropSameCallsAndConditions(std::vector<KernelPath> &paths)
+{
+    const auto sameCalls = [](const KernelPath &a, const KernelPath &b) {
+        return a.kernelId == b.kernelId && a.frames.size() == b.frames.size()
+            && std::equal(a.frames.begin(), a.frames.end(), b.frames.begin(), [](const PathFrame &x, const PathFrame &y) {
+                   return x.siteId == y.siteId && x.calleeId == y.calleeId;
+               });
+    };
+    const auto callsHash = [](const KernelPath &p) {
+        size_t h = std::hash<std::int64_t>{}(p.kernelId);
+        for (const PathFrame &f : p.frames)
+            h = h * 1000003u ^ std::hash<std::int64_t>{}(f.siteId * 31 + f.calleeId);
+        return h;
+    };
+    const auto conditionsText = [](const KernelPath &p) {
+        std::string key = p.conditions.toString();
+        for (const std::string &t : p.conditions.otherConditions())
+            key += '|' + t;
+        return key;
+    };
+    std::unordered_map<size_t, std::vector<size_t>> byCalls;
+    for (size_t i = 0; i < paths.size(); ++i)
+        byCalls[callsHash(paths[i])].push_back(i);
+    std::vector<bool> dropped(paths.size(), false);
+    for (const auto &[hash, group] : byCalls) {
+        if (group.size() < 2)
+            continue;
+        std::vector<std::string> texts(group.size());
+        for (size_t a = 0; a < group.size(); ++a) {
+            texts[a] = conditionsText(paths[group[a]]);
+            for (size_t b = 0; b < a && !dropped[group[a]]; ++b)
+                dropped[group[a]] = !dropped[group[b]] && texts[a] == texts[b] && sameCalls(paths[group[a]], paths[group[b]]);
+        }
+    }
+    std::vector<KernelPath> kept;
+    kept.reserve(paths.size());
+    for (size_t i = 0; i < paths.size(); ++i)
+        if (!dropped[i])
+            kept.push_back(std::move(paths[i]));
+    paths = std::move(kept);
+}
+
 } // namespace
 
 OpPaths findPaths(const CallIndex &index, const std::vector<std::int64_t> &siteIds, const DimensionFilter &filter,
@@ -85,18 +131,7 @@ OpPaths findPaths(const CallIndex &index, const std::vector<std::int64_t> &siteI
                 start.add(it->second);
         walk.fromSite(site, start, frames, 0);
     }
-    // Paths through the same calls that differ only in building places (one
-    // edge per place a value came from) are one path to the reader.
-    std::set<std::string> seen;
-    std::erase_if(out.paths, [&](const KernelPath &p) {
-        std::string key = std::to_string(p.kernelId);
-        for (const PathFrame &f : p.frames)
-            key += ';' + std::to_string(f.siteId) + ',' + std::to_string(f.calleeId);
-        key += '|' + p.conditions.toString();
-        for (const std::string &t : p.conditions.otherConditions())
-            key += '|' + t;
-        return !seen.insert(std::move(key)).second;
-    });
+    dropSameCallsAndConditions(out.paths);
     out.notShownCapped = walk.capped();
     if (out.paths.empty()) {
         out.reason = !walk.filteredDimension().empty() ? OpPaths::Empty::FilteredOut : OpPaths::Empty::NoKernel;
