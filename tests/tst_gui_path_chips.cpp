@@ -107,6 +107,15 @@ private Q_SLOTS:
         const int w3 = delegate.sizeHint(option, three).width();
         QVERIFY(w1 > w0);
         QVERIFY(w3 > w1);
+        // A long condition is elided on its chip: the row stays about as
+        // wide as a chip of fifty characters, whatever the condition's length.
+        const QString longText = QStringLiteral("at run time: ") + QString(QStringLiteral("weight.shape[0] % 64 == 0 and ")).repeated(12);
+        const QModelIndex longOne = row({longText});
+        const QFontMetrics fm(option.font);
+        const int wLong = delegate.sizeHint(option, longOne).width();
+        QVERIFY(wLong > w0);
+        QVERIFY2(wLong - w0 < fm.averageCharWidth() * 60, qPrintable(QString::number(wLong - w0)));
+        QCOMPARE(longOne.data(PathListModel::ChipsRole).toStringList().value(0), longText); // the data keeps it whole
         // A dimension keeps its colour; guard text is grey.
         QCOMPARE(delegate.chipColor("quantization"), delegate.chipColor("quantization"));
         QVERIFY(delegate.chipColor("") != delegate.chipColor("quantization"));

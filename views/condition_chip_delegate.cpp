@@ -12,8 +12,15 @@ namespace {
 constexpr int kChipPadding = 5;  // inside a chip, left and right
 constexpr int kChipSpacing = 4;  // between chips
 constexpr int kChipRadius = 6;
+constexpr int kChipChars = 48;   // a longer condition is elided on its chip (the tooltip has it whole)
 
 QStringList chipsOf(const QModelIndex &index) { return index.data(PathListModel::ChipsRole).toStringList(); }
+
+// A chip's text as painted: at most about kChipChars characters wide.
+QString chipText(const QFontMetrics &fm, const QString &text)
+{
+    return fm.elidedText(text, Qt::ElideMiddle, fm.averageCharWidth() * kChipChars);
+}
 
 } // namespace
 
@@ -62,7 +69,8 @@ void ConditionChipDelegate::paint(QPainter *painter, const QStyleOptionViewItem 
     const int y = area.top() + (area.height() - h) / 2;
     painter->setRenderHint(QPainter::Antialiasing);
     for (int i = 0; i < chips.size() && x < area.right(); ++i) {
-        const int w = fm.horizontalAdvance(chips[i]) + 2 * kChipPadding;
+        const QString text = chipText(fm, chips[i]);
+        const int w = fm.horizontalAdvance(text) + 2 * kChipPadding;
         const QRect chip(x, y, w, h);
         const QColor fill = chipColor(dims.value(i));
         // A dashed outline: only the running batch decides this one ("may run").
@@ -71,7 +79,7 @@ void ConditionChipDelegate::paint(QPainter *painter, const QStyleOptionViewItem 
         painter->setBrush(fill);
         painter->drawRoundedRect(chip, kChipRadius, kChipRadius);
         painter->setPen(QColor(0x20, 0x20, 0x20)); // dark on the light fills, in any theme
-        painter->drawText(chip, Qt::AlignCenter, chips[i]);
+        painter->drawText(chip, Qt::AlignCenter, text);
         x += w + kChipSpacing;
     }
     painter->restore();
@@ -86,7 +94,7 @@ QSize ConditionChipDelegate::sizeHint(const QStyleOptionViewItem &option, const 
     const QFontMetrics fm(option.font);
     int width = fm.horizontalAdvance(index.data(PathListModel::HeadRole).toString()) + 2 * kChipSpacing + 8;
     for (const QString &c : chips)
-        width += fm.horizontalAdvance(c) + 2 * kChipPadding + kChipSpacing;
+        width += fm.horizontalAdvance(chipText(fm, c)) + 2 * kChipPadding + kChipSpacing;
     size.setWidth(std::max(size.width(), width));
     size.setHeight(std::max(size.height(), fm.height() + 6));
     return size;

@@ -1,7 +1,8 @@
 // Paints a path row of the kernel paths panel as its head text (kernel and
 // source) followed by its conditions as chips: rounded labels coloured by
-// dimension, grey for guard text no rule maps. Rows without chips are
-// painted as usual.
+// dimension, grey for guard text no rule maps; a long condition is elided in
+// the middle on its chip (the row's tooltip lists every condition whole).
+// Rows without chips are painted as usual.
 #pragma once
 
 #include <QStyledItemDelegate>
