@@ -167,6 +167,10 @@ private Q_SLOTS:
         QVERIFY(matrix.out.contains("cutlass_mla") && matrix.out.contains("cutlass_mla_decode"));
         const CliRun empty = runKatlas({"trace", "--op", "self.input_layernorm", "--filter", "platform=hip"}, m_cache.path());
         QVERIFY2(empty.out.contains("filter excludes"), qPrintable(empty.out));
+        // Each frame names its function as the file reads it (the class with a
+        // method), so paths through different classes' methods read apart.
+        const CliRun mqa = runKatlas({"trace", "--op", "self.attn_mqa"}, m_cache.path());
+        QVERIFY2(mqa.out.contains("DeepMiniAttention.forward_absorb -> self.attn_mqa"), qPrintable(mqa.out));
         const CliRun sampler = runKatlas({"trace", "--op", "Sampler"}, m_cache.path());
         QCOMPARE(sampler.code, 0);
         QVERIFY2(sampler.out.contains("top_k_top_p_sampling_from_probs"), qPrintable(sampler.out + sampler.err));

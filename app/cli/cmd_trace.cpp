@@ -141,7 +141,7 @@ int runTraceCommand(const Args &args)
             for (const PathFrame &f : p.frames) {
                 const CallSite &s = index.site(f.siteId);
                 out() << "    " << QString::fromStdString(filePath(index.graph(), s.fileId)) << ':' << s.line << "  "
-                      << QString::fromStdString(index.symbol(s.callerId).name) << " -> "
+                      << QString::fromStdString(index.nameInFile(s.callerId)) << " -> "
                       << QString::fromStdString(s.callee) << '\n';
             }
         }

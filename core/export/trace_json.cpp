@@ -14,11 +14,7 @@ QJsonObject siteJson(const CallIndex &index, std::int64_t siteId, bool withFunct
                   {QStringLiteral("file"), QString::fromStdString(f ? f->path : std::string())},
                   {QStringLiteral("line"), s.line}};
     if (withFunction) {
-        const Symbol &caller = index.symbol(s.callerId);
-        const std::string &module = index.moduleOf(s.callerId);
-        const std::string fn = caller.qualName.rfind(module + ".", 0) == 0 ? caller.qualName.substr(module.size() + 1)
-                                                                           : caller.qualName;
-        o.insert(QStringLiteral("function"), QString::fromStdString(fn));
+        o.insert(QStringLiteral("function"), QString::fromStdString(index.nameInFile(s.callerId)));
         o.insert(QStringLiteral("callee"), QString::fromStdString(s.callee));
     }
     return o;

@@ -77,6 +77,13 @@ const std::string &CallIndex::moduleOf(std::int64_t symbolId) const
     return f ? f->module : none;
 }
 
+std::string CallIndex::nameInFile(std::int64_t symbolId) const
+{
+    const std::string &qualName = symbol(symbolId).qualName;
+    const std::string &module = moduleOf(symbolId);
+    return !module.empty() && qualName.rfind(module + ".", 0) == 0 ? qualName.substr(module.size() + 1) : qualName;
+}
+
 const std::vector<std::int64_t> &CallIndex::sitesOf(std::int64_t caller) const
 {
     return m_sitesByCaller[static_cast<size_t>(caller)];

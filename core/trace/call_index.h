@@ -23,6 +23,9 @@ public:
     const SourceFile *file(std::int64_t id) const;
     const std::string &repoOfFile(std::int64_t fileId) const;
     const std::string &moduleOf(std::int64_t symbolId) const;
+    // A function's name as its file reads it: `Class.method` for a method,
+    // the qualified name for a method a class inherits from another module.
+    std::string nameInFile(std::int64_t symbolId) const;
 
     const std::vector<std::int64_t> &sitesOf(std::int64_t caller) const;
     const std::vector<size_t> &edgesOf(std::int64_t site) const;
