@@ -1064,6 +1064,51 @@ private Q_SLOTS:
         QCOMPARE(joined(kernelsReachedUnder(r, "gemm.run", parsed("arch=sm100"))), QStringLiteral("cut_k"));
     }
 
+    // `isinstance(self.pool, SWAKVPool)` holds where the pool is built as
+    // that class or one of its subclasses, and fails where it is built as
+    // another; a value whose class is not known leaves the test open.
+    void isinstanceOfABuiltValueFollowsItsClass()
+    {
+        Tree t;
+        t.add("kpkg.ops", "def swa_k(x): torch.ops.kns.swa(x)\ndef full_k(x): torch.ops.kns.full(x)\n");
+        t.add("pools",
+              "from kpkg.ops import swa_k, full_k\n"
+              "from extlib import make_pool\n"
+              "class KVPool:\n"
+              "    pass\n"
+              "class SWAKVPool(KVPool):\n"
+              "    pass\n"
+              "class HybridSWAKVPool(SWAKVPool):\n"
+              "    pass\n"
+              "class MambaPool(KVPool):\n"
+              "    pass\n"
+              "class Runner:\n"
+              "    def __init__(self):\n"
+              "        if _is_cuda:\n"
+              "            self.pool = HybridSWAKVPool()\n"
+              "        else:\n"
+              "            self.pool = KVPool()\n"
+              "        self.outside = make_pool()\n"
+              "    def run(self, x):\n"
+              "        if isinstance(self.pool, SWAKVPool):\n"
+              "            return swa_k(x)\n"
+              "        return full_k(x)\n"
+              "    def either(self, x):\n"
+              "        if isinstance(self.pool, (MambaPool, SWAKVPool)):\n"
+              "            return swa_k(x)\n"
+              "        return full_k(x)\n"
+              "    def unknown(self, x):\n"
+              "        if isinstance(self.outside, SWAKVPool):\n"
+              "            return swa_k(x)\n"
+              "        return full_k(x)\n");
+        const Resolved r = resolve(t, settingsProfile());
+        QCOMPARE(joined(kernelsReachedUnder(r, "pools.Runner.run", parsed("platform=cuda"))), QStringLiteral("swa_k"));
+        QCOMPARE(joined(kernelsReachedUnder(r, "pools.Runner.run", parsed("platform=hip"))), QStringLiteral("full_k"));
+        QCOMPARE(joined(kernelsReachedUnder(r, "pools.Runner.either", parsed("platform=cuda"))), QStringLiteral("swa_k"));
+        QCOMPARE(joined(kernelsReachedUnder(r, "pools.Runner.either", parsed("platform=hip"))), QStringLiteral("full_k"));
+        QCOMPARE(joined(kernelsReachedUnder(r, "pools.Runner.unknown", parsed("platform=cuda"))), QStringLiteral("full_k swa_k"));
+    }
+
     // `ret = maybe_apply(x); if ret is not None: return ret`: a function
     // saying "nothing" with `return None` returns a value where it returns a
     // call's result, even of a call outside the index.

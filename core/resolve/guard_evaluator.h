@@ -86,7 +86,9 @@ public:
         enum class Kind { Unknown, None, Bool, Number, String, Object, Setting, NotNone, Config, Tuple };
         Kind kind = Kind::Unknown;
         bool truth = false;      // Bool
-        std::string text;        // Number / String / Tuple: the literal; Setting: its dimension; Config: the prefix
+        // Number / String / Tuple: the literal; Setting: its dimension; Config:
+        // the prefix; Object: the class it was built from (its symbol id), when known
+        std::string text;
         std::string fallback;    // Setting: its default value, empty when it has none
         std::string readFrom;    // "self.x" when this is the value of that attribute as read above (markSameAs)
         bool operator==(const Abstract &) const = default;
@@ -191,6 +193,9 @@ private:
     std::unordered_map<SymbolId, CallsOfFunction> m_callsOfFunction;
     const CallsOfFunction &callsOfFunction(const FunctionInfo &fn);
     Outcomes hasattrValues(const GuardExpr &call, const Scope &scope, int depth);
+    // `isinstance(x, C)` where the classes x was built from are known
+    // (guard_isinstance.cpp); nullopt where none is.
+    std::optional<Outcomes> isinstanceValues(const GuardExpr &call, const Scope &scope, int depth);
     // A call of a decorator registry's lookup (registry_lookup.h): a function
     // where its arguments name registered keys, None where they name none.
     std::optional<Outcomes> registryLookupValues(const ValueFact &call, const Scope &scope, int depth);

@@ -136,6 +136,22 @@ inline GuardEvaluator::Outcomes withoutSubsumed(GuardEvaluator::Outcomes out)
     return kept;
 }
 
+// The classes objects were built from (kept to decide isinstance,
+// guard_isinstance.cpp) forgotten before anything else is, when there are
+// more outcomes than the bound: objects of several classes under the same
+// conditions are one outcome again, as they are without the class.
+inline GuardEvaluator::Outcomes withoutClasses(GuardEvaluator::Outcomes out)
+{
+    GuardEvaluator::Outcomes kept;
+    for (GuardEvaluator::Outcome &o : out) {
+        if (o.value.kind == GuardEvaluator::Abstract::Kind::Object)
+            o.value.text.clear();
+        if (std::find(kept.begin(), kept.end(), o) == kept.end())
+            kept.push_back(std::move(o));
+    }
+    return kept;
+}
+
 // Outcomes past the bound, folded by value: each value once, under the
 // conditions all its ways share. A value is what may be there, so one under
 // fewer conditions only admits it in more places. Used where the places
@@ -143,6 +159,9 @@ inline GuardEvaluator::Outcomes withoutSubsumed(GuardEvaluator::Outcomes out)
 // every step's values lost ways a guard's truth depends on.
 inline GuardEvaluator::Outcomes foldedByValue(GuardEvaluator::Outcomes out, size_t bound = kMaxCases)
 {
+    if (out.size() <= bound)
+        return out;
+    out = withoutClasses(std::move(out));
     if (out.size() <= bound)
         return out;
     out = withoutSubsumed(std::move(out));

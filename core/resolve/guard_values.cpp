@@ -480,6 +480,9 @@ GuardEvaluator::Outcomes GuardEvaluator::callValues(const GuardExpr &call, const
     }
     if (call.chain == "hasattr" && call.operands.size() == 2 && call.operands[1].isLiteral(GuardExpr::Literal::String))
         return hasattrValues(call, scope, depth);
+    if (call.chain == "isinstance" && call.operands.size() == 2)
+        if (std::optional<Outcomes> known = isinstanceValues(call, scope, depth))
+            return *known;
     if (call.chain == "getattr" && call.operands.size() >= 2 && call.operands[1].isLiteral(GuardExpr::Literal::String)
         && !m_configPrefixes.empty())
         if (std::optional<Outcomes> setting = configAttribute(values(call.operands[0], scope, depth + 1), call.operands[1].text))
@@ -499,7 +502,7 @@ GuardEvaluator::Outcomes GuardEvaluator::callValues(const GuardExpr &call, const
     Outcomes out;
     for (const Value &v : m_evaluator.evalSegments(segs, segs.size(), scope)) {
         if (v.kind == Value::Kind::Class) {
-            out.push_back({{Kind::Object, false, {}, {}}, v.conditions});
+            out.push_back({{Kind::Object, false, std::to_string(v.id), {}}, v.conditions}); // built here: its class is known
             continue;
         }
         if (v.kind != Value::Kind::Function) {

@@ -1,0 +1,65 @@
+// `isinstance(x, C)` decided by the classes x was built from (see
+// guard_evaluator.h):
+//
+//     if quant_config is not None:
+//         self.quant_method = quant_config.get_quant_method(self, prefix)
+//     if self.quant_method is None:
+//         self.quant_method = UnquantizedFusedMoEMethod(...)
+//     ...
+//     if isinstance(self.quant_method, UnquantizedFusedMoEMethod):
+//         trtllm_bf16_moe(...)
+//
+// Each value of `self.quant_method` that a constructor call made knows its
+// class, so the test holds where the unquantized method is built and fails
+// where the FP8 one is (under each value's conditions). A value whose class
+// is not known (a parameter, an object from outside the index) leaves the
+// test to the path. See docs/guard-evaluation.md, "isinstance of a built value".
+#include "resolve/guard_evaluator.h"
+
+#include "resolve/chain.h"
+
+#include <algorithm>
+#include <charconv>
+
+namespace katlas {
+
+std::optional<GuardEvaluator::Outcomes> GuardEvaluator::isinstanceValues(const GuardExpr &call, const Scope &scope, int depth)
+{
+    using Kind = Abstract::Kind;
+    // The classes tested: a name, or a tuple of names, each of a class of the index.
+    const GuardExpr &tested = call.operands[1];
+    const std::vector<GuardExpr> names = tested.kind == GuardExpr::Kind::Tuple ? tested.operands : std::vector<GuardExpr>{tested};
+    std::vector<SymbolId> classes;
+    for (const GuardExpr &name : names) {
+        if (name.kind != GuardExpr::Kind::Chain)
+            return std::nullopt;
+        const auto segs = splitChain(name.text);
+        const Values found = m_evaluator.evalSegments(segs, segs.size(), scope);
+        if (found.empty() || !std::all_of(found.begin(), found.end(), [](const Value &v) { return v.kind == Value::Kind::Class; }))
+            return std::nullopt;
+        for (const Value &v : found)
+            classes.push_back(v.id);
+    }
+    Outcomes out;
+    bool decided = false;
+    for (Outcome o : values(call.operands[0], scope, depth + 1)) {
+        SymbolId built = 0;
+        if (o.value.kind == Kind::Object && !o.value.text.empty())
+            std::from_chars(o.value.text.data(), o.value.text.data() + o.value.text.size(), built);
+        if (built) {
+            const bool is = std::any_of(classes.begin(), classes.end(), [&](SymbolId c) { return m_table.isSubclass(built, c); });
+            o.value = {Kind::Bool, is, {}, {}};
+            decided = true;
+        } else if (o.value.kind == Kind::None) {
+            o.value = {Kind::Bool, false, {}, {}};
+        } else {
+            o.value = {};
+        }
+        out.push_back(std::move(o));
+    }
+    if (!decided)
+        return std::nullopt;
+    return out;
+}
+
+} // namespace katlas
