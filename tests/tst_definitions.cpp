@@ -219,6 +219,43 @@ private Q_SLOTS:
                      .value(QLatin1String("dtype")).toString(), QStringLiteral("bfloat16"));
     }
 
+    // An op that is no module of its caller (a call expression, a method of
+    // a module) takes its shapes from the nearest module its paths go
+    // through: named otherwise, the q_a_proj GEMM keeps its definition.
+    void opsNamedOtherwiseFindTheirModuleOnTheirPaths()
+    {
+        QTemporaryDir dir;
+        const auto session = test::openDemo(dir);
+        std::string error;
+        const QByteArray profileJson = demoProfileJson();
+        const DefinitionRules rules = readDefinitionRules(profileJson, &error);
+        const auto moduleRules = readModuleShapeRules(profileJson, &error);
+        const auto filter = DimensionFilter::parse("quantization=none stage=decode platform=cuda", &error);
+        TraceReport report = buildTraceReport(*session, "deepmini", *filter);
+        Deployment d;
+        d.tp = 8;
+        const auto definitionsOf = [&](const TraceReport &r) {
+            ModelShapes shapes(session->index(), session->profile().model("deepmini")->modelModules, readJson(kConfig), d,
+                               moduleRules, rules.shapeCalls);
+            std::set<std::string> names;
+            for (const DefinitionUse &u : modelDefinitions(r, session->index(), rules, shapes,
+                                                           definitionContext(rules, r.effective, "deepmini", d)).uses)
+                if (u.op.find("q_a_proj") != std::string::npos || u.op.find("helper") != std::string::npos)
+                    names.insert(u.definition.empty() ? "(none: " + u.note + ")" : u.definition);
+            return names;
+        };
+        QCOMPARE(definitionsOf(report), std::set<std::string>{"gemm_n1536_k7168"});
+        const auto renamed = [&](const std::string &name) {
+            TraceReport r = report;
+            for (LeafOp &op : r.leafOps)
+                if (op.name == "self.q_a_proj")
+                    op.name = name;
+            return r;
+        };
+        QCOMPARE(definitionsOf(renamed("helper().project")), std::set<std::string>{"gemm_n1536_k7168"});
+        QCOMPARE(definitionsOf(renamed("self.q_a_proj.forward_fast")), std::set<std::string>{"gemm_n1536_k7168"});
+    }
+
     // Every file the command writes is a valid Definition, in <op_type>/<name>.json.
     void writtenFilesFollowTheSchema()
     {

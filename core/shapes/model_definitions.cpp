@@ -29,6 +29,44 @@ std::string classOf(const CallIndex &index, std::int64_t functionId)
     return parent.kind == SymbolKind::Class ? parent.name : std::string();
 }
 
+// `self.a` of `self.a.b(...)`: a method called on a module runs in it.
+std::string moduleAttribute(const std::string &callee)
+{
+    if (callee.rfind("self.", 0) != 0)
+        return {};
+    const size_t end = callee.find_first_of(".([", 5);
+    return callee.substr(0, end);
+}
+
+// The module a kernel path runs in: the op's own (`self.q_b_proj`, or the
+// module whose method the op calls), else the nearest to the kernel of the
+// modules its calls go through (an op named by a call expression,
+// `get_attn_tp_context().fetch_qkv_latent(...)`, reaches its GEMM through
+// `self.fused_qkv_a_proj_with_mqa` further down).
+std::optional<ModuleInstance> pathModule(const CallIndex &index, ModelShapes &shapes, const std::string &op,
+                                         const KernelPath &p, std::string &cls)
+{
+    cls = classOf(index, p.frames.front().callerId);
+    if (!cls.empty()) {
+        if (std::optional<ModuleInstance> m = shapes.module(cls, op))
+            return m;
+        if (const std::string attribute = moduleAttribute(op); !attribute.empty() && attribute != op)
+            if (std::optional<ModuleInstance> m = shapes.module(cls, attribute))
+                return m;
+    }
+    for (auto f = p.frames.rbegin(); f != p.frames.rend(); ++f) {
+        const std::string attribute = moduleAttribute(index.site(f->siteId).callee);
+        const std::string frameClass = classOf(index, f->callerId);
+        if (attribute.empty() || frameClass.empty())
+            continue;
+        if (std::optional<ModuleInstance> m = shapes.module(frameClass, attribute)) {
+            cls = frameClass;
+            return m;
+        }
+    }
+    return std::nullopt;
+}
+
 } // namespace
 
 DefinitionContext definitionContext(const DefinitionRules &rules, const DimensionFilter &effective,
@@ -52,11 +90,11 @@ ModelDefinitions modelDefinitions(const TraceReport &report, const CallIndex &in
         for (const KernelPath &p : op.paths.paths) {
             if (p.frames.empty())
                 continue;
-            const std::string cls = classOf(index, p.frames.front().callerId);
-            if (!seen.insert({cls, p.kernelId}).second)
+            std::string cls;
+            const std::optional<ModuleInstance> module = pathModule(index, shapes, op.name, p, cls);
+            if (!seen.insert({cls + '|' + (module ? module->target : std::string()), p.kernelId}).second)
                 continue;
             DefinitionUse use{op.name, cls, index.symbol(p.kernelId).qualName, {}, {}, {}};
-            const std::optional<ModuleInstance> module = cls.empty() ? std::nullopt : shapes.module(cls, op.name);
             if (module)
                 use.module = module->cls;
             for (const DefinitionFamily &f : rules.families) {
