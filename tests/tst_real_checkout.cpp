@@ -240,6 +240,13 @@ private Q_SLOTS:
         for (const auto &[name, d] : prefill)
             QVERIFY2(!QString::fromStdString(name).startsWith(QStringLiteral("mla_paged_prefill_h16_ckv128")), name.c_str());
         QVERIFY(prefill.count("mla_paged_prefill_h16_ckv512_kpe64_ps1"));
+        // fa3's MLA decode (flash_attn_with_kvcache with the latent cache), and
+        // the fused q_a/kv_a GEMM reached through a call expression
+        // (get_attn_tp_context().fetch_qkv_latent): replicated, 1536 + 512 + 64 by
+        // 7168, in 128-wide blocks (the last one partial).
+        auto fp8 = definitionsFor(*m_session, "deepseek_v2", QStringLiteral("deepseek-v3"), 8, "H200 FP8 decode", {}, &ms);
+        QVERIFY(fp8.count("mla_paged_decode_h16_ckv512_kpe64_ps1"));
+        QCOMPARE(fp8["gemm_fp8_block_scale_n2112_k7168"].constAxes, QStringLiteral("K=7168 K_blocks=56 N=2112 N_blocks=17"));
     }
 
     // Llama-3.1-8B (GQA) with TP 1 on flashinfer's paged decode.
