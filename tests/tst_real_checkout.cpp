@@ -37,7 +37,7 @@ struct WrittenDefinition {
 
 std::map<std::string, WrittenDefinition> definitionsFor(const TraceSession &session, const std::string &model,
                                                         const QString &hfConfig, int tp, const std::string &configuration,
-                                                        const std::string &filterText, qint64 *elapsedMs)
+                                                        const std::string &filterText, qint64 *elapsedMs, int ep = 1)
 {
     QFile f(QStringLiteral(KATLAS_SOURCE_DIR "/resources/models/") + hfConfig + QStringLiteral("/config.json"));
     if (!f.open(QIODevice::ReadOnly))
@@ -53,6 +53,7 @@ std::map<std::string, WrittenDefinition> definitionsFor(const TraceSession &sess
     filter = combineFilters(filter, *DimensionFilter::parse(filterText, &error));
     Deployment d;
     d.tp = tp;
+    d.ep = ep;
     QElapsedTimer timer;
     timer.start();
     const TraceReport report = buildTraceReport(session, model, filter);
@@ -247,6 +248,14 @@ private Q_SLOTS:
         auto fp8 = definitionsFor(*m_session, "deepseek_v2", QStringLiteral("deepseek-v3"), 8, "H200 FP8 decode", {}, &ms);
         QVERIFY(fp8.count("mla_paged_decode_h16_ckv512_kpe64_ps1"));
         QCOMPARE(fp8["gemm_fp8_block_scale_n2112_k7168"].constAxes, QStringLiteral("K=7168 K_blocks=56 N=2112 N_blocks=17"));
+        // The experts, built through `get_moe_impl_class(quant_config)(...)`,
+        // on flashinfer's TRT-LLM FP8 MoE with EP 8: flashinfer-bench's name.
+        auto moe = definitionsFor(*m_session, "deepseek_v2", QStringLiteral("deepseek-v3"), 8, {},
+                                  "attention_arch=MLA platform=cuda gpu_arch=sm100 quantization=fp8 block_quant=on "
+                                  "attention_backend=trtllm_mla moe_runner_backend=flashinfer_trtllm moe_a2a_backend=none "
+                                  "stage=decode spec_mode=none dsa=off",
+                                  &ms, 8);
+        QVERIFY(moe.count("moe_fp8_block_scale_ds_routing_topk8_ng8_kg4_e32_h7168_i2048"));
     }
 
     // Llama-3.1-8B (GQA) with TP 1 on flashinfer's paged decode.

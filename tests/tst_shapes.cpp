@@ -153,6 +153,25 @@ private Q_SLOTS:
         QCOMPARE(shapes.at("intermediate_size").text, std::string("256"));
     }
 
+    // A module built from what a function returns is kept without a class
+    // (the call graph names it); a plain call assigned is no build.
+    void classesAFunctionPicksAreBuildsToo()
+    {
+        const std::vector<ConstructorCall> calls = constructorCalls(
+            "class Block:\n"
+            "    def __init__(self, config, quant_config):\n"
+            "        self.experts = get_moe_impl_class(quant_config)(num_experts=config.n_experts, top_k=8)\n"
+            "        self.scale = compute_scale(config)\n"
+            "        self.norm = RMSNorm(config.hidden_size)\n");
+        const ConstructorCall *experts = findBuild(calls, "Block", "self.experts");
+        QVERIFY(experts);
+        QVERIFY(experts->call.cls.empty());
+        QCOMPARE(experts->call.keywords.at("num_experts"), std::string("config.n_experts"));
+        QCOMPARE(experts->line, 3);
+        QVERIFY(!findBuild(calls, "Block", "self.scale"));
+        QCOMPARE(findBuild(calls, "Block", "self.norm")->call.cls, std::string("RMSNorm"));
+    }
+
     void attentionHeadsUnderDpAttention()
     {
         const ModuleShapeRule rule{"QKVParallelLinear", {"hidden_size", "head_size", "total_num_heads", "total_num_kv_heads"},

@@ -97,16 +97,21 @@ private:
         const std::string callee = text(field(call, "function"));
         const size_t dot = callee.rfind('.');
         const std::string last = dot == std::string::npos ? callee : callee.substr(dot + 1);
-        if (last.empty() || !std::isupper(static_cast<unsigned char>(last[0])))
+        // `get_moe_impl_class(quant_config)(...)`: a class a function picks,
+        // known from the call graph (ModelShapes::factoryBuilt).
+        const bool picked = isType(field(call, "function"), "call");
+        if (!picked && (last.empty() || !std::isupper(static_cast<unsigned char>(last[0]))))
             return;
         ConstructorCall c;
         c.ownerClass = init.cls;
         c.line = lineOf(call);
-        c.call.cls = last;
+        c.call.cls = picked ? std::string() : last;
         const TSNode parent = ts_node_parent(call);
         if (!ts_node_is_null(parent) && isType(parent, "assignment") && isType(field(parent, "left"), "attribute")
             && ts_node_eq(unparen(field(parent, "right")), call))
             c.target = text(field(parent, "left"));
+        if (picked && c.target.empty())
+            return;
         for (TSNode a : namedChildrenOf(field(call, "arguments"))) {
             if (isType(a, "keyword_argument"))
                 c.call.keywords[text(field(a, "name"))] = text(field(a, "value"));

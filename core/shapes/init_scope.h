@@ -30,6 +30,9 @@ struct ClassInit {
     // Every call of a capitalised callee in the `__init__`, assigned to an
     // attribute or not (`make_layers(n, lambda i: Layer(config, i))`):
     // `target` is "" when the call is not the whole right-hand side of `self.X = ...`.
+    // A call of what a call returns, assigned to an attribute
+    // (`self.experts = get_moe_impl_class(quant_config)(...)`), has no `cls`:
+    // the class it builds is read from the call graph.
     std::vector<ConstructorCall> builds;
 };
 

@@ -40,6 +40,7 @@ KernelDefinition instantiateDefinition(const DefinitionFamily &family, const Mod
     KernelDefinition d;
     d.opType = family.opType;
     ShapeEnvironment env;
+    env.config = context.config;
     env.names = module.shapes;
     for (const auto &[size, value] : context.sizes)
         env.names[size] = ShapeValue::number(value);

@@ -19,6 +19,7 @@ struct DefinitionContext {
     std::string model;        // "deepseek_v3": the model tag
     std::string quantization; // "float8_e4m3fn": the quantization tag; empty for none
     std::map<std::string, std::int64_t> sizes; // deploymentSizes(): "page_size", "tp", ...
+    QJsonObject config;       // the checkpoint's config.json: axes may read `config.n_group`
 };
 
 struct KernelDefinition {

@@ -85,6 +85,8 @@ ModelDefinitions modelDefinitions(const TraceReport &report, const CallIndex &in
 {
     ModelDefinitions out;
     std::map<std::string, KernelDefinition> byName;
+    DefinitionContext withConfig = context;
+    withConfig.config = shapes.config();
     for (const LeafOp &op : report.leafOps) {
         std::set<std::pair<std::string, std::int64_t>> seen; // (class, kernel)
         for (const KernelPath &p : op.paths.paths) {
@@ -106,7 +108,7 @@ ModelDefinitions modelDefinitions(const TraceReport &report, const CallIndex &in
                 }
                 if (!familyFits(f, *module))
                     continue;
-                KernelDefinition d = instantiateDefinition(f, *module, context);
+                KernelDefinition d = instantiateDefinition(f, *module, withConfig);
                 if (!d.error.empty()) {
                     use.note = d.error;
                     continue;

@@ -110,6 +110,44 @@ std::optional<ModuleInstance> ModelShapes::module(const std::string &cls, const 
     return moduleIn(cls, target, 0);
 }
 
+std::string ModelShapes::pickedClass(const std::string &owner, int line) const
+{
+    // The classes whose constructor the call graph resolves the call to,
+    // with the classes their `__init__` hands on to (`super().__init__`).
+    std::int64_t file = 0;
+    for (const Symbol &s : m_index.graph().symbols)
+        if (s.kind == SymbolKind::Class && s.name == owner && s.fileId)
+            file = s.fileId;
+    std::vector<std::int64_t> constructors;
+    for (const CallSite &site : m_index.graph().callSites)
+        if (site.fileId == file && site.line == line)
+            for (size_t e : m_index.edgesOf(site.id))
+                if (const std::int64_t callee = m_index.edge(e).calleeId)
+                    constructors.push_back(callee);
+    std::set<std::string> classes;
+    for (size_t i = 0; i < constructors.size() && i < 64; ++i) {
+        const Symbol &s = m_index.symbol(constructors[i]);
+        if (s.kind == SymbolKind::Class) {
+            classes.insert(s.name);
+            continue;
+        }
+        if (s.name != "__init__")
+            continue;
+        for (const std::int64_t id : {s.id, s.originId})
+            if (id && m_index.symbol(id).parentId)
+                classes.insert(m_index.symbol(m_index.symbol(id).parentId).name);
+        for (std::int64_t site : m_index.sitesOf(s.id))
+            if (m_index.site(site).callee.find("__init__") != std::string::npos)
+                for (size_t e : m_index.edgesOf(site))
+                    if (const std::int64_t callee = m_index.edge(e).calleeId)
+                        constructors.push_back(callee);
+    }
+    for (const ModuleShapeRule &r : m_rules)
+        if (classes.count(r.cls))
+            return r.cls;
+    return {};
+}
+
 std::optional<ModuleInstance> ModelShapes::moduleIn(const std::string &cls, const std::string &target, int depth)
 {
     const ClassInit *ci = init(cls);
@@ -118,11 +156,16 @@ std::optional<ModuleInstance> ModelShapes::moduleIn(const std::string &cls, cons
     for (const ConstructorCall &b : ci->builds) {
         if (b.target != target)
             continue;
-        ModuleShapeRule rule{b.call.cls, {}, {}};
+        const std::string built = b.call.cls.empty() ? pickedClass(cls, b.line) : b.call.cls;
+        if (built.empty())
+            return std::nullopt;
+        ModuleShapeRule rule{built, {}, {}};
         for (const ModuleShapeRule &r : m_rules)
-            if (r.cls == b.call.cls)
+            if (r.cls == built)
                 rule = r;
-        return ModuleInstance{b.call.cls, cls, target, moduleShapes(b.call, rule, scope(cls), m_deployment)};
+        ModuleCall call = b.call;
+        call.cls = built;
+        return ModuleInstance{built, cls, target, moduleShapes(call, rule, scope(cls), m_deployment)};
     }
     // Handed in by the builder: `self.input_layernorm = input_layernorm`.
     for (const InitAssignment &a : ci->assignments) {

@@ -37,6 +37,8 @@ public:
     // when it is not built from a constructor call that can be found.
     std::optional<ModuleInstance> module(const std::string &cls, const std::string &target);
 
+    const QJsonObject &config() const { return m_config; }
+
     // The values a class's `__init__` gives its names ("self.num_local_heads").
     const ShapeEnvironment &scope(const std::string &cls);
 
@@ -55,6 +57,10 @@ private:
     const ClassInit *init(const std::string &cls);
     const ConstructorCall *builderOf(const std::string &cls) const;
     std::optional<ModuleInstance> moduleIn(const std::string &cls, const std::string &target, int depth);
+    // The class of the profile's module shapes a call of what a call returns
+    // builds in `owner`'s `__init__` at `line` (`get_moe_impl_class(q)(...)`
+    // -> FusedMoE), from the call graph; empty when none.
+    std::string pickedClass(const std::string &owner, int line) const;
 };
 
 // The deployment sizes by the names module_shapes rules and shape calls use:
