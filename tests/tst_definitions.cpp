@@ -116,6 +116,31 @@ QString constAxes(const QJsonObject &d)
     return out.join(QLatin1Char(' '));
 }
 
+// The demo model's unquantized decode under TP 8: its report, and the
+// definitions of a report (the demo's, or one changed by a test).
+struct DemoUnderTp8 {
+    explicit DemoUnderTp8(const QTemporaryDir &dir)
+        : session(test::openDemo(dir)), profileJson(demoProfileJson()), rules(readDefinitionRules(profileJson, &error)),
+          moduleRules(readModuleShapeRules(profileJson, &error)),
+          report(buildTraceReport(*session, "deepmini", *DimensionFilter::parse("quantization=none stage=decode platform=cuda", &error)))
+    {
+        deployment.tp = 8;
+    }
+    ModelDefinitions definitions(const TraceReport &r) const
+    {
+        ModelShapes shapes(session->index(), session->profile().model("deepmini")->modelModules, readJson(kConfig), deployment,
+                           moduleRules, rules.shapeCalls);
+        return modelDefinitions(r, session->index(), rules, shapes, definitionContext(rules, r.effective, "deepmini", deployment));
+    }
+    std::string error;
+    std::unique_ptr<TraceSession> session;
+    QByteArray profileJson;
+    DefinitionRules rules;
+    std::vector<ModuleShapeRule> moduleRules;
+    TraceReport report;
+    Deployment deployment;
+};
+
 } // namespace
 
 class TestDefinitions : public QObject {
@@ -179,22 +204,10 @@ private Q_SLOTS:
     void demoDefinitionsUnderTp8()
     {
         QTemporaryDir dir;
-        const auto session = test::openDemo(dir);
-        std::string error;
-        const QByteArray profileJson = demoProfileJson();
-        const DefinitionRules rules = readDefinitionRules(profileJson, &error);
-        QVERIFY2(error.empty(), error.c_str());
-        const auto moduleRules = readModuleShapeRules(profileJson, &error);
-        const auto filter = DimensionFilter::parse("quantization=none stage=decode platform=cuda", &error);
-        QVERIFY(filter);
-        const TraceReport report = buildTraceReport(*session, "deepmini", *filter);
-        QVERIFY(report.graph.error.empty());
-        Deployment d;
-        d.tp = 8;
-        ModelShapes shapes(session->index(), session->profile().model("deepmini")->modelModules, readJson(kConfig), d,
-                           moduleRules, rules.shapeCalls);
-        const ModelDefinitions defs = modelDefinitions(report, session->index(), rules, shapes,
-                                                       definitionContext(rules, report.effective, "deepmini", d));
+        const DemoUnderTp8 demo(dir);
+        QVERIFY2(demo.error.empty(), demo.error.c_str());
+        QVERIFY(demo.report.graph.error.empty());
+        const ModelDefinitions defs = demo.definitions(demo.report);
         std::map<std::string, QString> got;
         for (const KernelDefinition &k : defs.definitions) {
             got[k.name] = constAxes(k.json);
@@ -225,21 +238,11 @@ private Q_SLOTS:
     void opsNamedOtherwiseFindTheirModuleOnTheirPaths()
     {
         QTemporaryDir dir;
-        const auto session = test::openDemo(dir);
-        std::string error;
-        const QByteArray profileJson = demoProfileJson();
-        const DefinitionRules rules = readDefinitionRules(profileJson, &error);
-        const auto moduleRules = readModuleShapeRules(profileJson, &error);
-        const auto filter = DimensionFilter::parse("quantization=none stage=decode platform=cuda", &error);
-        TraceReport report = buildTraceReport(*session, "deepmini", *filter);
-        Deployment d;
-        d.tp = 8;
+        const DemoUnderTp8 demo(dir);
+        const TraceReport &report = demo.report;
         const auto definitionsOf = [&](const TraceReport &r) {
-            ModelShapes shapes(session->index(), session->profile().model("deepmini")->modelModules, readJson(kConfig), d,
-                               moduleRules, rules.shapeCalls);
             std::set<std::string> names;
-            for (const DefinitionUse &u : modelDefinitions(r, session->index(), rules, shapes,
-                                                           definitionContext(rules, r.effective, "deepmini", d)).uses)
+            for (const DefinitionUse &u : demo.definitions(r).uses)
                 if (u.op.find("q_a_proj") != std::string::npos || u.op.find("helper") != std::string::npos)
                     names.insert(u.definition.empty() ? "(none: " + u.note + ")" : u.definition);
             return names;
