@@ -1,19 +1,20 @@
 // `isinstance(x, C)` decided by the classes x was built from (see
 // guard_evaluator.h):
 //
-//     if quant_config is not None:
-//         self.quant_method = quant_config.get_quant_method(self, prefix)
-//     if self.quant_method is None:
-//         self.quant_method = UnquantizedFusedMoEMethod(...)
+//     if _is_cuda:
+//         self.pool = HybridSWAKVPool()     # a subclass of SWAKVPool
+//     else:
+//         self.pool = KVPool()
 //     ...
-//     if isinstance(self.quant_method, UnquantizedFusedMoEMethod):
-//         trtllm_bf16_moe(...)
+//     if isinstance(self.pool, SWAKVPool):  # true on CUDA, false elsewhere
 //
-// Each value of `self.quant_method` that a constructor call made knows its
-// class, so the test holds where the unquantized method is built and fails
-// where the FP8 one is (under each value's conditions). A value whose class
-// is not known (a parameter, an object from outside the index) leaves the
-// test to the path. See docs/guard-evaluation.md, "isinstance of a built value".
+// Each value a constructor call made knows its class, so the test holds
+// where x is built as C (or a subclass) and fails where it is built as
+// another class, under each value's conditions; None fails it. A value whose
+// class is not known (a parameter, an object from outside the index, or
+// values folded past the bound: guard_limits.h forgets classes first) leaves
+// the test to the path. See docs/guard-evaluation.md, "isinstance of a built
+// value".
 #include "resolve/guard_evaluator.h"
 
 #include "resolve/chain.h"

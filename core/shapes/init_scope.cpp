@@ -98,7 +98,7 @@ private:
         const size_t dot = callee.rfind('.');
         const std::string last = dot == std::string::npos ? callee : callee.substr(dot + 1);
         // `get_moe_impl_class(quant_config)(...)`: a class a function picks,
-        // known from the call graph (ModelShapes::factoryBuilt).
+        // known from the call graph (ModelShapes::pickedClass).
         const bool picked = isType(field(call, "function"), "call");
         if (!picked && (last.empty() || !std::isupper(static_cast<unsigned char>(last[0]))))
             return;

@@ -114,13 +114,13 @@ std::string ModelShapes::pickedClass(const std::string &owner, int line) const
 {
     // The classes whose constructor the call graph resolves the call to,
     // with the classes their `__init__` hands on to (`super().__init__`).
-    std::int64_t file = 0;
+    std::set<std::int64_t> files; // of the classes of that name (m_inits keeps one per name)
     for (const Symbol &s : m_index.graph().symbols)
         if (s.kind == SymbolKind::Class && s.name == owner && s.fileId)
-            file = s.fileId;
+            files.insert(s.fileId);
     std::vector<std::int64_t> constructors;
     for (const CallSite &site : m_index.graph().callSites)
-        if (site.fileId == file && site.line == line)
+        if (site.line == line && files.count(site.fileId))
             for (size_t e : m_index.edgesOf(site.id))
                 if (const std::int64_t callee = m_index.edge(e).calleeId)
                     constructors.push_back(callee);

@@ -2,7 +2,6 @@
 #include "trace/path_finder.h"
 
 #include <algorithm>
-#include <set>
 #include <string>
 #include <unordered_map>
 #include <unordered_set>
