@@ -27,6 +27,15 @@ namespace katlas {
 std::optional<GuardEvaluator::Outcomes> GuardEvaluator::isinstanceValues(const GuardExpr &call, const Scope &scope, int depth)
 {
     using Kind = Abstract::Kind;
+    // Not a parameter of the function testing it: its class is what the
+    // calls' arguments give (guard_call_arguments.cpp), and following every
+    // caller costs more than it decides.
+    const GuardExpr &object = call.operands[0];
+    if (object.kind != GuardExpr::Kind::Chain)
+        return std::nullopt;
+    if (const FunctionInfo *fn = m_table.function(scope.function); fn && object.text.find('.') == std::string::npos)
+        if (std::any_of(fn->fact->params.begin(), fn->fact->params.end(), [&](const Param &p) { return p.name == object.text; }))
+            return std::nullopt;
     // The classes tested: a name, or a tuple of names, each of a class of the index.
     const GuardExpr &tested = call.operands[1];
     const std::vector<GuardExpr> names = tested.kind == GuardExpr::Kind::Tuple ? tested.operands : std::vector<GuardExpr>{tested};
@@ -43,7 +52,7 @@ std::optional<GuardEvaluator::Outcomes> GuardEvaluator::isinstanceValues(const G
     }
     Outcomes out;
     bool decided = false;
-    for (Outcome o : values(call.operands[0], scope, depth + 1)) {
+    for (Outcome o : values(object, scope, depth + 1)) {
         SymbolId built = 0;
         if (o.value.kind == Kind::Object && !o.value.text.empty())
             std::from_chars(o.value.text.data(), o.value.text.data() + o.value.text.size(), built);
