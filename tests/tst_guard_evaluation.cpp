@@ -371,6 +371,30 @@ private Q_SLOTS:
         QCOMPARE(m->conditions.size(), size_t(2)); // the way also needing `big` went
     }
 
+    // One value under eighteen quantizations, each alone, is that value
+    // under any of the eighteen: joined before anything is forgotten, so the
+    // value still needs one of them (it held anywhere once folded).
+    void foldingJoinsTheValuesOfOneDimension()
+    {
+        using Outcome = GuardEvaluator::Outcome;
+        const GuardEvaluator::Abstract method{GuardEvaluator::Abstract::Kind::String, false, "quantized", {}, {}};
+        const GuardEvaluator::Abstract none{GuardEvaluator::Abstract::Kind::None, false, {}, {}, {}};
+        const Condition cuda{"platform", {"cuda"}, false, "_is_cuda"};
+        GuardEvaluator::Outcomes out;
+        for (int i = 0; i < 18; ++i)
+            out.push_back(Outcome{method, {cuda, Condition{"quantization", {"q" + std::to_string(i)}, false, ""}}});
+        out.push_back(Outcome{none, {cuda, Condition{"quantization", {"none"}, false, ""}}});
+        const GuardEvaluator::Outcomes folded = guard_limits::foldedByValue(out);
+        QCOMPARE(folded.size(), size_t(2));
+        const auto m = std::find_if(folded.begin(), folded.end(), [&](const Outcome &o) { return o.value == method; });
+        QVERIFY(m != folded.end());
+        QCOMPARE(m->conditions.size(), size_t(2));
+        const auto q = std::find_if(m->conditions.begin(), m->conditions.end(), [](const Condition &c) { return c.dimension == "quantization"; });
+        QVERIFY(q != m->conditions.end());
+        QCOMPARE(q->values.size(), size_t(18));
+        QVERIFY(std::find(q->values.begin(), q->values.end(), "none") == q->values.end());
+    }
+
     void aLocalEqualsTheAttributeItWasBoundFrom()
     {
         Profile p = settingsProfile();

@@ -7,6 +7,7 @@
 #include "resolve/guard_evaluator.h"
 
 #include <algorithm>
+#include <optional>
 
 namespace katlas::guard_limits {
 
@@ -152,6 +153,54 @@ inline GuardEvaluator::Outcomes withoutClasses(GuardEvaluator::Outcomes out)
     return kept;
 }
 
+// One value under `d=a` and the same value under `d=b`, with every other
+// condition alike, is that value under `d in {a, b}`: exact, so it is done
+// before anything is forgotten (an attribute set from thirty quantization
+// configurations, most giving the same method classes, keeps which gives
+// which).
+inline GuardEvaluator::Outcomes mergedAcrossValuesOfOneDimension(GuardEvaluator::Outcomes out)
+{
+    const auto oneApart = [](const ConditionSet &a, const ConditionSet &b) -> std::optional<std::pair<size_t, size_t>> {
+        if (a.size() != b.size())
+            return std::nullopt;
+        std::optional<std::pair<size_t, size_t>> apart;
+        for (size_t i = 0; i < a.size(); ++i) {
+            if (std::find(b.begin(), b.end(), a[i]) != b.end())
+                continue;
+            if (apart || a[i].negated || a[i].dimension.empty())
+                return std::nullopt;
+            const auto j = std::find_if(b.begin(), b.end(), [&](const Condition &o) {
+                return !o.negated && o.dimension == a[i].dimension && std::find(a.begin(), a.end(), o) == a.end();
+            });
+            if (j == b.end())
+                return std::nullopt;
+            apart = std::pair{i, static_cast<size_t>(j - b.begin())};
+        }
+        return apart;
+    };
+    GuardEvaluator::Outcomes merged;
+    for (GuardEvaluator::Outcome &o : out) {
+        bool joined = false;
+        for (GuardEvaluator::Outcome &m : merged) {
+            if (!(m.value == o.value))
+                continue;
+            const auto apart = oneApart(m.conditions, o.conditions);
+            if (!apart)
+                continue;
+            Condition &into = m.conditions[apart->first];
+            for (const std::string &v : o.conditions[apart->second].values)
+                if (std::find(into.values.begin(), into.values.end(), v) == into.values.end())
+                    into.values.push_back(v);
+            std::sort(into.values.begin(), into.values.end());
+            joined = true;
+            break;
+        }
+        if (!joined)
+            merged.push_back(std::move(o));
+    }
+    return merged;
+}
+
 // Outcomes past the bound, folded by value: each value once, under the
 // conditions all its ways share. A value is what may be there, so one under
 // fewer conditions only admits it in more places. Used where the places
@@ -159,6 +208,12 @@ inline GuardEvaluator::Outcomes withoutClasses(GuardEvaluator::Outcomes out)
 // every step's values lost ways a guard's truth depends on.
 inline GuardEvaluator::Outcomes foldedByValue(GuardEvaluator::Outcomes out, size_t bound = kMaxCases)
 {
+    if (out.size() <= bound)
+        return out;
+    out = withoutSubsumed(std::move(out));
+    if (out.size() <= bound)
+        return out;
+    out = mergedAcrossValuesOfOneDimension(std::move(out));
     if (out.size() <= bound)
         return out;
     out = withoutClasses(std::move(out));
