@@ -7,6 +7,7 @@
 #include "resolve/guard_evaluator.h"
 
 #include <algorithm>
+#include <initializer_list>
 #include <optional>
 
 namespace katlas::guard_limits {
@@ -201,6 +202,12 @@ inline GuardEvaluator::Outcomes mergedAcrossValuesOfOneDimension(GuardEvaluator:
     return merged;
 }
 
+// The ways to one value joined across the places building it.
+inline GuardEvaluator::Outcomes mergedAcrossPlacesByValue(GuardEvaluator::Outcomes out)
+{
+    return mergedAcrossPlaces(std::move(out), [](const auto &a, const auto &b) { return a.value == b.value; });
+}
+
 // Outcomes past the bound, folded by value: each value once, under the
 // conditions all its ways share. A value is what may be there, so one under
 // fewer conditions only admits it in more places. Used where the places
@@ -208,21 +215,15 @@ inline GuardEvaluator::Outcomes mergedAcrossValuesOfOneDimension(GuardEvaluator:
 // every step's values lost ways a guard's truth depends on.
 inline GuardEvaluator::Outcomes foldedByValue(GuardEvaluator::Outcomes out, size_t bound = kMaxCases)
 {
-    if (out.size() <= bound)
-        return out;
-    out = withoutSubsumed(std::move(out));
-    if (out.size() <= bound)
-        return out;
-    out = mergedAcrossValuesOfOneDimension(std::move(out));
-    if (out.size() <= bound)
-        return out;
-    out = withoutClasses(std::move(out));
-    if (out.size() <= bound)
-        return out;
-    out = withoutSubsumed(std::move(out));
-    if (out.size() <= bound)
-        return out;
-    out = mergedAcrossPlaces(std::move(out), [](const auto &a, const auto &b) { return a.value == b.value; });
+    // Each step only while past the bound: the exact joins first, then the
+    // classes, then the joins again, then the places.
+    using Step = GuardEvaluator::Outcomes (*)(GuardEvaluator::Outcomes);
+    for (const Step step : {Step{withoutSubsumed}, Step{mergedAcrossValuesOfOneDimension}, Step{withoutClasses},
+                            Step{withoutSubsumed}, Step{mergedAcrossPlacesByValue}}) {
+        if (out.size() <= bound)
+            return out;
+        out = step(std::move(out));
+    }
     if (out.size() <= bound)
         return out;
     GuardEvaluator::Outcomes folded;
