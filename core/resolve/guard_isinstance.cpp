@@ -12,7 +12,8 @@
 // where x is built as C (or a subclass) and fails where it is built as
 // another class, under each value's conditions; None fails it. A value whose
 // class is not known (a parameter, an object from outside the index, or
-// values folded past the bound: guard_limits.h forgets classes first) leaves
+// values still past the bound after the exact joins: guard_limits.h then
+// forgets classes before anything lossy) leaves
 // the test to the path. See docs/guard-evaluation.md, "isinstance of a built
 // value".
 #include "resolve/guard_evaluator.h"

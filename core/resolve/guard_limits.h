@@ -139,9 +139,9 @@ inline GuardEvaluator::Outcomes withoutSubsumed(GuardEvaluator::Outcomes out)
 }
 
 // The classes objects were built from (kept to decide isinstance,
-// guard_isinstance.cpp) forgotten before anything else is, when there are
-// more outcomes than the bound: objects of several classes under the same
-// conditions are one outcome again, as they are without the class.
+// guard_isinstance.cpp) forgotten when the exact joins leave more outcomes
+// than the bound, before anything lossy: objects of several classes under
+// the same conditions are one outcome again, as they are without the class.
 inline GuardEvaluator::Outcomes withoutClasses(GuardEvaluator::Outcomes out)
 {
     GuardEvaluator::Outcomes kept;
