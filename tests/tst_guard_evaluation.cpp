@@ -1133,6 +1133,41 @@ private Q_SLOTS:
         QCOMPARE(joined(kernelsReachedUnder(r, "pools.Runner.unknown", parsed("platform=cuda"))), QStringLiteral("full_k swa_k"));
     }
 
+    // An attribute set from more places than are told apart (twenty
+    // quantization methods, each under its own setting) still decides
+    // isinstance: its classes, past the bound, are kept as passing or
+    // failing the test, so the twenty fold into one failing value.
+    void isinstanceOfAnAttributeSetFromManyPlaces()
+    {
+        std::string methods = "class Base:\n    def apply(self, x): pass\nclass Plain(Base):\n    def apply(self, x): plain_k(x)\n";
+        std::string chosen = "from cfg import get_args\nfrom methods import *\nclass Layer:\n    def __init__(self):\n"
+                             "        q = get_args().quant\n        if q is None:\n            self.method = Plain()\n";
+        for (int i = 0; i < 20; ++i) {
+            const std::string n = std::to_string(i);
+            methods += "class M" + n + "(Base):\n    def apply(self, x): m" + n + "_k(x)\n";
+            chosen += "        if q == \"q" + n + "\":\n            self.method = M" + n + "()\n";
+        }
+        chosen += "    def forward(self, x):\n"
+                  "        if isinstance(self.method, Plain):\n"
+                  "            bf16_k(x)\n"
+                  "        else:\n"
+                  "            self.method.apply(x)\n";
+        Tree t;
+        t.add("cfg",
+              "class ServerArgs:\n"
+              "    quant: Optional[str] = None\n"
+              "def get_args() -> ServerArgs:\n"
+              "    return ServerArgs()\n");
+        t.add("kpkg.ops", "def bf16_k(x): torch.ops.kns.bf16(x)\n");
+        t.add("methods", ("from kpkg.ops import *\n" + methods).c_str());
+        t.add("layer", ("from kpkg.ops import bf16_k\n" + chosen).c_str());
+        const Resolved r = resolve(t, settingsProfile());
+        const std::set<std::string> underQ3 = kernelsReachedUnder(r, "layer.Layer.forward", parsed("platform=cuda server.quant=q3"));
+        QVERIFY(!underQ3.count("bf16_k"));
+        const std::set<std::string> plain = kernelsReachedUnder(r, "layer.Layer.forward", parsed("platform=cuda server.quant=none"));
+        QVERIFY(plain.count("bf16_k"));
+    }
+
     // `ret = maybe_apply(x); if ret is not None: return ret`: a function
     // saying "nothing" with `return None` returns a value where it returns a
     // call's result, even of a call outside the index.

@@ -84,11 +84,11 @@ std::optional<GuardEvaluator::Outcomes> GuardEvaluator::returnsForArguments(cons
         }
         // Many overrides (every quantization's method) give few values:
         // each kept once, under what its ways share.
-        out = foldedByValue(std::move(out));
+        out = fold(std::move(out));
         if (out.size() > kMaxCases)
             return Outcomes{{}};
     }
-    return finished(std::move(out));
+    return finish(std::move(out));
 }
 
 GuardEvaluator::Outcomes GuardEvaluator::returnedValues(const FunctionInfo &fn, const ValueFact &returned, const Scope &scope,

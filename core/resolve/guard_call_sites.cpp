@@ -130,7 +130,7 @@ GuardEvaluator::Outcomes GuardEvaluator::assignedAttribute(const std::string &na
         otherwise.push_back(c);
     }
     out.push_back({{Kind::Bool, false, {}, {}}, otherwise});
-    return finished(std::move(out));
+    return finish(std::move(out));
 }
 
 GuardEvaluator::Outcomes GuardEvaluator::argumentValues(SymbolId built, SymbolId init, const std::string &name,
@@ -158,7 +158,7 @@ GuardEvaluator::Outcomes GuardEvaluator::argumentValues(SymbolId built, SymbolId
             if (!ways)
                 continue; // a building site that cannot run
             Outcomes passed = passedArgument(call, scope, name, positional, fallback, depth);
-            passed = foldedByValue(std::move(passed), kMaxPassed);
+            passed = fold(std::move(passed), kMaxPassed);
             // What this place passes holds for the instances it builds
             // (graph/allocation_condition.h); one value passed at several
             // places is one outcome listing them.
@@ -175,11 +175,11 @@ GuardEvaluator::Outcomes GuardEvaluator::argumentValues(SymbolId built, SymbolId
                         }))
                         out.push_back(std::move(o));
                 }
-            if (out.size() > kMaxPassed && (out = foldedByValue(std::move(out), kMaxPassed)).size() > kMaxPassed)
+            if (out.size() > kMaxPassed && (out = fold(std::move(out), kMaxPassed)).size() > kMaxPassed)
                 return {{}};
         }
     }
-    return finished(std::move(out), kMaxPassed);
+    return finish(std::move(out), kMaxPassed);
 }
 
 GuardEvaluator::Outcomes GuardEvaluator::passedArgument(const ValueFact &call, const Scope &scope, const std::string &name,

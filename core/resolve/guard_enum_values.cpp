@@ -119,7 +119,7 @@ std::optional<GuardEvaluator::Outcomes> GuardEvaluator::methodOfMember(const Gua
         }
     }
     m_boundSelf = outer;
-    return finished(std::move(out));
+    return finish(std::move(out));
 }
 
 std::optional<GuardEvaluator::Abstract> GuardEvaluator::constantOf(const GuardExpr &e, const Scope &scope, int depth)

@@ -199,6 +199,7 @@ std::string GuardEvaluator::scopeKey(const Scope &s) const
         if (!m_readAt->inside.empty())
             key += '/' + std::to_string(m_readAt->inside.size());
     }
+    key += m_classTestKey;
     return key;
 }
 

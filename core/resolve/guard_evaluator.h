@@ -196,6 +196,7 @@ private:
     // `isinstance(x, C)` where the classes x was built from are known
     // (guard_isinstance.cpp); nullopt where none is.
     std::optional<Outcomes> isinstanceValues(const GuardExpr &call, const Scope &scope, int depth);
+    std::optional<Outcomes> classTested(Outcomes given, const std::vector<SymbolId> &classes) const;
     // A call of a decorator registry's lookup (registry_lookup.h): a function
     // where its arguments name registered keys, None where they name none.
     std::optional<Outcomes> registryLookupValues(const ValueFact &call, const Scope &scope, int depth);
@@ -243,6 +244,11 @@ private:
     std::optional<std::vector<ConditionSet>> guardConditions(const GuardList &guards, const Scope &scope, int depth, int line = 0);
     const GuardExpr &parsed(const std::string &text);
     std::string scopeKey(const Scope &s) const;
+    // Values past the bound folded (guard_limits.h), and a step's values
+    // finished: while an isinstance test evaluates its object, classes are
+    // told apart by whether they pass it (m_classTest).
+    Outcomes fold(Outcomes out, std::optional<size_t> bound = std::nullopt) const;
+    Outcomes finish(Outcomes out, std::optional<size_t> bound = std::nullopt) const;
     Abstract literal(const GuardExpr &e) const;
     std::optional<Condition> mapped(const std::string &text);
     // `x.rest` with the local x replaced by the chain of the one unguarded
@@ -285,6 +291,11 @@ private:
         Abstract value;
     };
     std::optional<BoundSelf> m_boundSelf;
+    // The isinstance test whose object is being evaluated again, its classes
+    // kept past the bound as passing or failing (guard_isinstance.cpp); its
+    // key sets those values apart in the memo.
+    std::function<bool(SymbolId)> m_classTest;
+    std::string m_classTestKey;
     // While an assignment to a local is evaluated (its value and guards), the
     // local reads only the assignments above it: `if backend.is_auto():
     // backend = Backend.TRITON` reads the `backend` assigned before.

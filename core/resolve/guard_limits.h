@@ -7,6 +7,9 @@
 #include "resolve/guard_evaluator.h"
 
 #include <algorithm>
+#include <charconv>
+#include <functional>
+#include <string_view>
 #include <initializer_list>
 #include <optional>
 
@@ -138,16 +141,31 @@ inline GuardEvaluator::Outcomes withoutSubsumed(GuardEvaluator::Outcomes out)
     return kept;
 }
 
+// While an isinstance test evaluates its object (guard_isinstance.cpp): does
+// a class pass the test? Past the bound, that is all of a class worth keeping.
+using ClassTest = std::function<bool(SymbolId)>;
+// What an object's value says once past the bound: "+" or "-" for a class
+// that passes or fails the test being evaluated.
+inline constexpr std::string_view kPassesTest = "+", kFailsTest = "-";
+
 // The classes objects were built from (kept to decide isinstance,
 // guard_isinstance.cpp) forgotten when the exact joins leave more outcomes
 // than the bound, before anything lossy: objects of several classes under
 // the same conditions are one outcome again, as they are without the class.
-inline GuardEvaluator::Outcomes withoutClasses(GuardEvaluator::Outcomes out)
+// While a test is evaluated, each class is told apart only by whether it
+// passes: thirty classes under thirty conditions become two values, which
+// the joins then fold exactly.
+inline GuardEvaluator::Outcomes withoutClasses(GuardEvaluator::Outcomes out, const ClassTest *test = nullptr)
 {
     GuardEvaluator::Outcomes kept;
     for (GuardEvaluator::Outcome &o : out) {
-        if (o.value.kind == GuardEvaluator::Abstract::Kind::Object)
-            o.value.text.clear();
+        std::string &text = o.value.text;
+        if (o.value.kind == GuardEvaluator::Abstract::Kind::Object && text != kPassesTest && text != kFailsTest) {
+            SymbolId cls = 0;
+            if (test && !text.empty())
+                std::from_chars(text.data(), text.data() + text.size(), cls);
+            text = cls ? std::string((*test)(cls) ? kPassesTest : kFailsTest) : std::string();
+        }
         if (std::find(kept.begin(), kept.end(), o) == kept.end())
             kept.push_back(std::move(o));
     }
@@ -213,13 +231,20 @@ inline GuardEvaluator::Outcomes mergedAcrossPlacesByValue(GuardEvaluator::Outcom
 // fewer conditions only admits it in more places. Used where the places
 // building a class pass more values than the bound (argumentValues); folding
 // every step's values lost ways a guard's truth depends on.
-inline GuardEvaluator::Outcomes foldedByValue(GuardEvaluator::Outcomes out, size_t bound = kMaxCases)
+inline GuardEvaluator::Outcomes foldedByValue(GuardEvaluator::Outcomes out, size_t bound = kMaxCases,
+                                             const ClassTest *test = nullptr)
 {
     // Each step only while past the bound: the exact joins first, then the
     // classes, then the joins again, then the places.
-    using Step = GuardEvaluator::Outcomes (*)(GuardEvaluator::Outcomes);
-    for (const Step step : {Step{withoutSubsumed}, Step{mergedAcrossValuesOfOneDimension}, Step{withoutClasses},
-                            Step{withoutSubsumed}, Step{mergedAcrossPlacesByValue}}) {
+    const std::function<GuardEvaluator::Outcomes(GuardEvaluator::Outcomes)> steps[] = {
+        withoutSubsumed,
+        mergedAcrossValuesOfOneDimension,
+        [test](GuardEvaluator::Outcomes o) { return withoutClasses(std::move(o), test); },
+        withoutSubsumed,
+        mergedAcrossValuesOfOneDimension,
+        mergedAcrossPlacesByValue,
+    };
+    for (const auto &step : steps) {
         if (out.size() <= bound)
             return out;
         out = step(std::move(out));
@@ -241,13 +266,13 @@ inline GuardEvaluator::Outcomes foldedByValue(GuardEvaluator::Outcomes out, size
 
 // What a value-following step gives: "unknown" when it found nothing, or more
 // values than are worth telling apart.
-inline GuardEvaluator::Outcomes finished(GuardEvaluator::Outcomes out, size_t bound = kMaxCases)
+inline GuardEvaluator::Outcomes finished(GuardEvaluator::Outcomes out, size_t bound = kMaxCases, const ClassTest *test = nullptr)
 {
     // A value under conditions that rule each other out is no value (one
     // built in one place and another at once).
     std::erase_if(out, [](const GuardEvaluator::Outcome &o) { return contradictory(o.conditions); });
     if (out.size() > bound)
-        out = foldedByValue(std::move(out), bound);
+        out = foldedByValue(std::move(out), bound, test);
     if (out.empty() || out.size() > bound)
         return {{}};
     return out;

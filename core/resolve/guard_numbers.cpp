@@ -130,7 +130,7 @@ GuardEvaluator::Outcomes GuardEvaluator::arithmeticValues(const GuardExpr &e, co
                          a = numbers({*n}, false);
                  out.push_back({a, std::move(conditions)});
              });
-    return finished(std::move(out));
+    return finish(std::move(out));
 }
 
 GuardEvaluator::Outcomes GuardEvaluator::tupleValues(const GuardExpr &e, const Scope &scope, int depth)
@@ -149,7 +149,7 @@ GuardEvaluator::Outcomes GuardEvaluator::tupleValues(const GuardExpr &e, const S
             }
             next.push_back({a, std::move(c)});
         });
-        out = finished(std::move(next));
+        out = finish(std::move(next));
     }
     return out;
 }

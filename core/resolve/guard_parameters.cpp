@@ -107,12 +107,12 @@ GuardEvaluator::Outcomes GuardEvaluator::callersPass(const FunctionInfo &fn, con
             continue;
         const Scope scope{at.module, at.function, 0};
         if (const auto ways = guardConditions(call.guards, scope, depth, call.line))
-            add(foldedByValue(passedArgument(call, scope, p.name, index, fallback, depth)), *ways);
+            add(fold(passedArgument(call, scope, p.name, index, fallback, depth)), *ways);
     }
     // A call left is one whose arguments were not kept (nested in an expression).
     if (!calledAt.empty())
         return {{}};
-    return finished(std::move(out));
+    return finish(std::move(out));
 }
 
 } // namespace katlas

@@ -162,7 +162,7 @@ std::optional<GuardEvaluator::Outcomes> GuardEvaluator::reachingValues(const std
         Outcomes more = factValues(r->assignment->value, scope, depth + 1);
         out.insert(out.end(), more.begin(), more.end());
     }
-    return finished(std::move(out));
+    return finish(std::move(out));
 }
 
 } // namespace katlas

@@ -110,7 +110,7 @@ GuardEvaluator::Outcomes GuardEvaluator::reachingValues(const FunctionInfo &fn, 
         const Outcomes rest = bindingValues(whole, scope, depth + 1);
         out.insert(out.end(), rest.begin(), rest.end());
     }
-    return out.empty() ? Outcomes{{}} : finished(std::move(out));
+    return out.empty() ? Outcomes{{}} : finish(std::move(out));
 }
 
 } // namespace katlas

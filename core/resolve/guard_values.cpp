@@ -131,7 +131,7 @@ GuardEvaluator::Outcomes GuardEvaluator::chainValues(const Chain &chain, const S
     const auto marked = [](const Outcome &o) { return o.value.kind == Kind::Unknown && o.value.text.starts_with(kCycleMark); };
     if (!std::all_of(out.begin(), out.end(), marked))
         std::erase_if(out, marked);
-    out = finished(std::move(out));
+    out = finish(std::move(out));
     if (const char *dbg = std::getenv("KATLAS_DEBUG_VALUE"); dbg && chain == dbg) {
         std::fprintf(stderr, "values %s d=%d:", key.c_str(), depth);
         for (const Outcome &o : out) {
@@ -227,7 +227,7 @@ GuardEvaluator::Outcomes GuardEvaluator::attributeValues(const Value &object, co
     default:
         break;
     }
-    return finished(std::move(out));
+    return finish(std::move(out));
 }
 
 GuardEvaluator::Outcomes GuardEvaluator::nameValues(const std::string &name, const Scope &scope, int depth)
@@ -268,7 +268,7 @@ GuardEvaluator::Outcomes GuardEvaluator::nameValues(const std::string &name, con
                     return passed;
                 Outcomes assigned = localValues(*fn, name, scope, depth);
                 passed.insert(passed.end(), assigned.begin(), assigned.end());
-                return finished(std::move(passed));
+                return finish(std::move(passed));
             }
         if (m_table.localsOf(*fn).count(name))
             return localValues(*fn, name, scope, depth);
@@ -361,10 +361,10 @@ GuardEvaluator::Outcomes GuardEvaluator::bindingValues(const std::vector<Binding
             break;
         }
         out.insert(out.end(), more.begin(), more.end());
-        if (out.size() > kMaxCases && (out = foldedByValue(std::move(out))).size() > kMaxCases)
+        if (out.size() > kMaxCases && (out = fold(std::move(out))).size() > kMaxCases)
             return {{}};
     }
-    return finished(std::move(out));
+    return finish(std::move(out));
 }
 
 GuardEvaluator::Outcomes GuardEvaluator::factValues(const ValueFact &fact, const Scope &scope, int depth)
@@ -529,7 +529,7 @@ GuardEvaluator::Outcomes GuardEvaluator::callValues(const GuardExpr &call, const
         if (out.size() > kMaxCases)
             return {{}};
     }
-    return finished(std::move(out));
+    return finish(std::move(out));
 }
 
 std::optional<GuardEvaluator::Outcomes> GuardEvaluator::settingValues(SymbolId cls, const std::string &name, int depth)
@@ -565,7 +565,7 @@ std::optional<GuardEvaluator::Outcomes> GuardEvaluator::settingValues(SymbolId c
         }
         break;
     }
-    return finished(std::move(out));
+    return finish(std::move(out));
 }
 
 std::optional<GuardEvaluator::Abstract> GuardEvaluator::setting(SymbolId cls, const std::string &name)
@@ -621,7 +621,7 @@ GuardEvaluator::Outcomes GuardEvaluator::conditionalValues(const GuardExpr &e, c
             }
         }
     }
-    return finished(std::move(out));
+    return finish(std::move(out));
 }
 
 std::optional<GuardEvaluator::Abstract> GuardEvaluator::envSetting(const GuardExpr &call)
