@@ -199,7 +199,6 @@ std::string GuardEvaluator::scopeKey(const Scope &s) const
         if (!m_readAt->inside.empty())
             key += '/' + std::to_string(m_readAt->inside.size());
     }
-    key += m_classTestKey;
     return key;
 }
 
@@ -355,6 +354,7 @@ std::optional<GuardEvaluator::Decision> GuardEvaluator::decide(const Guard &guar
     const std::string key = scopeKey(scope) + (guard.negated ? "!" : "=") + guard.text;
     if (auto it = m_decisions.find(key); it != m_decisions.end())
         return it->second;
+    const WithoutClassTest decidedAlike{*this};
     if (!m_deciding.insert(key).second)
         return std::nullopt;
     std::optional<Decision> out;

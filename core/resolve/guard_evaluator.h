@@ -21,6 +21,7 @@
 #include <set>
 #include <unordered_map>
 #include <unordered_set>
+#include <utility>
 
 namespace katlas {
 
@@ -296,6 +297,14 @@ private:
     // key sets those values apart in the memo.
     std::function<bool(SymbolId)> m_classTest;
     std::string m_classTestKey;
+    // No isinstance test's classes told apart while it lives: guards are
+    // decided, and other tests evaluated, the same whoever asks first.
+    struct WithoutClassTest {
+        GuardEvaluator &e;
+        std::function<bool(SymbolId)> savedTest = std::exchange(e.m_classTest, {});
+        std::string savedKey = std::exchange(e.m_classTestKey, {});
+        ~WithoutClassTest() { e.m_classTest = std::move(savedTest), e.m_classTestKey = std::move(savedKey); }
+    };
     // While an assignment to a local is evaluated (its value and guards), the
     // local reads only the assignments above it: `if backend.is_auto():
     // backend = Backend.TRITON` reads the `backend` assigned before.

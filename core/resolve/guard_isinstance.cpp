@@ -67,13 +67,7 @@ std::optional<GuardEvaluator::Outcomes> GuardEvaluator::isinstanceValues(const G
     // Evaluated with no other test's classes told apart (an isinstance met
     // while another one's object is evaluated), then, where some value is
     // left unknown, again with the classes told apart by this test alone.
-    struct TestScope {
-        std::function<bool(SymbolId)> &test;
-        std::string &key;
-        std::function<bool(SymbolId)> savedTest = std::exchange(test, {});
-        std::string savedKey = std::exchange(key, {});
-        ~TestScope() { test = std::move(savedTest), key = std::move(savedKey); }
-    } scoped{m_classTest, m_classTestKey};
+    const WithoutClassTest scoped{*this};
     const auto undecided = [](const std::optional<Outcomes> &o) {
         return !o || std::any_of(o->begin(), o->end(), [](const Outcome &x) { return x.value.kind == Abstract::Kind::Unknown; });
     };

@@ -32,7 +32,7 @@ GuardEvaluator::Outcomes GuardEvaluator::parameterValues(const FunctionInfo &fn,
     const bool bound = fn.cls && !fn.isStatic;
     if ((bound && param == 0) || p.name == fn.fact->varargs || p.name == fn.fact->kwargs)
         return {{}};
-    const std::string key = 'p' + std::to_string(fn.symbol) + '#' + p.name;
+    const std::string key = 'p' + std::to_string(fn.symbol) + m_classTestKey + '#' + p.name;
     if (const Outcomes *known = m_memo.find(key))
         return *known;
     if (!m_memo.enter(key))

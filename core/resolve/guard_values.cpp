@@ -79,7 +79,7 @@ GuardEvaluator::Outcomes GuardEvaluator::chainValues(const Chain &chain, const S
     // Inside an enum method evaluated for one member, `self` is that member: not memoised.
     const bool bound = m_boundSelf && m_boundSelf->function == scope.function;
     // Values of names are memoised apart while derivedReturns reads them as names.
-    const std::string key = (m_derived ? "vD" : "v") + std::string(bound ? "~" : "") + scopeKey(scope) + '#' + chain;
+    const std::string key = (m_derived ? "vD" : "v") + std::string(bound ? "~" : "") + scopeKey(scope) + m_classTestKey + '#' + chain;
     if (const Outcomes *known = bound ? nullptr : m_memo.find(key))
         return *known;
     // A name followed back to itself (`x = saved_copy_of_x`, two flags set
