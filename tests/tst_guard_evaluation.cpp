@@ -1168,6 +1168,40 @@ private Q_SLOTS:
         QVERIFY(plain.count("bf16_k"));
     }
 
+    // A factory a decorator stores in a registry dict is called through the
+    // dict, never by its name: its parameter holds what those calls pass,
+    // so a guard on the runner's settings is decided.
+    void parametersOfAFunctionCalledThroughAContainer()
+    {
+        Tree t;
+        addServerArgs(t, "    sparse: bool = False\n");
+        t.add("kpkg.ops", "def sparse_k(x): torch.ops.kns.sparse(x)\ndef dense_k(x): torch.ops.kns.dense(x)\n");
+        t.add("app",
+              "from cfg import ServerArgs\n"
+              "from kpkg.ops import sparse_k, dense_k\n"
+              "BACKENDS = {}\n"
+              "def register_backend(name):\n"
+              "    def decorator(fn):\n"
+              "        BACKENDS[name] = fn\n"
+              "        return fn\n"
+              "    return decorator\n"
+              "@register_backend(\"triton\")\n"
+              "def create_triton(runner):\n"
+              "    if runner.server_args.sparse:\n"
+              "        return sparse_k(1)\n"
+              "    return dense_k(1)\n"
+              "class Runner:\n"
+              "    def __init__(self, server_args: ServerArgs):\n"
+              "        self.server_args = server_args\n"
+              "    def init(self, name):\n"
+              "        backend = BACKENDS[name](self)\n"
+              "        return backend\n");
+        const Resolved r = resolve(t, settingsProfile());
+        QCOMPARE(joined(kernelsReached(r, "app.Runner.init")), QStringLiteral("dense_k sparse_k"));
+        QCOMPARE(joined(kernelsReachedUnder(r, "app.Runner.init", parsed("server.sparse=false"))), QStringLiteral("dense_k"));
+        QCOMPARE(joined(kernelsReachedUnder(r, "app.Runner.init", parsed("server.sparse=true"))), QStringLiteral("sparse_k"));
+    }
+
     // `ret = maybe_apply(x); if ret is not None: return ret`: a function
     // saying "nothing" with `return None` returns a value where it returns a
     // call's result, even of a call outside the index.

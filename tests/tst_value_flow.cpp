@@ -55,6 +55,55 @@ private Q_SLOTS:
         QVERIFY(r.callees("m.outer", "f2").empty()); // the lambda's call is not outer's
     }
 
+    void aDecoratorFactoryRegistersWhatItDecorates()
+    {
+        // `@register("a")` calls what `register("a")` returns, its nested
+        // `decorator`, with the decorated function: stored in a dict, it is
+        // what a call through the dict runs.
+        const Resolved r = program("HANDLERS = {}\n"
+                                   "def register(name):\n"
+                                   "    def decorator(fn):\n"
+                                   "        HANDLERS[name] = fn\n"
+                                   "        return fn\n"
+                                   "    return decorator\n"
+                                   "@register(\"a\")\n"
+                                   "def handle_a(x): pass\n"
+                                   "@register(\"b\")\n"
+                                   "def handle_b(x): pass\n"
+                                   "def dispatch(name, x):\n"
+                                   "    out = HANDLERS[name](x)\n"
+                                   "    return out\n");
+        QCOMPARE(callees(r, "m.dispatch", "HANDLERS[]"), QStringLiteral("m.handle_a m.handle_b"));
+    }
+
+    void passThroughWrappersStandForTheirArgument()
+    {
+        // `torch.compiler.disable(f)` (a profile `pass_through` name) and
+        // `functools.cache(f)` return a callable that calls f.
+        Profile profile = testProfile();
+        profile.passThrough = {"torch.compiler.disable"};
+        Tree t;
+        t.add("m",
+              "import functools\n"
+              "import torch\n"
+              "def decode(x): pass\n"
+              "def lookup(x): pass\n"
+              "class Backend:\n"
+              "    def __init__(self):\n"
+              "        self.decode = torch.compiler.disable(decode)\n"
+              "        self.lookup = functools.cache(lookup)\n"
+              "    def run(self, x):\n"
+              "        self.decode(x)\n"
+              "        self.lookup(x)\n");
+        const Resolved r = resolve(t, profile);
+        QCOMPARE(callees(r, "m.Backend.run", "self.decode"), QStringLiteral("m.decode"));
+        QCOMPARE(callees(r, "m.Backend.run", "self.lookup"), QStringLiteral("m.lookup"));
+        // Not listed: an unknown wrapper is a value outside the index.
+        profile.passThrough.clear();
+        const Resolved without = resolve(t, profile);
+        QVERIFY(callees(without, "m.Backend.run", "self.decode") != QStringLiteral("m.decode"));
+    }
+
     void decoratedNamesHoldWhatTheDecoratorReturns()
     {
         // `@dec def f` binds f to dec(f): a wrapper runs in f's place and

@@ -3,6 +3,7 @@
 #include "parse/fact_extractor.h"
 
 #include <algorithm>
+#include <cctype>
 #include <unordered_map>
 
 namespace katlas {
@@ -51,10 +52,20 @@ std::optional<std::string> instantiatedName(const ValueFact &v)
     const std::string callee = c.substr(0, c.size() - 2);
     if (callee == "super().__init__")
         return callee; // what a subclass passes up, by this whole name
+    const auto last = [](const std::string &name) { return name.substr(name.rfind('.') == std::string::npos ? 0 : name.rfind('.') + 1); };
+    if (callee.size() > 2 && callee.ends_with("()") && callee.find_first_of("()[]") == callee.size() - 2)
+        return last(callee); // `register("x")(fn)`: "register()"
+    // `BACKENDS[name](self)`, a container's element under a name: "BACKENDS[]"
+    // (the name call sites show it by; a literal key names its element).
+    if (const size_t open = callee.find('['); open != std::string::npos && open > 0 && callee.back() == ']'
+        && callee.find_first_of("()[]") == open && callee.find_first_of("()[]'\"", open + 1) == callee.size() - 1) {
+        const std::string key = callee.substr(open + 1, callee.size() - open - 2);
+        if (!key.empty() && (std::isalpha(static_cast<unsigned char>(key[0])) || key[0] == '_'))
+            return last(callee.substr(0, open)) + "[]";
+    }
     if (callee.find_first_of("()[]") != std::string::npos)
         return std::nullopt;
-    const auto dot = callee.rfind('.');
-    return callee.substr(dot == std::string::npos ? 0 : dot + 1);
+    return last(callee);
 }
 
 void markCallsOnSelf(ModuleFacts &facts)

@@ -22,7 +22,10 @@ void markCallsOnSelf(ModuleFacts &facts);
 // Fills ModuleFacts::localCalls from its locals (extractFacts does).
 void summariseLocalCalls(ModuleFacts &facts);
 // The last component of the name a value calls (`pkg.Layer(x)`, `Layer()`
-// -> "Layer"); nullopt for other values.
+// -> "Layer"); for a call of what a named call returns (`register("x")(fn)`,
+// a decorator factory applied) that name and "()": "register()"; for a
+// call of a container's element (`BACKENDS[name](self)`) "BACKENDS[]";
+// nullopt for other values.
 std::optional<std::string> instantiatedName(const ValueFact &v);
 // The last names of a call's arguments that are names or attributes.
 std::vector<std::string> passedNames(const ValueFact &call);

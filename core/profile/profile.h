@@ -188,6 +188,9 @@ struct Profile {
     std::string name;
     std::vector<RepoRule> repos;
     std::vector<std::string> callMethods; // obj(...) calls these, e.g. "forward", "__call__"
+    // Calls outside the index that return a callable calling their first
+    // argument (`torch.compiler.disable(f)`): they stand for that argument.
+    std::vector<std::string> passThrough;
     std::vector<KernelRule> kernels;
     LaunchRules launches;
     std::vector<CategoryRule> categories;

@@ -83,7 +83,7 @@ public:
 
     void read(const QJsonObject &root)
     {
-        static const QStringList known = {"profile", "name", "repos", "call_methods", "kernels", "launches", "categories",
+        static const QStringList known = {"profile", "name", "repos", "call_methods", "pass_through", "kernels", "launches", "categories",
                                           "default_category", "registries", "dimensions", "dimension_rules", "dimension_values", "settings", "derived",
                                           "models", "default_model", "extra_entries", "description",
                                           "configurations", "implications", "checkpoints", "module_shapes", "definitions", "startup"};
@@ -108,6 +108,7 @@ public:
         m_p.callMethods = strings(root, "call_methods", "call_methods");
         if (m_p.callMethods.empty())
             m_p.callMethods = {"forward"};
+        m_p.passThrough = strings(root, "pass_through", "pass_through");
         for (const auto &[obj, key] : objects(root, "kernels")) {
             KernelRule k;
             k.source = str(obj, "source", key + ".source", true);

@@ -55,6 +55,7 @@ public:
         bindBases();
         m_evaluator.setRegistries(&m_registries);
         m_evaluator.setGuardEvaluator(&m_guards);
+        m_evaluator.setPassThrough(m_profile.passThrough);
         m_registries.collectClasses(m_evaluator);
         m_evaluator.clearMemo();
         std::vector<int> modules;

@@ -44,6 +44,9 @@ public:
     bool callRuns(const ValueFact &call, const Scope &scope, SymbolId function);
     // Guards of values that no profile rule maps are then worked out too.
     void setGuardEvaluator(GuardEvaluator *guards) { m_guards = guards; }
+    // External calls standing for their first argument (profile `pass_through`;
+    // `functools.cache` and `functools.lru_cache` always).
+    void setPassThrough(std::vector<std::string> names) { m_passThrough = std::move(names); }
     void clearMemo();
 
     Values evalChain(const std::string &chain, const Scope &scope);
@@ -87,6 +90,11 @@ public:
     static std::string argsKey(const ArgTypes *args);
     // Which classes' instances keep where they were built.
     AllocationSites &allocations() { return *m_allocations; }
+    // The containers a function is stored in, by the name their calls use
+    // ("BACKENDS[]" for `BACKENDS[name] = fn` or `BACKENDS = {"a": fn}`),
+    // found once over every module's assignments
+    // (evaluator_container_calls.cpp); none while they are being found.
+    const std::vector<std::string> &containersHolding(SymbolId function);
 
 private:
     Values evalBindings(const std::vector<Binding> &bindings, const Scope &scope);
@@ -101,6 +109,10 @@ private:
     // The functions and classes the calls of `fn` pass as its parameter
     // `param` (evaluator_passed_values.cpp).
     Values passedCallables(const FunctionInfo &fn, size_t param);
+    std::vector<std::string> m_passThrough;
+    std::unordered_map<SymbolId, std::vector<std::string>> m_containersHolding;
+    bool m_containersFiled = false;
+    bool m_fillingContainers = false;
     // The calls made of `fn` through the parameters it is handed to, up to
     // three hand-offs deep (evaluator_parameter_calls.cpp).
     std::vector<Instantiation> callsThroughParameters(const FunctionInfo &fn);

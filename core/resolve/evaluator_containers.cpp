@@ -219,7 +219,9 @@ std::optional<Values> Evaluator::builtinWalk(const Value &callee, const ValueFac
         return evalChain(call.args[0] + "[]", scope);
     if (callee.external == "<builtin>.iter")
         return evalChain(call.args[0], scope);
-    if (callee.external == "functools.partial" || callee.external == "functools.partialmethod") { // calls its first argument
+    const bool passesThrough = callee.external == "functools.cache" || callee.external == "functools.lru_cache"
+        || std::find(m_passThrough.begin(), m_passThrough.end(), callee.external) != m_passThrough.end();
+    if (passesThrough || callee.external == "functools.partial" || callee.external == "functools.partialmethod") { // calls its first argument
         Values fns = evalChain(call.args[0], scope);
         std::erase_if(fns, [](const Value &v) { return v.kind != Value::Kind::Function && v.kind != Value::Kind::Class; });
         return fns;

@@ -5,6 +5,7 @@
 #include "resolve/evaluator.h"
 
 #include "resolve/instantiation_index.h"
+#include "resolve/chain.h"
 
 #include <algorithm>
 
@@ -37,16 +38,36 @@ Values Evaluator::passedCallables(const FunctionInfo &fn, size_t param)
         for (const std::string &alias : sites.aliasesOf(own))
             if (calls.size() <= kMaxCalls)
                 calls.insert(calls.end(), sites.callsOf(alias).begin(), sites.callsOf(alias).end());
+        // A nested function its enclosing one returns (a decorator
+        // factory's `decorator`): the calls of what that one returns
+        // (`register("x")(fn)`, filed as "register()").
+        if (const FunctionInfo *outer = fn.outer ? m_table.function(fn.outer) : nullptr)
+            if (std::any_of(outer->fact->returns.begin(), outer->fact->returns.end(), [&](const ValueFact &r) { return r.chain == own; })) {
+                const std::vector<Instantiation> &ofResult = sites.callsOf(m_table.symbol(fn.outer).name + "()");
+                calls.insert(calls.end(), ofResult.begin(), ofResult.end());
+            }
+        // Called by no name: the calls through the containers holding it
+        // (`BACKENDS[name](self)` of a factory a decorator registered). They
+        // are not evaluated again to see that they run it: the container
+        // holds it, and evaluating its elements here may be what asked.
+        const size_t byName = calls.size();
+        if (calls.empty())
+            for (const std::string &container : containersHolding(fn.symbol))
+                if (calls.size() <= kMaxCalls)
+                    calls.insert(calls.end(), sites.callsOf(container).begin(), sites.callsOf(container).end());
+        const size_t throughContainers = calls.size() - byName;
         if (calls.size() <= kMaxCalls) { // and through the parameters it is handed to
             const std::vector<Instantiation> through = callsThroughParameters(fn);
             calls.insert(calls.end(), through.begin(), through.end());
         }
         if (calls.size() > kMaxCalls)
             return out;
-        for (const Instantiation &at : calls) {
+        for (size_t i = 0; i < calls.size(); ++i) {
+            const Instantiation &at = calls[i];
             const ValueFact &call = sites.call(at);
             const Scope scope{at.module, at.function, 0};
-            if (!callRuns(call, scope, fn.symbol))
+            const bool throughContainer = i >= byName && i < byName + throughContainers;
+            if (!throughContainer && !callRuns(call, scope, fn.symbol))
                 continue;
             const Chain arg = argumentFor(call, p, bound && param == 0 ? call.args.size() : bound ? param - 1 : param);
             if (arg.empty())

@@ -66,9 +66,11 @@ std::vector<ConditionSet> GuardEvaluator::callerConditions(SymbolId function, in
 
 const std::vector<std::pair<int, const CallFact *>> &GuardEvaluator::callsNamed(const std::string &name)
 {
+    // As call sites show the callee: a name key left out (`BACKENDS[name]` -> "BACKENDS[]").
     const auto lastName = [](const Chain &callee) {
-        const size_t dot = callee.rfind('.');
-        return callee.substr(dot == Chain::npos ? 0 : dot + 1);
+        const std::string shown = withoutNameKeys(callee);
+        const size_t dot = shown.rfind('.');
+        return shown.substr(dot == std::string::npos ? 0 : dot + 1);
     };
     // For facts without their calls, each name asked for is looked for in
     // the modules the index says call it; otherwise every module's calls are

@@ -47,19 +47,28 @@ const GuardEvaluator::CallsOfFunction &GuardEvaluator::callsOfFunction(const Fun
     if (!added)
         return calls;
     size_t seen = 0;
-    for (const auto &[module, call] : callsNamed(m_table.symbol(fn.symbol).name)) {
-        if (++seen > kMaxCallsOfName) {
-            calls.known = false;
-            return calls;
+    const auto callsBy = [&](const std::string &name) {
+        calls.names.push_back(name);
+        for (const auto &[module, call] : callsNamed(name)) {
+            if (++seen > kMaxCallsOfName)
+                return false;
+            const Scope scope{module, m_table.functionForScope(module, call->scope), 0};
+            if (!m_evaluator.runs(m_evaluator.evalChain(call->callee, scope), fn.symbol))
+                continue;
+            if (call->args.empty())
+                calls.bare.emplace_back(module, call);
+            else
+                calls.withArguments.insert({module, call->line});
         }
-        const Scope scope{module, m_table.functionForScope(module, call->scope), 0};
-        if (!m_evaluator.runs(m_evaluator.evalChain(call->callee, scope), fn.symbol))
-            continue;
-        if (call->args.empty())
-            calls.bare.emplace_back(module, call);
-        else
-            calls.withArguments.insert({module, call->line});
-    }
+        return true;
+    };
+    if (!callsBy(m_table.symbol(fn.symbol).name))
+        return calls;
+    // Called by no name of its own: the calls through the containers holding it.
+    if (calls.withArguments.empty() && calls.bare.empty())
+        for (const std::string &container : m_evaluator.containersHolding(fn.symbol))
+            if (!callsBy(container))
+                return calls;
     // None: called through values only; too many: not followed.
     const size_t count = calls.withArguments.size() + calls.bare.size();
     calls.known = count > 0 && count <= kMaxCallSites;
@@ -101,14 +110,15 @@ GuardEvaluator::Outcomes GuardEvaluator::callersPass(const FunctionInfo &fn, con
             add(fallback, *ways);
     }
     const InstantiationIndex &sites = m_evaluator.instantiations();
-    for (const Instantiation &at : sites.callsOf(name)) {
-        const ValueFact &call = sites.call(at);
-        if (!calledAt.erase({at.module, call.line}))
-            continue;
-        const Scope scope{at.module, at.function, 0};
-        if (const auto ways = guardConditions(call.guards, scope, depth, call.line))
-            add(fold(passedArgument(call, scope, p.name, index, fallback, depth)), *ways);
-    }
+    for (const std::string &calledAs : calls.names)
+        for (const Instantiation &at : sites.callsOf(calledAs)) {
+            const ValueFact &call = sites.call(at);
+            if (!calledAt.erase({at.module, call.line}))
+                continue;
+            const Scope scope{at.module, at.function, 0};
+            if (const auto ways = guardConditions(call.guards, scope, depth, call.line))
+                add(fold(passedArgument(call, scope, p.name, index, fallback, depth)), *ways);
+        }
     // A call left is one whose arguments were not kept (nested in an expression).
     if (!calledAt.empty())
         return {{}};
