@@ -56,6 +56,8 @@ public:
         m_evaluator.setRegistries(&m_registries);
         m_evaluator.setGuardEvaluator(&m_guards);
         m_evaluator.setPassThrough(m_profile.passThrough);
+        m_evaluator.fileContainers(); // before anything asks what parameters hold
+        m_evaluator.clearMemo();
         m_registries.collectClasses(m_evaluator);
         m_evaluator.clearMemo();
         std::vector<int> modules;

@@ -92,9 +92,10 @@ public:
     AllocationSites &allocations() { return *m_allocations; }
     // The containers a function is stored in, by the name their calls use
     // ("BACKENDS[]" for `BACKENDS[name] = fn` or `BACKENDS = {"a": fn}`),
-    // found once over every module's assignments
-    // (evaluator_container_calls.cpp); none while they are being found.
-    const std::vector<std::string> &containersHolding(SymbolId function);
+    // filed over every module's assignments (evaluator_container_calls.cpp)
+    // before the graph is built, the memo cleared after; none until then.
+    void fileContainers();
+    const std::vector<std::string> &containersHolding(SymbolId function) const;
 
 private:
     Values evalBindings(const std::vector<Binding> &bindings, const Scope &scope);
@@ -111,7 +112,6 @@ private:
     Values passedCallables(const FunctionInfo &fn, size_t param);
     std::vector<std::string> m_passThrough;
     std::unordered_map<SymbolId, std::vector<std::string>> m_containersHolding;
-    bool m_containersFiled = false;
     bool m_fillingContainers = false;
     // The calls made of `fn` through the parameters it is handed to, up to
     // three hand-offs deep (evaluator_parameter_calls.cpp).

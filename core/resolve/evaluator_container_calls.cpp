@@ -15,11 +15,13 @@
 //
 // A function no call names is often called this way: its parameters take
 // what these calls pass, as they take what calls by name pass. The
-// containers are found once, before any parameter takes what is passed
-// through them, so a value does not depend on which was asked first.
+// containers are found once, before the call graph is built, and what was
+// worked out while finding them is forgotten: no value depends on whether
+// it was asked before or after.
 #include "resolve/evaluator.h"
 
 #include <algorithm>
+#include <utility>
 
 namespace katlas {
 
@@ -32,36 +34,42 @@ std::string lastComponent(const std::string &dotted)
 
 } // namespace
 
-const std::vector<std::string> &Evaluator::containersHolding(SymbolId function)
+void Evaluator::fileContainers()
 {
-    if (!m_containersFiled) {
-        m_containersFiled = true;
-        m_fillingContainers = true;
-        const auto file = [&](const Values &values, const std::string &container) {
-            for (const Value &v : values)
-                if (v.kind == Value::Kind::Function) {
-                    std::vector<std::string> &names = m_containersHolding[v.id];
-                    if (std::find(names.begin(), names.end(), container) == names.end())
-                        names.push_back(container);
-                }
-        };
-        for (int m = 0; m < m_table.moduleCount(); ++m)
-            for (const AssignmentFact &a : m_table.files()[static_cast<size_t>(m_table.moduleAt(m).fileIndex)].assignments) {
-                const bool element = a.target.size() > 2 && a.target.ends_with("[]");
-                if (!element && !a.value.display)
-                    continue;
-                // A global's element stored in a function (`BACKENDS[name] = fn`) reads that function's names.
-                const Scope scope{m, m_table.functionForScope(m, a.globalIn.empty() ? a.scope : a.globalIn), 0};
-                // `d[k] = f` (the element stored), or `d = {"k": f, ...}` (each element).
-                if (element && !a.value.chain.empty())
-                    file(evalChain(a.value.chain, scope), lastComponent(a.target));
-                else if (!element)
-                    for (const auto &[key, chain] : a.value.elements)
-                        if (!chain.empty())
-                            file(evalChain(chain, scope), lastComponent(a.target) + "[]");
+    // Only which functions are stored is wanted: no guard is worked out (the
+    // guard evaluator keeps what it decides), and the memo is cleared after.
+    GuardEvaluator *const guards = std::exchange(m_guards, nullptr);
+    m_containersHolding.clear();
+    m_fillingContainers = true;
+    const auto file = [&](const Values &values, const std::string &container) {
+        for (const Value &v : values)
+            if (v.kind == Value::Kind::Function) {
+                std::vector<std::string> &names = m_containersHolding[v.id];
+                if (std::find(names.begin(), names.end(), container) == names.end())
+                    names.push_back(container);
             }
-        m_fillingContainers = false;
-    }
+    };
+    for (int m = 0; m < m_table.moduleCount(); ++m)
+        for (const AssignmentFact &a : m_table.files()[static_cast<size_t>(m_table.moduleAt(m).fileIndex)].assignments) {
+            const bool element = a.target.size() > 2 && a.target.ends_with("[]");
+            if (!element && !a.value.display)
+                continue;
+            // A global's element stored in a function (`BACKENDS[name] = fn`) reads that function's names.
+            const Scope scope{m, m_table.functionForScope(m, a.globalIn.empty() ? a.scope : a.globalIn), 0};
+            // `d[k] = f` (the element stored), or `d = {"k": f, ...}` (each element).
+            if (element && !a.value.chain.empty())
+                file(evalChain(a.value.chain, scope), lastComponent(a.target));
+            else if (!element)
+                for (const auto &[key, chain] : a.value.elements)
+                    if (!chain.empty())
+                        file(evalChain(chain, scope), lastComponent(a.target) + "[]");
+        }
+    m_fillingContainers = false;
+    m_guards = guards;
+}
+
+const std::vector<std::string> &Evaluator::containersHolding(SymbolId function) const
+{
     static const std::vector<std::string> none;
     if (m_fillingContainers)
         return none;

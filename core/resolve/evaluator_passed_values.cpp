@@ -5,7 +5,6 @@
 #include "resolve/evaluator.h"
 
 #include "resolve/instantiation_index.h"
-#include "resolve/chain.h"
 
 #include <algorithm>
 

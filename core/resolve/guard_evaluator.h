@@ -192,7 +192,6 @@ private:
         std::vector<std::pair<int, const CallFact *>> bare;
         std::vector<std::string> names; // the names they call it by: its own, a container's ("BACKENDS[]")
     };
-
     std::unordered_map<SymbolId, CallsOfFunction> m_callsOfFunction;
     const CallsOfFunction &callsOfFunction(const FunctionInfo &fn);
     Outcomes hasattrValues(const GuardExpr &call, const Scope &scope, int depth);
