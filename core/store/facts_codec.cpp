@@ -8,7 +8,7 @@
 namespace katlas {
 namespace {
 
-constexpr std::uint8_t kFactsVersion = 31;
+constexpr std::uint8_t kFactsVersion = 32;
 
 class Writer {
 public:
