@@ -1202,6 +1202,40 @@ private Q_SLOTS:
         QCOMPARE(joined(kernelsReachedUnder(r, "app.Runner.init", parsed("server.sparse=true"))), QStringLiteral("sparse_k"));
     }
 
+    // A flag one method sets on the batch it is handed (`batch.one_shot =
+    // True` before the shared helper) is set only where that method is
+    // called: a path through the other method never sees it.
+    void anAssignmentOnAnotherObjectHoldsWhereItsMethodIsCalled()
+    {
+        Tree t;
+        addServerArgs(t, "    mode: Optional[str] = None\n");
+        t.add("kpkg.ops", "def one_shot_k(x): torch.ops.kns.one(x)\ndef chunk_k(x): torch.ops.kns.chunk(x)\n");
+        t.add("attn",
+              "from cfg import get_args\n"
+              "from kpkg.ops import one_shot_k, chunk_k\n"
+              "class Batch:\n"
+              "    def __init__(self):\n"
+              "        self.one_shot = None\n"
+              "class Attn:\n"
+              "    def forward(self, batch: Batch):\n"
+              "        if get_args().mode == \"one\":\n"
+              "            self.prepare_one(batch)\n"
+              "        else:\n"
+              "            self.prepare_chunked(batch)\n"
+              "    def prepare_one(self, batch: Batch):\n"
+              "        batch.one_shot = True\n"
+              "        self.prepare(batch)\n"
+              "    def prepare_chunked(self, batch: Batch):\n"
+              "        self.prepare(batch)\n"
+              "    def prepare(self, batch: Batch):\n"
+              "        if batch.one_shot:\n"
+              "            one_shot_k(1)\n"
+              "        chunk_k(1)\n");
+        const Resolved r = resolve(t, settingsProfile());
+        QCOMPARE(joined(kernelsReachedUnder(r, "attn.Attn.prepare_chunked", parsed("server.mode=chunked"))), QStringLiteral("chunk_k"));
+        QCOMPARE(joined(kernelsReachedUnder(r, "attn.Attn.prepare_one", parsed("server.mode=one"))), QStringLiteral("chunk_k one_shot_k"));
+    }
+
     // `ret = maybe_apply(x); if ret is not None: return ret`: a function
     // saying "nothing" with `return None` returns a value where it returns a
     // call's result, even of a call outside the index.

@@ -23,8 +23,11 @@ std::vector<ConditionSet> GuardEvaluator::callerConditions(SymbolId function, in
 {
     constexpr size_t kMaxSites = 8;
     const FunctionInfo *fn = m_table.function(function);
-    if (!fn || fn->cls)
+    if (!fn || (fn->cls && fn->fact->qualName.ends_with(".__init__")))
         return {{}};
+    // A method's calls are found by its name too, but one whose callee is not
+    // known may be a call of it: then it may run anywhere.
+    const bool method = fn->cls != 0;
     // Not kept (it depends on the depth asked at), but a cycle through it is one to the memo.
     const std::string key = 'c' + std::to_string(function);
     if (depth > kMaxDepth || !m_memo.enter(key))
@@ -35,7 +38,13 @@ std::vector<ConditionSet> GuardEvaluator::callerConditions(SymbolId function, in
     for (const auto &[module, call] : callsNamed(m_table.symbol(function).name)) {
         const Scope scope{module, m_table.functionForScope(module, call->scope), 0};
         const Values callee = m_evaluator.evalChain(call->callee, scope);
-        if (std::none_of(callee.begin(), callee.end(), [&](const Value &v) { return v.kind == Value::Kind::Function && v.id == function; }))
+        if (method && std::none_of(callee.begin(), callee.end(), [](const Value &v) { return v.kind == Value::Kind::Function; })) {
+            unknown = true;
+            break;
+        }
+        // A method may be reached through a base class's declared method (an override).
+        if (method ? !m_evaluator.runs(callee, function)
+                   : std::none_of(callee.begin(), callee.end(), [&](const Value &v) { return v.kind == Value::Kind::Function && v.id == function; }))
             continue;
         if (++sites > kMaxSites) {
             unknown = true;
@@ -60,7 +69,10 @@ std::vector<ConditionSet> GuardEvaluator::callerConditions(SymbolId function, in
     }
     m_memo.leave(key, {}, false);
     // Nothing in the index calls it: in a deployment of the indexed code it
-    // does not run.
+    // does not run. A method nothing calls by name may be called otherwise
+    // (a framework's hook, `getattr`): it may run anywhere.
+    if (method && out.empty())
+        return {{}};
     return unknown ? std::vector<ConditionSet>{{}} : out;
 }
 

@@ -216,8 +216,19 @@ GuardEvaluator::Outcomes GuardEvaluator::attributeValues(const Value &object, co
             if (!reaching.empty() && (out.empty() || reaching.size() > kMaxCases))
                 return {{}}; // set only from outside, or from too many places
             for (const auto &[module, a] : reaching) {
-                Outcomes more = factValues(a->value, {module, m_table.functionForScope(module, a->scope), 0}, depth + 1);
-                out.insert(out.end(), more.begin(), more.end());
+                const SymbolId function = m_table.functionForScope(module, a->scope);
+                const Outcomes assigned = factValues(a->value, {module, function, 0}, depth + 1);
+                // Made where the function making it is called: under its callers'
+                // guards. One nothing in the index calls (a loader a framework
+                // runs) may run anywhere.
+                std::vector<ConditionSet> ways = function ? callerConditions(function, depth + 1) : std::vector<ConditionSet>{};
+                if (ways.empty())
+                    ways = {{}};
+                for (const ConditionSet &way : ways)
+                    for (Outcome o : assigned) {
+                        addConditions(o.conditions, way);
+                        out.push_back(std::move(o));
+                    }
             }
         }
         break;
