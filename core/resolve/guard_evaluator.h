@@ -236,8 +236,10 @@ private:
     Outcomes assignedAttribute(const std::string &name, int depth);
     // The ways the calls of a function are guarded (one per way of each call
     // site found, with the ways the plain function making the call is
-    // called); none when nothing in the index calls it; one empty way when
-    // it is called unguarded or from too many places.
+    // called); none when nothing in the index calls a plain function; one
+    // empty way when it is called unguarded or from too many places, or is
+    // a method no call names or some call of unknown callee may reach, or an
+    // `__init__`.
     std::vector<ConditionSet> callerConditions(SymbolId function, int depth);
     // Conditions of a value's guards, or nullopt when they never hold.
     // The ways a value's guards may hold (several when a guard holds in
