@@ -43,6 +43,12 @@ bool isNameKey(std::string_view key)
     return !key.empty() && (std::isalpha(static_cast<unsigned char>(key.front())) || key.front() == '_');
 }
 
+std::string lastComponent(std::string_view dotted)
+{
+    const size_t dot = dotted.rfind('.');
+    return std::string(dot == std::string_view::npos ? dotted : dotted.substr(dot + 1));
+}
+
 std::string withoutNameKeys(std::string_view chain)
 {
     std::string out;

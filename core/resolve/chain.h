@@ -21,6 +21,8 @@ std::vector<ChainSegment> splitChain(std::string_view chain);
 // A subscript's key that is a name (`i` of `xs[i]`), not a literal
 // (`'a'`, `1`, `:1`, `-1`).
 bool isNameKey(std::string_view key);
+// The last dotted component of a name ("Cls" of "pkg.mod.Cls").
+std::string lastComponent(std::string_view dotted);
 // The chain with every name key left out (`xs[i]()` -> `xs[]()`), as call
 // sites show it.
 std::string withoutNameKeys(std::string_view chain);

@@ -20,19 +20,12 @@
 // it was asked before or after.
 #include "resolve/evaluator.h"
 
+#include "resolve/chain.h"
+
 #include <algorithm>
 #include <utility>
 
 namespace katlas {
-
-namespace {
-
-std::string lastComponent(const std::string &dotted)
-{
-    return dotted.substr(dotted.rfind('.') == std::string::npos ? 0 : dotted.rfind('.') + 1);
-}
-
-} // namespace
 
 void Evaluator::fileContainers()
 {

@@ -293,6 +293,18 @@ std::vector<Binding> GuardEvaluator::bindingsBeforeRead(const FunctionInfo &fn, 
     return out;
 }
 
+// Values past the bound folded; while an isinstance test evaluates its
+// object, its classes are told apart by whether they pass (guard_isinstance.cpp).
+GuardEvaluator::Outcomes GuardEvaluator::fold(Outcomes out, std::optional<size_t> bound) const
+{
+    return guard_limits::foldedByValue(std::move(out), bound.value_or(guard_limits::kMaxCases), m_classTest ? &m_classTest : nullptr);
+}
+
+GuardEvaluator::Outcomes GuardEvaluator::finish(Outcomes out, std::optional<size_t> bound) const
+{
+    return guard_limits::finished(std::move(out), bound.value_or(guard_limits::kMaxCases), m_classTest ? &m_classTest : nullptr);
+}
+
 std::optional<Condition> GuardEvaluator::mapped(const std::string &text)
 {
     Condition c = m_mapper.map({text, false});

@@ -113,14 +113,4 @@ std::optional<GuardEvaluator::Outcomes> GuardEvaluator::classTested(Outcomes giv
     return given;
 }
 
-GuardEvaluator::Outcomes GuardEvaluator::fold(Outcomes out, std::optional<size_t> bound) const
-{
-    return guard_limits::foldedByValue(std::move(out), bound.value_or(guard_limits::kMaxCases), m_classTest ? &m_classTest : nullptr);
-}
-
-GuardEvaluator::Outcomes GuardEvaluator::finish(Outcomes out, std::optional<size_t> bound) const
-{
-    return guard_limits::finished(std::move(out), bound.value_or(guard_limits::kMaxCases), m_classTest ? &m_classTest : nullptr);
-}
-
 } // namespace katlas

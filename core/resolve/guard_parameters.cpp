@@ -83,7 +83,6 @@ GuardEvaluator::Outcomes GuardEvaluator::callersPass(const FunctionInfo &fn, con
     if (!calls.known)
         return {{}};
     std::set<std::pair<int, int>> calledAt = calls.withArguments;
-    const std::string &name = m_table.symbol(fn.symbol).name;
     const std::optional<size_t> index = p.keywordOnly ? std::nullopt : std::optional<size_t>(positional);
     const Outcomes fallback = parameterDefault(p);
     Outcomes out;

@@ -2,6 +2,7 @@
 #include "resolve/instantiation_index.h"
 
 #include "parse/fact_extractor.h"
+#include "resolve/chain.h"
 
 #include <algorithm>
 
@@ -45,11 +46,6 @@ InstantiationIndex::InstantiationIndex(const SymbolTable &table) : m_table(table
 }
 
 namespace {
-
-std::string lastComponent(const std::string &dotted)
-{
-    return dotted.substr(dotted.rfind('.') == std::string::npos ? 0 : dotted.rfind('.') + 1);
-}
 
 // A chain naming something without calling or indexing: `pkg.Cls.method`.
 bool isPlainName(const Chain &c)

@@ -1,6 +1,7 @@
 // Building the symbol table from syntax facts (see symbol_table.h).
 #include "resolve/symbol_table.h"
 
+#include "resolve/chain.h"
 #include "resolve/definition_guards.h"
 #include "resolve/global_lifetimes.h"
 
@@ -9,12 +10,6 @@
 
 namespace katlas {
 namespace {
-
-std::string lastComponent(const std::string &dotted)
-{
-    const auto dot = dotted.rfind('.');
-    return dot == std::string::npos ? dotted : dotted.substr(dot + 1);
-}
 
 std::string parentScope(const std::string &qual)
 {
