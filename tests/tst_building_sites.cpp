@@ -310,6 +310,79 @@ private Q_SLOTS:
         QCOMPARE(kernelsOf["/self.dense.forward/self.mlp.forward/self.down.forward"],
                  (std::set<std::string>{"gemm_k", "all_reduce_k"}));
     }
+
+    void anInstanceAChosenFunctionMadeKeepsHowItWasChosen()
+    {
+        // A runner looks its pre-processing function up in a registry by the
+        // dispatch format, calls it, and hands what it returns to its core,
+        // which tests a flag of it (reading its input as the class its
+        // annotation names: only the building places tell the flags apart).
+        // Each function builds the core's input with its own flag: through
+        // the runner, the core takes the flag of the function the format
+        // chose, not any function's.
+        Tree t;
+        t.add("kpkg.ops", "def masked_k(x): torch.ops.kns.m(x)\ndef contig_k(x): torch.ops.kns.c(x)\n"
+                          "def scatter_k(x): torch.ops.kns.s(x)\n");
+        t.add("pool",
+              "_pre = {}\n"
+              "def register_pre(fmt, runner):\n"
+              "    def decorator(fn):\n"
+              "        _pre[(fmt, runner)] = fn\n"
+              "        return fn\n"
+              "    return decorator\n"
+              "def get_pre(fmt, runner):\n"
+              "    return _pre.get((fmt, runner))\n");
+        t.add("pre",
+              "from pool import register_pre\n"
+              "from kpkg.ops import scatter_k\n"
+              "@dataclass\n"
+              "class RunnerInput:\n"
+              "    x: object\n"
+              "    use_masked: bool = False\n"
+              "@register_pre(\"ll\", \"dg\")\n"
+              "def pre_ll(out):\n"
+              "    return RunnerInput(x=out, use_masked=True)\n"
+              "@register_pre(\"normal\", \"dg\")\n"
+              "def pre_normal(out):\n"
+              "    scatter_k(out)\n"
+              "    return RunnerInput(x=out, use_masked=False)\n");
+        t.add("runner",
+              "from pool import get_pre\n"
+              "from pre import RunnerInput\n"
+              "from kpkg.ops import masked_k, contig_k\n"
+              "class Output(Protocol):\n"
+              "    @property\n"
+              "    def format(self) -> str: ...\n"
+              "class Core:\n"
+              "    def run(self, runner_input: RunnerInput):\n"
+              "        if runner_input.use_masked:\n"
+              "            masked_k(runner_input.x)\n"
+              "        else:\n"
+              "            contig_k(runner_input.x)\n"
+              "class Runner:\n"
+              "    def __init__(self):\n"
+              "        self.core = Core()\n"
+              "    def run(self, out: Output):\n"
+              "        fmt = out.format.value\n"
+              "        self.pre = get_pre(fmt, \"dg\")\n"
+              "        runner_input = self.pre(out)\n"
+              "        return self.core.run(runner_input)\n"
+              "    def run_output(self, out: Output):\n"
+              "        fmt = out.format.value\n"
+              "        pre = get_pre(fmt, \"dg\")\n"
+              "        return pre(out)\n");
+        Profile p = settingsProfile();
+        RegistryRule pre{RegistryRule::Kind::Decorator, "register_pre", ""}; // keys that are no dimension's values
+        pre.lookup = "get_pre";
+        p.registries.push_back(pre);
+        p.dimensionRules.push_back(guardRule("^fmt == \"(ll|normal)\"$", "mode", "$1"));
+        const Resolved r = resolve(t, p);
+        QCOMPARE(joined(kernelsReachedUnder(r, "runner.Runner.run", parsed("mode=ll"))), QStringLiteral("masked_k"));
+        QCOMPARE(joined(kernelsReachedUnder(r, "runner.Runner.run", parsed("mode=normal"))),
+                 QStringLiteral("contig_k scatter_k"));
+        // A format read through a property nothing is known of may be either.
+        QCOMPARE(joined(kernelsReached(r, "runner.Runner.run_output")), QStringLiteral("scatter_k"));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestBuildingSites)

@@ -125,6 +125,10 @@ private Q_SLOTS:
         QTest::newRow("dimension value not a number")
             << head + QStringLiteral("\"dimension_values\": [\n {\"call\": \"c\", \"dimension\": \"gpu_arch\",\n  \"values\": {\"sm90\": [9, \"0\"]}}\n]}\n")
             << 6 << "dimension_values[0].values.sm90" << "whole number or a list";
+        QTest::newRow("registry without a dimension")
+            << head + QStringLiteral("\"registries\": [\n {\"kind\": \"decorator\", \"name\": \"a\", \"lookup\": \"get\"},\n"
+                                     " {\"kind\": \"decorator\", \"name\": \"b\"}\n]}\n")
+            << 6 << "registries[1].dimension" << "required";
         QTest::newRow("missing name") << QStringLiteral("{\n\"profile\": 1\n}\n") << 1 << "name" << "required";
         QTest::newRow("launches not an object") << head + QStringLiteral("\"launches\": []\n}\n") << 4 << "launches" << "must be an object";
         QTest::newRow("launches unknown key") << head + QStringLiteral("\"launches\": {\n \"call\": []\n}}\n") << 5 << "launches.call" << "unknown key";

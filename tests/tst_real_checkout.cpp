@@ -142,6 +142,34 @@ private Q_SLOTS:
         QVERIFY(!kernels.count("trtllm_bf16_moe"));
     }
 
+    // DeepEP's dispatch format picks the MoE runner's pre-processing from a
+    // registry, and the function picked builds the runner input that tells
+    // DeepGEMM masked from contiguous: low-latency mode runs the masked
+    // grouped GEMM, normal mode the contiguous one with its scatter kernels.
+    void deepepModePicksTheGroupedGemm()
+    {
+        const auto kernelsUnder = [&](const std::string &mode) {
+            std::string error;
+            const DimensionFilter filter = *DimensionFilter::parse(
+                "platform=cuda gpu_arch=sm90 quantization=fp8 block_quant=on moe_runner_backend=auto moe_a2a_backend=deepep deepep_mode="
+                    + mode,
+                &error);
+            std::set<std::string> kernels;
+            for (const KernelPath &p :
+                 findPaths(m_session->index(), TraceSession::opCallSites(m_report.graph, "self.experts"), filter).paths)
+                kernels.insert(m_session->index().symbol(p.kernelId).name);
+            return kernels;
+        };
+        const std::set<std::string> lowLatency = kernelsUnder("low_latency");
+        QVERIFY(lowLatency.count("fp8_m_grouped_gemm_nt_masked"));
+        QVERIFY(!lowLatency.count("m_grouped_fp8_gemm_nt_contiguous"));
+        QVERIFY(!lowLatency.count("_fwd_kernel_ep_scatter_1"));
+        const std::set<std::string> normal = kernelsUnder("normal");
+        QVERIFY(normal.count("m_grouped_fp8_gemm_nt_contiguous"));
+        QVERIFY(normal.count("_fwd_kernel_ep_scatter_1"));
+        QVERIFY(!normal.count("fp8_m_grouped_gemm_nt_masked"));
+    }
+
     // The quantisation factories return linear methods for linear layers and
     // MoE methods for MoE layers (isinstance on the layer passed in): a GEMM
     // op must not reach MoE kernels.

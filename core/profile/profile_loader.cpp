@@ -143,8 +143,10 @@ public:
             else
                 throw ProfileInvalid{key + ".kind", QCoreApplication::translate("Profile", "must be \"decorator\" or \"dict\"")};
             r.name = str(obj, "name", key + ".name", true);
-            r.dimension = str(obj, "dimension", key + ".dimension", true);
             r.lookup = str(obj, "lookup", key + ".lookup", false);
+            // A lookup's keys need not be values of any dimension (`("deepep_ll",
+            // "deep_gemm")`): its registry may name none.
+            r.dimension = str(obj, "dimension", key + ".dimension", r.lookup.empty());
             if (!r.lookup.empty() && r.kind != RegistryRule::Kind::Decorator)
                 throw ProfileInvalid{key + ".lookup", QCoreApplication::translate("Profile", "only a decorator registry has a lookup")};
             m_p.registries.push_back(std::move(r));

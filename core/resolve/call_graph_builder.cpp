@@ -435,7 +435,13 @@ private:
         ConditionSet siteConditions = m_guards.conditionsOf(c.guards, scope, c.line);
         if (const std::optional<Condition> setup = setupCondition(m_table, scope.function, c.guards, c.line))
             addCondition(siteConditions, *setup);
-        addConditions(siteConditions, placesOfPassedInstances(m_table, m_evaluator, c, scope));
+        // The instances the call passes: one way each where they were made
+        // in ways of their own (passed_instances.h).
+        std::vector<ConditionSet> passedWays = placesOfPassedInstances(m_table, m_evaluator, c, scope);
+        if (passedWays.size() == 1)
+            addConditions(siteConditions, passedWays.front());
+        if (passedWays.size() <= 1)
+            passedWays = {{}};
         const FunctionInfo *callerFn = m_table.function(scope.function);
         const bool callerBound = callerFn && callerFn->cls && !callerFn->isStatic;
         const std::string shape = withCallerNames(
@@ -457,24 +463,28 @@ private:
         if (targets.empty())
             m_graph.edges.push_back({site.id, 0, Resolution::Unresolved, siteConditions});
         std::multimap<SymbolId, size_t> seen;
-        for (Target &t : targets) {
-            Edge e{site.id, t.callee, t.how, siteConditions};
-            addConditions(e.conditions, t.conditions);
-            if (auto fc = m_mapper.forFunction(nameOf(t.callee)))
-                addCondition(e.conditions, *fc);
-            if (auto sc = m_mapper.forSymbol(qualNameOf(t.callee)))
-                addCondition(e.conditions, *sc);
-            // The same callee through several values: one edge whose
-            // conditions allow each way there, when they differ in one
-            // dimension's values only; else an edge per way.
-            bool merged = false;
-            for (auto [it, end] = seen.equal_range(t.callee); it != end && !merged; ++it)
-                merged = mergeAlternative(m_graph.edges[it->second].conditions, e.conditions);
-            if (merged)
-                continue;
-            seen.emplace(t.callee, m_graph.edges.size());
-            m_graph.edges.push_back(std::move(e));
-        }
+        for (const Target &t : targets)
+            for (const ConditionSet &way : passedWays) {
+                Edge e{site.id, t.callee, t.how, siteConditions};
+                addConditions(e.conditions, way);
+                addConditions(e.conditions, t.conditions);
+                if (auto fc = m_mapper.forFunction(nameOf(t.callee)))
+                    addCondition(e.conditions, *fc);
+                if (auto sc = m_mapper.forSymbol(qualNameOf(t.callee)))
+                    addCondition(e.conditions, *sc);
+                if (passedWays.size() > 1 && contradictory(e.conditions))
+                    continue;
+                // The same callee through several values: one edge whose
+                // conditions allow each way there, when they differ in one
+                // dimension's values only; else an edge per way.
+                bool merged = false;
+                for (auto [it, end] = seen.equal_range(t.callee); it != end && !merged; ++it)
+                    merged = mergeAlternative(m_graph.edges[it->second].conditions, e.conditions);
+                if (merged)
+                    continue;
+                seen.emplace(t.callee, m_graph.edges.size());
+                m_graph.edges.push_back(std::move(e));
+            }
         m_graph.callSites.push_back(std::move(site));
     }
 

@@ -233,8 +233,15 @@ GuardEvaluator::Outcomes GuardEvaluator::attributeValues(const Value &object, co
         }
         break;
     }
-    case Value::Kind::Function:
+    case Value::Kind::Function: {
+        // An attribute of a function object (`f.__name__`) is something; but a
+        // property read through an object nothing is known of stands for its
+        // getter here, and an attribute of the value it returns is unknown.
+        const FunctionInfo *fn = m_table.function(object.id);
+        if (fn && isProperty(*fn))
+            return {{}};
         return {{{Kind::Object, false, {}, {}}, {}}};
+    }
     default:
         break;
     }

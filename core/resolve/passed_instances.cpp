@@ -34,7 +34,8 @@ const ValueFact *callValue(const SymbolTable &table, const FunctionInfo &fn, con
 
 } // namespace
 
-ConditionSet placesOfPassedInstances(const SymbolTable &table, Evaluator &evaluator, const CallFact &call, const Scope &scope)
+std::vector<ConditionSet> placesOfPassedInstances(const SymbolTable &table, Evaluator &evaluator, const CallFact &call,
+                                                  const Scope &scope)
 {
     if (call.args.find('V') == std::string::npos || call.args == kMaybeCalled)
         return {};
@@ -45,9 +46,12 @@ ConditionSet placesOfPassedInstances(const SymbolTable &table, Evaluator &evalua
     const BindingMap &locals = table.localsOf(*fn);
     std::map<std::string, std::set<std::string>> places; // dimension -> places
     std::set<std::string> unplaced;                       // dimensions some instance lacks
+    std::vector<ConditionSet> ways;                       // one per placed instance: its place and how it was made
+    size_t placedArguments = 0;
     const auto passed = [&](const Chain &arg) {
         if (arg.empty() || arg.find_first_of(".([") != Chain::npos || !locals.count(arg))
             return;
+        bool placed = false;
         for (const Value &v : evaluator.evalChain(arg, scope)) {
             if (v.kind != Value::Kind::Instance || !v.selfClass)
                 continue;
@@ -55,16 +59,31 @@ ConditionSet placesOfPassedInstances(const SymbolTable &table, Evaluator &evalua
             const auto built = std::find_if(v.conditions.begin(), v.conditions.end(), [&](const Condition &c) {
                 return !c.negated && c.dimension == dimension;
             });
-            if (built == v.conditions.end())
+            if (built == v.conditions.end()) {
                 unplaced.insert(dimension);
-            else
-                places[dimension].insert(built->values.begin(), built->values.end());
+                continue;
+            }
+            placed = true;
+            places[dimension].insert(built->values.begin(), built->values.end());
+            ConditionSet way{*built};
+            for (const Condition &c : v.conditions)
+                if (!isAllocationDimension(c.dimension))
+                    way.push_back(c);
+            if (std::find(ways.begin(), ways.end(), way) == ways.end())
+                ways.push_back(std::move(way));
         }
+        placedArguments += placed;
     };
     for (const Chain &arg : value->args)
         passed(arg);
     for (const auto &[keyword, arg] : value->keywordArgs)
         passed(arg);
+    // Ways only where they say more than the places: one argument's
+    // instances, made under conditions of their own, every class placed.
+    const bool waysTell = placedArguments == 1 && unplaced.empty() && ways.size() <= kMaxPassedWays
+        && std::any_of(ways.begin(), ways.end(), [](const ConditionSet &w) { return w.size() > 1; });
+    if (waysTell)
+        return ways;
     ConditionSet out;
     for (const auto &[dimension, at] : places)
         if (!unplaced.count(dimension)) {
@@ -73,7 +92,9 @@ ConditionSet placesOfPassedInstances(const SymbolTable &table, Evaluator &evalua
             c.values.assign(at.begin(), at.end());
             out.push_back(std::move(c));
         }
-    return out;
+    if (out.empty())
+        return {};
+    return {out};
 }
 
 } // namespace katlas

@@ -19,7 +19,15 @@ class SymbolTable;
 
 // The `built:` conditions of the instances the call passes by a plain local
 // name, each class's one condition listing the places its instances may
-// come from; none for a class some instance passed has no place for.
-ConditionSet placesOfPassedInstances(const SymbolTable &table, Evaluator &evaluator, const CallFact &call, const Scope &scope);
+// come from; none for a class some instance passed has no place for. Where
+// one argument's instances came from different ways (`x = self.make(...)`,
+// `make` a function chosen under conditions), one way per instance: its
+// place with the conditions it was made under, so a path through the call
+// takes one instance's place together with the way it was made (at most
+// `kMaxPassedWays`; past that, and where none differ, one way). Empty where
+// the call passes no instance with a place.
+constexpr size_t kMaxPassedWays = 8;
+std::vector<ConditionSet> placesOfPassedInstances(const SymbolTable &table, Evaluator &evaluator, const CallFact &call,
+                                                  const Scope &scope);
 
 } // namespace katlas

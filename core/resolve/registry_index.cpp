@@ -29,7 +29,8 @@ RegistryIndex::RegistryIndex(const Profile &profile, const SymbolTable &table) :
             for (const RegistryRule &rule : profile.registries)
                 if (rule.kind == RegistryRule::Kind::Decorator && !d.firstArg.empty()
                     && decoratorName(d.chain) == rule.name) {
-                    add(m_functions, s.id, rule.dimension, d.firstArg, rule.name);
+                    if (!rule.dimension.empty())
+                        add(m_functions, s.id, rule.dimension, d.firstArg, rule.name);
                     if (!rule.lookup.empty())
                         m_lookups[rule.lookup].push_back({s.id, d.keys});
                 }
