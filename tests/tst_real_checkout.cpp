@@ -146,28 +146,33 @@ private Q_SLOTS:
     // registry, and the function picked builds the runner input that tells
     // DeepGEMM masked from contiguous: low-latency mode runs the masked
     // grouped GEMM, normal mode the contiguous one with its scatter kernels.
+    // Without an all-to-all backend neither DeepEP format is dispatched:
+    // DeepGEMM's runner takes the standard format's pre-processing.
     void deepepModePicksTheGroupedGemm()
     {
-        const auto kernelsUnder = [&](const std::string &mode) {
+        const auto kernelsUnder = [&](const std::string &words) {
             std::string error;
-            const DimensionFilter filter = *DimensionFilter::parse(
-                "platform=cuda gpu_arch=sm90 quantization=fp8 block_quant=on moe_runner_backend=auto moe_a2a_backend=deepep deepep_mode="
-                    + mode,
-                &error);
+            const DimensionFilter filter = effectiveFilter(
+                *DimensionFilter::parse("platform=cuda gpu_arch=sm90 quantization=fp8 block_quant=on " + words, &error),
+                m_session->profile());
             std::set<std::string> kernels;
             for (const KernelPath &p :
                  findPaths(m_session->index(), TraceSession::opCallSites(m_report.graph, "self.experts"), filter).paths)
                 kernels.insert(m_session->index().symbol(p.kernelId).name);
             return kernels;
         };
-        const std::set<std::string> lowLatency = kernelsUnder("low_latency");
+        const std::set<std::string> lowLatency = kernelsUnder("moe_runner_backend=auto moe_a2a_backend=deepep deepep_mode=low_latency");
         QVERIFY(lowLatency.count("fp8_m_grouped_gemm_nt_masked"));
         QVERIFY(!lowLatency.count("m_grouped_fp8_gemm_nt_contiguous"));
         QVERIFY(!lowLatency.count("_fwd_kernel_ep_scatter_1"));
-        const std::set<std::string> normal = kernelsUnder("normal");
+        const std::set<std::string> normal = kernelsUnder("moe_runner_backend=auto moe_a2a_backend=deepep deepep_mode=normal");
         QVERIFY(normal.count("m_grouped_fp8_gemm_nt_contiguous"));
         QVERIFY(normal.count("_fwd_kernel_ep_scatter_1"));
         QVERIFY(!normal.count("fp8_m_grouped_gemm_nt_masked"));
+        const std::set<std::string> standard = kernelsUnder("moe_runner_backend=deep_gemm moe_a2a_backend=none");
+        QVERIFY(standard.count("fp8_m_grouped_gemm_nt_masked"));
+        QVERIFY(standard.count("fill_gateup_input_triton_kernel"));
+        QVERIFY(!standard.count("_fwd_kernel_ep_scatter_1"));
     }
 
     // The quantisation factories return linear methods for linear layers and
