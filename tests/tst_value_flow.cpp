@@ -104,6 +104,34 @@ private Q_SLOTS:
         QVERIFY(callees(without, "m.Backend.run", "self.decode") != QStringLiteral("m.decode"));
     }
 
+    void aClassAttributeSetInAClassmethod()
+    {
+        // A lazily built singleton: `cls._buffer = Buffer(n)` in a classmethod
+        // sets the class's attribute, read back through the class and
+        // through the method returning it.
+        Tree t;
+        t.add("m",
+              "class Buffer:\n"
+              "    def send(self, x): pass\n"
+              "class Queue:\n"
+              "    def send(self, x): pass\n"
+              "class Holder:\n"
+              "    _buffer = None\n"
+              "    @classmethod\n"
+              "    def get(cls, n):\n"
+              "        if cls._buffer is None:\n"
+              "            cls._buffer = Buffer()\n"
+              "        return cls._buffer\n"
+              "def through_method(x):\n"
+              "    buffer = Holder.get(3)\n"
+              "    buffer.send(x)\n"
+              "def through_class(x):\n"
+              "    Holder._buffer.send(x)\n");
+        const Resolved r = resolve(t, testProfile());
+        QCOMPARE(callees(r, "m.through_method", "buffer.send"), QStringLiteral("m.Buffer.send"));
+        QCOMPARE(callees(r, "m.through_class", "Holder._buffer.send"), QStringLiteral("m.Buffer.send"));
+    }
+
     void decoratedNamesHoldWhatTheDecoratorReturns()
     {
         // `@dec def f` binds f to dec(f): a wrapper runs in f's place and

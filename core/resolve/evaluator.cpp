@@ -487,12 +487,33 @@ Values Evaluator::classAttribute(SymbolId cls, const std::string &name)
             f.id = m->second;
             return {f};
         }
-        if (auto a = ki->classAttrs.find(name); a != ki->classAttrs.end())
-            return evalBindings(a->second, classBodyScope(k));
+        Values set = setByClassMethods(*ki, k, name);
+        if (auto a = ki->classAttrs.find(name); a != ki->classAttrs.end()) {
+            Values out = evalBindings(a->second, classBodyScope(k));
+            append(out, std::move(set));
+            return out;
+        }
+        if (!set.empty())
+            return set;
     }
     // A class defined in the class body (`class A: class B: ...`, `A.B`);
     // read also while bases are being resolved, before any MRO is known.
     return nestedClass(cls, name);
+}
+
+// `cls._buffer = Buffer(...)` in a classmethod sets the class's own
+// attribute: what the class-level binding says, and what any classmethod
+// assigns (a lazily built singleton), each read in its method.
+Values Evaluator::setByClassMethods(const ClassInfo &info, SymbolId cls, const std::string &name)
+{
+    Values out;
+    const auto it = info.selfAttrs.find(name);
+    if (it == info.selfAttrs.end())
+        return out;
+    for (const auto &[assignment, method] : it->second)
+        if (const FunctionInfo *fn = m_table.function(method); fn && fn->isClassMethod)
+            append(out, evalValueFact(assignment->value, {info.module, method, cls}));
+    return out;
 }
 
 Values Evaluator::nestedClass(SymbolId cls, const std::string &name) const

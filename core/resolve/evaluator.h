@@ -102,6 +102,7 @@ private:
     Values evalValueFact(const ValueFact &vf, const Scope &scope, bool allowInner = true);
     Values selfAttribute(SymbolId cls, const std::string &name);
     Values classAttribute(SymbolId cls, const std::string &name);
+    Values setByClassMethods(const ClassInfo &info, SymbolId cls, const std::string &name);
     Scope classBodyScope(SymbolId cls) const;
     Values classBodyName(SymbolId cls, const std::string &name);
     Values nestedClass(SymbolId cls, const std::string &name) const;
