@@ -165,6 +165,17 @@ private Q_SLOTS:
         QVERIFY(v.broken[0].problem.contains("forward_cuda"));
         QVERIFY(v.broken[1].problem.contains("outside"));
         QVERIFY(v.broken[2].problem.contains("does not exist"));
+
+        // A call through getattr(obj, name) is shown as obj.{name}(): the
+        // variable's name is what the line must hold.
+        const QString py = m_dir.filePath("dyn.py");
+        write(py, "def run(self, name, x):\n    return getattr(self.inner, name)(x)\n");
+        const QString dyn = m_dir.filePath("dyn.md");
+        write(dyn, ("[self.inner.{name}()](" + py + "#L2)\n[self.inner.{other}()](" + py + "#L2)\n").toStdString());
+        const VerifyResult d = verifyLinks(dyn, QStringLiteral("/"));
+        QCOMPARE(d.links, 2);
+        QCOMPARE(d.broken.size(), size_t(1));
+        QVERIFY(d.broken[0].problem.contains("'other'"));
     }
 
     // Names with markdown, HTML and table syntax in every export: the

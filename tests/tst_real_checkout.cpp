@@ -165,10 +165,15 @@ private Q_SLOTS:
         QVERIFY(lowLatency.count("fp8_m_grouped_gemm_nt_masked"));
         QVERIFY(!lowLatency.count("m_grouped_fp8_gemm_nt_contiguous"));
         QVERIFY(!lowLatency.count("_fwd_kernel_ep_scatter_1"));
+        // DeepEP's own all-to-all, through the two-batch-overlap wrapper's
+        // getattr(inner, name) and the buffer a classmethod builds.
+        QVERIFY(lowLatency.count("low_latency_dispatch") && lowLatency.count("low_latency_combine"));
+        QVERIFY(!lowLatency.count("get_dispatch_layout"));
         const std::set<std::string> normal = kernelsUnder("moe_runner_backend=auto moe_a2a_backend=deepep deepep_mode=normal");
         QVERIFY(normal.count("m_grouped_fp8_gemm_nt_contiguous"));
         QVERIFY(normal.count("_fwd_kernel_ep_scatter_1"));
         QVERIFY(!normal.count("fp8_m_grouped_gemm_nt_masked"));
+        QVERIFY(normal.count("get_dispatch_layout") && !normal.count("low_latency_dispatch"));
         const std::set<std::string> standard = kernelsUnder("moe_runner_backend=deep_gemm moe_a2a_backend=none");
         QVERIFY(standard.count("fp8_m_grouped_gemm_nt_masked"));
         QVERIFY(standard.count("fill_gateup_input_triton_kernel"));

@@ -132,6 +132,36 @@ private Q_SLOTS:
         QCOMPARE(callees(r, "m.through_class", "Holder._buffer.send"), QStringLiteral("m.Buffer.send"));
     }
 
+    void getattrByANameEveryCallPassesALiteralFor()
+    {
+        // `getattr(self.inner, name)()` where every call of the method
+        // passes a string literal: each attribute those literals name.
+        Tree t;
+        t.add("m",
+              "class Inner:\n"
+              "    def dispatch(self, x): pass\n"
+              "    def combine(self, x): pass\n"
+              "    def reset(self): pass\n"
+              "class Other:\n"
+              "    def dispatch(self, x): pass\n"
+              "    def combine(self, x): pass\n"
+              "class Maybe:\n"
+              "    def __init__(self):\n"
+              "        self.inner = Inner()\n"
+              "    def _execute(self, name, **kwargs):\n"
+              "        return getattr(self.inner, name)(**kwargs)\n"
+              "    def dispatch(self, **kwargs):\n"
+              "        return self._execute(\"dispatch\", **kwargs)\n"
+              "    def combine(self, **kwargs):\n"
+              "        return self._execute(\"combine\", **kwargs)\n"
+              "def unknown(obj, name):\n"
+              "    return getattr(obj, name)()\n");
+        const Resolved r = resolve(t, testProfile());
+        QCOMPARE(callees(r, "m.Maybe._execute", "self.inner.{name}"), QStringLiteral("m.Inner.combine m.Inner.dispatch"));
+        // A name no call gives a literal for names nothing.
+        QCOMPARE(callees(r, "m.unknown", "obj.{name}"), QStringLiteral("<unresolved>"));
+    }
+
     void decoratedNamesHoldWhatTheDecoratorReturns()
     {
         // `@dec def f` binds f to dec(f): a wrapper runs in f's place and

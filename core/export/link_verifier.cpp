@@ -160,6 +160,9 @@ VerifyResult verifyLinks(const QString &markdownPath, const QString &root)
             static const QRegularExpression subscript(QStringLiteral("\\[[^\\]]*\\]")); // "[]", "['a']"
             name.remove(QStringLiteral("()")).remove(subscript);
             name = name.mid(name.lastIndexOf(QLatin1Char('.')) + 1);
+            // "obj.{name}()" (getattr(obj, name)) names the variable.
+            if (name.startsWith(QLatin1Char('{')) && name.endsWith(QLatin1Char('}')))
+                name = name.mid(1, name.size() - 2);
             bool found = false;
             for (int k = std::max(1, n - kNameSlack); k <= std::min<int>(static_cast<int>(lines.size()), n + kNameSlack) && !found; ++k)
                 found = lines[k - 1].contains(name);

@@ -132,7 +132,9 @@ Chain SyntaxSource::chainOf(TSNode n, int depth) const
     }
     if (!std::strcmp(t, "call")) {
         const TSNode callee = field(n, "function");
-        // getattr(obj, "name") without a default is obj.name.
+        // getattr(obj, "name") without a default is obj.name; getattr(obj,
+        // name) with a name is obj.{name}: the attributes the literals the
+        // name may hold name (resolve/chain.h).
         if (isType(callee, "identifier") && text(callee) == "getattr") {
             const std::vector<TSNode> args = namedChildrenOf(field(n, "arguments"));
             if (args.size() == 2 && !isType(args[0], "keyword_argument")) {
@@ -140,6 +142,8 @@ Chain SyntaxSource::chainOf(TSNode n, int depth) const
                 const Chain obj = chainOf(args[0], depth + 1);
                 if (!obj.empty() && !name.empty() && name.find_first_of(".([ ") == std::string::npos)
                     return obj + "." + name;
+                if (!obj.empty() && isType(args[1], "identifier") && ts_node_end_byte(args[1]) - ts_node_start_byte(args[1]) <= 64)
+                    return obj + ".{" + std::string(text(args[1])) + "}";
             }
         }
         Chain fn = chainOf(callee, depth + 1);

@@ -25,7 +25,10 @@ void ValueReader::keepArgument(std::string key, TSNode value, ValueFact &v, bool
     constexpr size_t kMaxArgExprs = 8;
     const size_t dot = v.chain.rfind('.', v.chain.size() > 2 ? v.chain.size() - 3 : 0);
     const char first = v.chain.empty() ? 0 : v.chain[dot == Chain::npos ? 0 : dot + 1];
-    if (!std::isupper(static_cast<unsigned char>(first)) && !statementCall)
+    // Another call keeps only its string literals (`self._run("dispatch")`):
+    // the names a `getattr(obj, name)` or a subscript by a parameter may take.
+    const bool stringLiteral = isType(unparen(value), "string") && ts_node_end_byte(value) - ts_node_start_byte(value) <= 66;
+    if (!std::isupper(static_cast<unsigned char>(first)) && !statementCall && !stringLiteral)
         return;
     if (v.argExprs.size() < kMaxArgExprs && keepsArgument(value))
         v.argExprs.emplace_back(std::move(key), normaliseSpace(m_source.text(unparen(value))));

@@ -38,6 +38,13 @@ std::vector<ChainSegment> splitChain(std::string_view chain)
     return out;
 }
 
+std::string_view dynamicAttributeName(std::string_view attr)
+{
+    if (attr.size() < 3 || attr.front() != '{' || attr.back() != '}')
+        return {};
+    return attr.substr(1, attr.size() - 2);
+}
+
 bool isNameKey(std::string_view key)
 {
     return !key.empty() && (std::isalpha(static_cast<unsigned char>(key.front())) || key.front() == '_');

@@ -16,6 +16,11 @@ struct ChainSegment {
     std::string name; // for Name and Attr; a Subscript's key (`'a'`, `1`, or a name `i`), if any
 };
 
+// An attribute named by a variable: `getattr(obj, name)` is the chain
+// `obj.{name}`, whose Attr segment is `{name}`; the variable's name, or
+// empty for a plain attribute.
+std::string_view dynamicAttributeName(std::string_view attr);
+
 std::vector<ChainSegment> splitChain(std::string_view chain);
 
 // A subscript's key that is a name (`i` of `xs[i]`), not a literal

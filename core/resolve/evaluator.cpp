@@ -167,10 +167,18 @@ Values Evaluator::evalSegments(const std::vector<ChainSegment> &segs, size_t cou
         for (const Value &v : current) {
             switch (segs[i].kind) {
             case ChainSegment::Kind::Attr:
-                if (v.kind == Value::Kind::Container)
+                if (const std::string_view variable = dynamicAttributeName(segs[i].name); !variable.empty()) {
+                    // getattr(obj, name): each attribute a literal the name may hold names.
+                    if (!keys)
+                        keys = literalKeys(std::string(variable), scope, 0).value_or(std::vector<std::string>{});
+                    for (const std::string &key : *keys)
+                        if (key.size() > 2 && key.front() == '\'')
+                            append(next, attribute(v, key.substr(1, key.size() - 2)));
+                } else if (v.kind == Value::Kind::Container) {
                     append(next, containerAttribute(v, segs[i].name, storedHere()).value_or(Values{}));
-                else
+                } else {
                     append(next, attribute(v, segs[i].name));
+                }
                 break;
             case ChainSegment::Kind::Call:
                 append(next, v.kind == Value::Kind::Container && v.callable ? containerCall(v) : callResult(v));

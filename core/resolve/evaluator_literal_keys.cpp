@@ -16,6 +16,9 @@ namespace {
 
 constexpr int kMaxDepth = 4;
 constexpr size_t kMaxKeys = 8;
+// Calls found by the function's name looked at (those of other functions of
+// that name are set aside).
+constexpr size_t kMaxCalls = 32;
 
 // A literal's text as a subscript key writes it (`1`, `'a'`), or "".
 std::string keyOfLiteral(const std::string &text)
@@ -119,7 +122,7 @@ std::optional<std::vector<std::string>> Evaluator::passedLiteralKeys(const Funct
     const std::string position = "#" + std::to_string(positional);
     const InstantiationIndex &sites = instantiations();
     const std::vector<Instantiation> &calls = sites.callsOf(m_table.symbol(fn.symbol).name);
-    if (calls.empty() || calls.size() > kMaxKeys)
+    if (calls.empty() || calls.size() > kMaxCalls)
         return std::nullopt;
     std::vector<std::string> keys;
     for (const Instantiation &at : calls) {

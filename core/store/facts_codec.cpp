@@ -8,7 +8,7 @@
 namespace katlas {
 namespace {
 
-constexpr std::uint8_t kFactsVersion = 32;
+constexpr std::uint8_t kFactsVersion = 33;
 
 class Writer {
 public:
