@@ -345,7 +345,13 @@ private Q_SLOTS:
               "@register_pre(\"normal\", \"dg\")\n"
               "def pre_normal(out):\n"
               "    scatter_k(out)\n"
-              "    return RunnerInput(x=out, use_masked=False)\n");
+              "    return RunnerInput(x=out, use_masked=False)\n"
+              "@dataclass\n"
+              "class PlainInput:\n"
+              "    x: object\n"
+              "@register_pre(\"plain\", \"dg\")\n"
+              "def pre_plain(out):\n"
+              "    return PlainInput(x=out)\n");
         t.add("runner",
               "from pool import get_pre\n"
               "from pre import RunnerInput\n"
@@ -375,11 +381,13 @@ private Q_SLOTS:
         RegistryRule pre{RegistryRule::Kind::Decorator, "register_pre", ""}; // keys that are no dimension's values
         pre.lookup = "get_pre";
         p.registries.push_back(pre);
-        p.dimensionRules.push_back(guardRule("^fmt == \"(ll|normal)\"$", "mode", "$1"));
+        p.dimensionRules.push_back(guardRule("^fmt == \"(ll|normal|plain)\"$", "mode", "$1"));
         const Resolved r = resolve(t, p);
         QCOMPARE(joined(kernelsReachedUnder(r, "runner.Runner.run", parsed("mode=ll"))), QStringLiteral("masked_k"));
         QCOMPARE(joined(kernelsReachedUnder(r, "runner.Runner.run", parsed("mode=normal"))),
                  QStringLiteral("contig_k scatter_k"));
+        // The core's annotation takes no PlainInput: that way does not enter it.
+        QCOMPARE(joined(kernelsReachedUnder(r, "runner.Runner.run", parsed("mode=plain"))), QString());
         // A format read through a property nothing is known of may be either.
         QCOMPARE(joined(kernelsReached(r, "runner.Runner.run_output")), QStringLiteral("scatter_k"));
     }

@@ -437,11 +437,12 @@ private:
             addCondition(siteConditions, *setup);
         // The instances the call passes: one way each where they were made
         // in ways of their own (passed_instances.h).
-        std::vector<ConditionSet> passedWays = placesOfPassedInstances(m_table, m_evaluator, c, scope);
-        if (passedWays.size() == 1)
-            addConditions(siteConditions, passedWays.front());
-        if (passedWays.size() <= 1)
-            passedWays = {{}};
+        PassedWays passed = placesOfPassedInstances(m_table, m_evaluator, c, scope);
+        if (passed.ways.size() == 1)
+            addConditions(siteConditions, passed.ways.front());
+        const bool byWay = passed.ways.size() > 1;
+        if (!byWay)
+            passed.ways = {{}};
         const FunctionInfo *callerFn = m_table.function(scope.function);
         const bool callerBound = callerFn && callerFn->cls && !callerFn->isStatic;
         const std::string shape = withCallerNames(
@@ -463,8 +464,22 @@ private:
         if (targets.empty())
             m_graph.edges.push_back({site.id, 0, Resolution::Unresolved, siteConditions});
         std::multimap<SymbolId, size_t> seen;
-        for (const Target &t : targets)
-            for (const ConditionSet &way : passedWays) {
+        for (const Target &t : targets) {
+            // The ways whose instances the callee's annotation takes; all,
+            // where it takes none of them (a structural Protocol).
+            std::vector<bool> fits(passed.ways.size(), true);
+            if (byWay) {
+                const auto special = m_specialOf.find(t.callee);
+                const SymbolId function = special == m_specialOf.end() ? t.callee : special->second;
+                for (size_t w = 0; w < fits.size(); ++w)
+                    fits[w] = takesInstancesOf(m_table, m_evaluator, function, passed, passed.classes[w]);
+                if (std::none_of(fits.begin(), fits.end(), [](bool f) { return f; }))
+                    fits.assign(fits.size(), true);
+            }
+            for (size_t w = 0; w < passed.ways.size(); ++w) {
+                if (!fits[w])
+                    continue;
+                const ConditionSet &way = passed.ways[w];
                 Edge e{site.id, t.callee, t.how, siteConditions};
                 addConditions(e.conditions, way);
                 addConditions(e.conditions, t.conditions);
@@ -472,7 +487,7 @@ private:
                     addCondition(e.conditions, *fc);
                 if (auto sc = m_mapper.forSymbol(qualNameOf(t.callee)))
                     addCondition(e.conditions, *sc);
-                if (passedWays.size() > 1 && contradictory(e.conditions))
+                if (byWay && contradictory(e.conditions))
                     continue;
                 // The same callee through several values: one edge whose
                 // conditions allow each way there, when they differ in one
@@ -485,6 +500,7 @@ private:
                 seen.emplace(t.callee, m_graph.edges.size());
                 m_graph.edges.push_back(std::move(e));
             }
+        }
         m_graph.callSites.push_back(std::move(site));
     }
 

@@ -34,8 +34,7 @@ const ValueFact *callValue(const SymbolTable &table, const FunctionInfo &fn, con
 
 } // namespace
 
-std::vector<ConditionSet> placesOfPassedInstances(const SymbolTable &table, Evaluator &evaluator, const CallFact &call,
-                                                  const Scope &scope)
+PassedWays placesOfPassedInstances(const SymbolTable &table, Evaluator &evaluator, const CallFact &call, const Scope &scope)
 {
     if (call.args.find('V') == std::string::npos || call.args == kMaybeCalled)
         return {};
@@ -46,9 +45,9 @@ std::vector<ConditionSet> placesOfPassedInstances(const SymbolTable &table, Eval
     const BindingMap &locals = table.localsOf(*fn);
     std::map<std::string, std::set<std::string>> places; // dimension -> places
     std::set<std::string> unplaced;                       // dimensions some instance lacks
-    std::vector<ConditionSet> ways;                       // one per placed instance: its place and how it was made
+    PassedWays multi;                                     // one way per placed instance: its place and how it was made
     size_t placedArguments = 0;
-    const auto passed = [&](const Chain &arg) {
+    const auto passed = [&](const Chain &arg, std::optional<size_t> position, const std::string &keyword) {
         if (arg.empty() || arg.find_first_of(".([") != Chain::npos || !locals.count(arg))
             return;
         bool placed = false;
@@ -69,21 +68,27 @@ std::vector<ConditionSet> placesOfPassedInstances(const SymbolTable &table, Eval
             for (const Condition &c : v.conditions)
                 if (!isAllocationDimension(c.dimension))
                     way.push_back(c);
-            if (std::find(ways.begin(), ways.end(), way) == ways.end())
-                ways.push_back(std::move(way));
+            if (std::find(multi.ways.begin(), multi.ways.end(), way) == multi.ways.end()) {
+                multi.ways.push_back(std::move(way));
+                multi.classes.push_back(v.selfClass);
+            }
         }
-        placedArguments += placed;
+        if (placed) {
+            ++placedArguments;
+            multi.position = position;
+            multi.keyword = keyword;
+        }
     };
-    for (const Chain &arg : value->args)
-        passed(arg);
+    for (size_t i = 0; i < value->args.size(); ++i)
+        passed(value->args[i], i, {});
     for (const auto &[keyword, arg] : value->keywordArgs)
-        passed(arg);
+        passed(arg, std::nullopt, keyword);
     // Ways only where they say more than the places: one argument's
     // instances, made under conditions of their own, every class placed.
-    const bool waysTell = placedArguments == 1 && unplaced.empty() && ways.size() <= kMaxPassedWays
-        && std::any_of(ways.begin(), ways.end(), [](const ConditionSet &w) { return w.size() > 1; });
+    const bool waysTell = placedArguments == 1 && unplaced.empty() && multi.ways.size() <= kMaxPassedWays
+        && std::any_of(multi.ways.begin(), multi.ways.end(), [](const ConditionSet &w) { return w.size() > 1; });
     if (waysTell)
-        return ways;
+        return multi;
     ConditionSet out;
     for (const auto &[dimension, at] : places)
         if (!unplaced.count(dimension)) {
@@ -92,9 +97,40 @@ std::vector<ConditionSet> placesOfPassedInstances(const SymbolTable &table, Eval
             c.values.assign(at.begin(), at.end());
             out.push_back(std::move(c));
         }
-    if (out.empty())
-        return {};
-    return {out};
+    PassedWays one;
+    if (!out.empty())
+        one.ways.push_back(std::move(out));
+    return one;
+}
+
+bool takesInstancesOf(const SymbolTable &table, Evaluator &evaluator, SymbolId callee, const PassedWays &passed, SymbolId cls)
+{
+    const FunctionInfo *fn = table.function(callee);
+    if (!fn || !fn->fact)
+        return true;
+    const auto &params = fn->fact->params;
+    const Param *param = nullptr;
+    if (!passed.keyword.empty()) {
+        for (const Param &p : params)
+            if (p.name == passed.keyword)
+                param = &p;
+    } else if (passed.position) {
+        const size_t at = *passed.position + (fn->cls && !fn->isStatic ? 1 : 0);
+        if (at < params.size() && params[at].name != fn->fact->varargs)
+            param = &params[at];
+    }
+    if (!param || param->annotation.empty())
+        return true;
+    const ClassInfo *info = table.cls(cls);
+    bool named = false;
+    for (const Value &v : evaluator.fromAnnotation(param->annotation, {fn->module, callee, 0})) {
+        if (v.kind != Value::Kind::Instance || !v.selfClass)
+            continue;
+        named = true;
+        if (info && std::find(info->mro.begin(), info->mro.end(), v.selfClass) != info->mro.end())
+            return true;
+    }
+    return !named;
 }
 
 } // namespace katlas

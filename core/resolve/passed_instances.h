@@ -12,6 +12,10 @@
 #include "parse/syntax_facts.h"
 #include "resolve/value.h"
 
+#include <optional>
+#include <string>
+#include <vector>
+
 namespace katlas {
 
 class Evaluator;
@@ -24,10 +28,21 @@ class SymbolTable;
 // `make` a function chosen under conditions), one way per instance: its
 // place with the conditions it was made under, so a path through the call
 // takes one instance's place together with the way it was made (at most
-// `kMaxPassedWays`; past that, and where none differ, one way). Empty where
-// the call passes no instance with a place.
+// `kMaxPassedWays`; past that, and where none differ, one way). A callee
+// whose parameter's annotation names a class takes only the ways of its
+// instances (`run(self, runner_input: TritonRunnerInput)`).
 constexpr size_t kMaxPassedWays = 8;
-std::vector<ConditionSet> placesOfPassedInstances(const SymbolTable &table, Evaluator &evaluator, const CallFact &call,
-                                                  const Scope &scope);
+struct PassedWays {
+    std::vector<ConditionSet> ways; // empty where the call passes no instance with a place
+    // Where several: the argument they are the instances of.
+    std::optional<size_t> position;
+    std::string keyword;
+    // The class of each way's instance (as `ways`), where several.
+    std::vector<SymbolId> classes;
+};
+PassedWays placesOfPassedInstances(const SymbolTable &table, Evaluator &evaluator, const CallFact &call, const Scope &scope);
+// Does `callee` take the instances of class `cls` at that argument, by its
+// parameter's annotation (true where it has none, or names no class of the index)?
+bool takesInstancesOf(const SymbolTable &table, Evaluator &evaluator, SymbolId callee, const PassedWays &passed, SymbolId cls);
 
 } // namespace katlas
