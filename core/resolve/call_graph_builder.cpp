@@ -7,6 +7,7 @@
 #include "resolve/condition_mapper.h"
 #include "resolve/evaluator.h"
 #include "resolve/guard_evaluator.h"
+#include "resolve/kernel_aliases.h"
 #include "resolve/kernel_classifier.h"
 #include "resolve/kernel_launch_filter.h"
 #include "resolve/registry_index.h"
@@ -465,17 +466,9 @@ private:
             m_graph.edges.push_back({site.id, 0, Resolution::Unresolved, siteConditions});
         std::multimap<SymbolId, size_t> seen;
         for (const Target &t : targets) {
-            // The ways whose instances the callee's annotation takes; all,
-            // where it takes none of them (a structural Protocol).
-            std::vector<bool> fits(passed.ways.size(), true);
-            if (byWay) {
-                const auto special = m_specialOf.find(t.callee);
-                const SymbolId function = special == m_specialOf.end() ? t.callee : special->second;
-                for (size_t w = 0; w < fits.size(); ++w)
-                    fits[w] = takesInstancesOf(m_table, m_evaluator, function, passed, passed.classes[w]);
-                if (std::none_of(fits.begin(), fits.end(), [](bool f) { return f; }))
-                    fits.assign(fits.size(), true);
-            }
+            const auto special = m_specialOf.find(t.callee);
+            const std::vector<bool> fits = waysTakenBy(m_table, m_evaluator,
+                                                       special == m_specialOf.end() ? t.callee : special->second, passed);
             for (size_t w = 0; w < passed.ways.size(); ++w) {
                 if (!fits[w])
                     continue;
@@ -611,7 +604,8 @@ private:
             if (special >= m_firstNewId)
                 if (const auto &src = sourceOf(original))
                     sources.emplace(special, *src);
-        const std::map<SymbolId, std::vector<std::string>> aliases = newOnly ? std::map<SymbolId, std::vector<std::string>>{} : kernelAliases(sources);
+        const std::map<SymbolId, std::vector<std::string>> aliases = newOnly ? std::map<SymbolId, std::vector<std::string>>{}
+                    : kernelAliases(m_table, m_files, m_evaluator, sources, [this](int m) { return libraryOfModule(m) != 0; });
         for (const auto &[id, source] : sources) {
             const auto a = aliases.find(id);
             m_graph.kernels.push_back({id, source, m_kernels.category(symbolOf(id).qualName),
@@ -626,33 +620,6 @@ private:
         if (m_incremental)
             return m_incremental->kernelsBefore.count(function) > 0;
         return m_launches.launches(function);
-    }
-
-    // `alias = kernel` at module level in the kernel libraries: the kernel's
-    // second names.
-    std::map<SymbolId, std::vector<std::string>> kernelAliases(const std::map<SymbolId, std::string> &kernels)
-    {
-        std::map<SymbolId, std::vector<std::string>> out;
-        for (int m = 0; m < m_table.moduleCount(); ++m) {
-            if (!libraryOfModule(m))
-                continue;
-            const ModuleInfo &module = m_table.moduleAt(m);
-            for (const AssignmentFact &a : m_files[static_cast<size_t>(module.fileIndex)].assignments) {
-                const std::string &chain = a.value.chain;
-                if (!a.scope.empty() || chain.empty() || a.target.empty() || a.target.front() == '_' || a.target.find('.') != std::string::npos
-                    || chain.find_first_of("([") != std::string::npos)
-                    continue;
-                for (const Value &v : m_evaluator.evalChain(chain, {m, 0, 0})) {
-                    if (v.kind != Value::Kind::Function || !kernels.count(v.id) || symbolOf(v.id).name == a.target)
-                        continue;
-                    std::vector<std::string> &names = out[v.id];
-                    const std::string alias = module.name + "." + a.target;
-                    if (std::find(names.begin(), names.end(), alias) == names.end())
-                        names.push_back(alias);
-                }
-            }
-        }
-        return out;
     }
 
     const std::vector<ModuleFacts> &m_files;

@@ -158,7 +158,7 @@ Values Evaluator::evalSegments(const std::vector<ChainSegment> &segs, size_t cou
     for (; i < count && (!current.empty() || segs[i].kind == ChainSegment::Kind::Subscript); ++i) {
         Values next;
         std::optional<Values> stored; // what was stored into the container, read once
-        std::optional<std::vector<std::string>> keys; // a subscript's keys, worked out once
+        std::optional<std::vector<std::string>> keys; // a subscript's or getattr's keys, worked out once
         auto storedHere = [&]() -> const Values & {
             if (!stored)
                 stored = storedElements(segs, i, owners, scope);

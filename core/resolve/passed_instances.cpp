@@ -103,11 +103,12 @@ PassedWays placesOfPassedInstances(const SymbolTable &table, Evaluator &evaluato
     return one;
 }
 
-bool takesInstancesOf(const SymbolTable &table, Evaluator &evaluator, SymbolId callee, const PassedWays &passed, SymbolId cls)
+std::vector<bool> waysTakenBy(const SymbolTable &table, Evaluator &evaluator, SymbolId callee, const PassedWays &passed)
 {
-    const FunctionInfo *fn = table.function(callee);
+    std::vector<bool> all(passed.ways.size(), true);
+    const FunctionInfo *fn = passed.ways.size() > 1 ? table.function(callee) : nullptr;
     if (!fn || !fn->fact)
-        return true;
+        return all;
     const auto &params = fn->fact->params;
     const Param *param = nullptr;
     if (!passed.keyword.empty()) {
@@ -120,17 +121,18 @@ bool takesInstancesOf(const SymbolTable &table, Evaluator &evaluator, SymbolId c
             param = &params[at];
     }
     if (!param || param->annotation.empty())
-        return true;
-    const ClassInfo *info = table.cls(cls);
-    bool named = false;
-    for (const Value &v : evaluator.fromAnnotation(param->annotation, {fn->module, callee, 0})) {
-        if (v.kind != Value::Kind::Instance || !v.selfClass)
-            continue;
-        named = true;
-        if (info && std::find(info->mro.begin(), info->mro.end(), v.selfClass) != info->mro.end())
-            return true;
-    }
-    return !named;
+        return all;
+    std::vector<SymbolId> named;
+    for (const Value &v : evaluator.fromAnnotation(param->annotation, {fn->module, callee, 0}))
+        if (v.kind == Value::Kind::Instance && v.selfClass)
+            named.push_back(v.selfClass);
+    std::vector<bool> taken(passed.ways.size(), false);
+    for (size_t w = 0; w < taken.size(); ++w)
+        if (const ClassInfo *info = table.cls(passed.classes[w]))
+            taken[w] = std::any_of(named.begin(), named.end(), [&](SymbolId c) {
+                return std::find(info->mro.begin(), info->mro.end(), c) != info->mro.end();
+            });
+    return std::any_of(taken.begin(), taken.end(), [](bool t) { return t; }) ? taken : all;
 }
 
 } // namespace katlas

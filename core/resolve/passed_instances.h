@@ -41,8 +41,9 @@ struct PassedWays {
     std::vector<SymbolId> classes;
 };
 PassedWays placesOfPassedInstances(const SymbolTable &table, Evaluator &evaluator, const CallFact &call, const Scope &scope);
-// Does `callee` take the instances of class `cls` at that argument, by its
-// parameter's annotation (true where it has none, or names no class of the index)?
-bool takesInstancesOf(const SymbolTable &table, Evaluator &evaluator, SymbolId callee, const PassedWays &passed, SymbolId cls);
+// Which of the ways `callee` takes: those whose instances its parameter's
+// annotation takes (every way where it has none, names no class of the
+// index, or would take none: a structural Protocol).
+std::vector<bool> waysTakenBy(const SymbolTable &table, Evaluator &evaluator, SymbolId callee, const PassedWays &passed);
 
 } // namespace katlas
