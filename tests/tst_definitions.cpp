@@ -4,10 +4,13 @@
 // rules, the bad inputs that stop it before it writes anything, and the
 // de-duplication against an existing definitions folder.
 #include "cli_fixture.h"
+#include "definition_schema.h"
 #include "demo_fixture.h"
 #include "export/trace_report.h"
 #include "shapes/definition_folder.h"
 #include "shapes/model_definitions.h"
+#include "shapes/template_definition.h"
+#include "shapes/trace_template.h"
 #include "trace/configuration.h"
 
 #include <QDirIterator>
@@ -23,6 +26,13 @@ using namespace katlas;
 namespace {
 
 const QString kConfig = QStringLiteral(KATLAS_TEST_DATA "/definitions/deepmini-config.json");
+const QString kTemplates = QStringLiteral(KATLAS_TEST_DATA "/definitions/templates");
+
+std::string readText(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll().toStdString() : std::string();
+}
 
 QJsonObject readJson(const QString &path)
 {
@@ -46,65 +56,6 @@ QByteArray demoProfileJson()
     return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray{};
 }
 
-// The Definition schema's rules (flashinfer-bench's definition.py): every
-// field, its type, and the cross-references between them. Empty when valid.
-QString schemaViolation(const QJsonObject &d)
-{
-    static const QStringList fields = {"name", "op_type", "tags", "description", "axes", "inputs", "outputs", "reference", "constraints"};
-    static const QStringList dtypes = {"float32", "float16", "bfloat16", "float8_e4m3fn", "float8_e5m2", "float4_e2m1",
-                                       "int64", "int32", "int16", "int8", "bool"};
-    for (const QString &k : d.keys())
-        if (!fields.contains(k))
-            return "unknown field " + k;
-    for (const char *k : {"name", "op_type", "reference"})
-        if (!d.value(QLatin1String(k)).isString() || d.value(QLatin1String(k)).toString().isEmpty())
-            return QStringLiteral("%1 must be a non-empty string").arg(QLatin1String(k));
-    if (d.contains(QLatin1String("description")) && !d.value(QLatin1String("description")).isString())
-        return "description must be a string";
-    if (!d.value(QLatin1String("reference")).toString().contains(QLatin1String("\ndef run(")))
-        return "reference has no top-level run";
-    for (const char *k : {"tags", "constraints"}) {
-        if (!d.value(QLatin1String(k)).isArray())
-            return QStringLiteral("%1 must be a list").arg(QLatin1String(k));
-        for (const QJsonValue &v : d.value(QLatin1String(k)).toArray())
-            if (!v.isString() || v.toString().isEmpty())
-                return QStringLiteral("%1 holds a non-string").arg(QLatin1String(k));
-    }
-    if (!d.value(QLatin1String("axes")).isObject() || d.value(QLatin1String("axes")).toObject().isEmpty())
-        return "axes must be an object";
-    const QJsonObject axes = d.value(QLatin1String("axes")).toObject();
-    for (auto it = axes.begin(); it != axes.end(); ++it) {
-        const QJsonObject a = it.value().toObject();
-        const QString type = a.value(QLatin1String("type")).toString();
-        if (type == QLatin1String("const")) {
-            const QJsonValue v = a.value(QLatin1String("value"));
-            if (!v.isDouble() || v.toDouble() != static_cast<double>(v.toInteger()) || v.toInteger() < 0)
-                return "axis " + it.key() + ": a const value is a non-negative integer";
-        } else if (type != QLatin1String("var") || a.contains(QLatin1String("value"))) {
-            return "axis " + it.key() + ": type is const with a value, or var";
-        }
-    }
-    for (const char *k : {"inputs", "outputs"}) {
-        if (!d.value(QLatin1String(k)).isObject() || d.value(QLatin1String(k)).toObject().isEmpty())
-            return QStringLiteral("%1 must be an object").arg(QLatin1String(k));
-        const QJsonObject tensors = d.value(QLatin1String(k)).toObject();
-        for (auto it = tensors.begin(); it != tensors.end(); ++it) {
-            const QJsonObject t = it.value().toObject();
-            if (!dtypes.contains(t.value(QLatin1String("dtype")).toString()))
-                return it.key() + ": dtype " + t.value(QLatin1String("dtype")).toString();
-            const QJsonValue shape = t.value(QLatin1String("shape"));
-            if (!shape.isNull() && !shape.isArray())
-                return it.key() + ": shape is a list or null";
-            for (const QJsonValue &axis : shape.toArray())
-                if (!axes.contains(axis.toString()))
-                    return it.key() + ": shape names an undefined axis " + axis.toString();
-        }
-    }
-    for (const QString &in : d.value(QLatin1String("inputs")).toObject().keys())
-        if (d.value(QLatin1String("outputs")).toObject().contains(in))
-            return "input and output named " + in;
-    return {};
-}
 
 QString constAxes(const QJsonObject &d)
 {
@@ -197,6 +148,83 @@ private Q_SLOTS:
         attention.cls = "RMSNorm";
         attention.shapes["num_kv_heads"] = ShapeValue::number(1);
         QVERIFY(!familyFits(*mla, attention));
+    }
+
+    // A trace template read from its source as flashinfer writes them: the
+    // literal fields, Var/Const axes with their abbreviations, Tensor/Scalar
+    // descriptors, and the reference with the helpers it lists; a name bound
+    // to anything else is no template.
+    void traceTemplatesReadFromSource()
+    {
+        const std::string source = readText(kTemplates + QStringLiteral("/demo_norm_templates.py"));
+        const std::vector<TraceTemplate> templates = readTraceTemplates(source);
+        QCOMPARE(templates.size(), size_t(1));
+        const TraceTemplate &t = templates.front();
+        QCOMPARE(t.variable, std::string("demo_norm_trace"));
+        QCOMPARE(t.opType, std::string("demo_norm"));
+        QCOMPARE(t.description, std::string("A scaled RMSNorm. Epsilon is an input."));
+        QCOMPARE(t.axes.size(), size_t(4));
+        QVERIFY(!t.axes[0].constant && t.axes[0].description == "Tokens.");
+        QCOMPARE(t.axis("hidden_size")->abbrev, std::optional<std::string>("h"));
+        QCOMPARE(t.axis("groups")->abbrev, std::optional<std::string>(""));
+        QCOMPARE(t.axis("block")->value, std::optional<std::int64_t>(16));
+        QCOMPARE(t.inputs.size(), size_t(4));
+        QCOMPARE(t.inputs[0].param, std::string("input"));
+        QCOMPARE(t.inputs[0].shape, (std::vector<std::string>{"batch_size", "hidden_size"}));
+        QVERIFY(t.inputs[2].scalar && t.inputs[2].optional && t.inputs[2].dtype == "float32");
+        QCOMPARE(t.outputs.front().dtypeFrom, std::string("input"));
+        QCOMPARE(t.tags, (std::vector<std::string>{"status:verified", "fused"}));
+        QCOMPARE(t.constraints, std::vector<std::string>{"hidden_size % groups == 0"});
+        QCOMPARE(t.referenceFunction, std::string("_demo_norm_reference"));
+        const size_t helper = t.reference.find("def _scaled("), reference = t.reference.find("@torch.no_grad()\ndef _demo_norm_reference(");
+        QVERIFY2(helper != std::string::npos && reference != std::string::npos && helper < reference, t.reference.c_str());
+        // The name: the prefix, then each const axis's abbreviation (none for
+        // abbrev "", the axis name where none is given) and value.
+        QCOMPARE(t.definitionName({{"hidden_size", 7168}, {"groups", 4}, {"block", 16}}), std::string("demo_norm_h7168_block16"));
+
+        const std::map<int, std::string> traces = tracesOfFunctions(readText(kTemplates + QStringLiteral("/demo_api.py")));
+        QCOMPARE(traces.at(8), std::string("demo_norm_trace")); // the decorator's line
+        QCOMPARE(traces.at(9), std::string("demo_norm_trace")); // the method's `def`
+        QCOMPARE(traces.at(14), std::string("demo_norm_dispatch")); // no TraceTemplate: no template found
+        QVERIFY(!traces.count(18) && !traces.count(19)); // no trace= at all
+    }
+
+    // A kernel with a template is written the template's way, the family
+    // giving the const axes' values and the dtypes the template leaves to the
+    // call; an axis nothing gives a value is said, not guessed.
+    void templatedDefinitionsFollowTheSchema()
+    {
+        const TraceTemplate t = readTraceTemplates(readText(kTemplates + QStringLiteral("/demo_norm_templates.py"))).front();
+        DefinitionFamily family;
+        family.fromTemplate = true;
+        family.axes = {{"hidden_size", "hidden_size"}, {"groups", "4"}, {"hidden_div_block", "hidden_size // 16"}};
+        family.inputs = QJsonObject{{"hidden_states", QJsonObject{{"dtype", "bfloat16"}}}, {"weight", QJsonObject{{"dtype", "bfloat16"}}}};
+        const ModuleInstance norm{"RMSNorm", "Layer", "self.norm", {{"hidden_size", ShapeValue::number(7168)}}};
+        const DefinitionContext context{"decode", "deepmini", "", {}};
+        const KernelDefinition d = instantiateTemplate(t, "demo.api.DemoNormWrapper.run", family, norm, context);
+        QVERIFY2(d.error.empty(), d.error.c_str());
+        QCOMPARE(d.name, std::string("demo_norm_h7168_block16"));
+        QCOMPARE(d.opType, std::string("demo_norm"));
+        QVERIFY2(schemaViolation(d.json).isEmpty(), qPrintable(schemaViolation(d.json)));
+        const QJsonObject outputs = d.json.value(QLatin1String("outputs")).toObject();
+        QCOMPARE(outputs.value(QLatin1String("output")).toObject().value(QLatin1String("dtype")).toString(), QStringLiteral("bfloat16"));
+        const QJsonObject axes = d.json.value(QLatin1String("axes")).toObject();
+        QCOMPARE(axes.value(QLatin1String("hidden_div_block")).toObject().value(QLatin1String("value")).toInt(), 448);
+        QCOMPARE(axes.value(QLatin1String("block")).toObject().value(QLatin1String("value")).toInt(), 16);
+        const QJsonArray tags = d.json.value(QLatin1String("tags")).toArray();
+        for (const char *tag : {"fi_api:demo.api.DemoNormWrapper.run", "stage:decode", "model:deepmini", "status:verified", "fused"})
+            QVERIFY2(tags.contains(QLatin1String(tag)), tag);
+        QVERIFY(!tags.contains(QLatin1String("status:unverified")));
+        QVERIFY(d.json.value(QLatin1String("reference")).toString().contains(
+            QStringLiteral("def run(*args, **kwargs):\n    return _demo_norm_reference(*args, **kwargs)")));
+
+        family.axes.erase("groups");
+        QCOMPARE(instantiateTemplate(t, "demo.api.DemoNormWrapper.run", family, norm, context).error,
+                 std::string("axis groups of template demo_norm_trace has no value in the family"));
+        family.axes["groups"] = "4";
+        family.inputs.remove(QStringLiteral("hidden_states")); // weight's dtype would follow it (a shared axis)
+        QCOMPARE(instantiateTemplate(t, "demo.api.DemoNormWrapper.run", family, norm, context).error,
+                 std::string("the dtype of hidden_states of template demo_norm_trace is not known (the family names none)"));
     }
 
     // The demo model under TP 8, unquantized decode: names and const axes

@@ -4,6 +4,7 @@
 // reports' links all verify. And an index patched after an edit of a copy
 // holds what a whole index of the edited copy holds.
 #include "config_expectations.h"
+#include "definition_schema.h"
 #include "export/kernel_traces_md.h"
 #include "export/link_verifier.h"
 #include "export/op_traces_md.h"
@@ -33,6 +34,9 @@ struct WrittenDefinition {
     QString constAxes;
     QString dtypes;
     QString opType;
+    QStringList tags;
+    QString reference;
+    QString schemaViolation; // empty when the JSON follows the Definition schema
 };
 
 std::map<std::string, WrittenDefinition> definitionsFor(const TraceSession &session, const std::string &model,
@@ -74,7 +78,11 @@ std::map<std::string, WrittenDefinition> definitionsFor(const TraceSession &sess
             for (auto it = t.begin(); it != t.end(); ++it)
                 dtypes << it.key() + ":" + it.value().toObject().value(QLatin1String("dtype")).toString();
         }
-        out[k.name] = {axes.join(QLatin1Char(' ')), dtypes.join(QLatin1Char(' ')), QString::fromStdString(k.opType)};
+        QStringList tags;
+        for (const QJsonValue &t : k.json.value(QLatin1String("tags")).toArray())
+            tags << t.toString();
+        out[k.name] = {axes.join(QLatin1Char(' ')), dtypes.join(QLatin1Char(' ')), QString::fromStdString(k.opType), tags,
+                       k.json.value(QLatin1String("reference")).toString(), schemaViolation(k.json)};
     }
     return out;
 }
@@ -266,8 +274,10 @@ private Q_SLOTS:
         auto defs = definitionsFor(*m_session, "deepseek_v2", QStringLiteral("deepseek-v3"), 8, "H200 FP8 decode",
                                    "attention_backend=flashinfer", &ms);
         qInfo("DeepSeek-V3 TP 8 definitions in %lld ms", ms);
-        for (const auto &[name, d] : defs)
+        for (const auto &[name, d] : defs) {
             qInfo("  %s (%s): %s", name.c_str(), qPrintable(d.opType), qPrintable(d.constAxes));
+            QVERIFY2(d.schemaViolation.isEmpty(), qPrintable(QString::fromStdString(name) + ": " + d.schemaViolation));
+        }
         QCOMPARE(defs["rmsnorm_h7168"].constAxes, QStringLiteral("hidden_size=7168"));
         QCOMPARE(defs["rmsnorm_h1536"].constAxes, QStringLiteral("hidden_size=1536"));
         QCOMPARE(defs["rmsnorm_h512"].constAxes, QStringLiteral("hidden_size=512"));
@@ -280,26 +290,43 @@ private Q_SLOTS:
         QVERIFY2(mla.dtypes.contains(QStringLiteral("ckv_cache:bfloat16")) && mla.dtypes.contains(QStringLiteral("lse:float32"))
                      && mla.dtypes.contains(QStringLiteral("kv_indices:int32")),
                  qPrintable(mla.dtypes));
+        // flashinfer's own trace template (mla_paged_decode_trace), read from
+        // its source: its tags, its reference and a `run` calling it.
+        QVERIFY2(mla.tags.contains(QStringLiteral("fi_api:flashinfer.mla._core.BatchMLAPagedAttentionWrapper.run"))
+                     && mla.tags.contains(QStringLiteral("status:verified")),
+                 qPrintable(mla.tags.join(' ')));
+        QVERIFY(mla.reference.contains(QStringLiteral("def _mla_paged_decode_reference(")));
+        QVERIFY(mla.reference.contains(QStringLiteral("\ndef run(")));
         QCOMPARE(defs["gemm_fp8_block_scale_n3072_k1536"].constAxes, QStringLiteral("K=1536 K_blocks=12 N=3072 N_blocks=24"));
         QCOMPARE(defs["gemm_fp8_block_scale_n4608_k7168"].constAxes, QStringLiteral("K=7168 K_blocks=56 N=4608 N_blocks=36")); // gate_up_proj
         QVERIFY2(ms <= 1000, qPrintable(QString::number(ms)));
     }
 
     // Blackwell NVFP4 decode on trtllm_mla: the same MLA decode; the linear
-    // layers' NVFP4 GEMMs; prefill's MHA (192-dim heads over 16 KV heads) is
-    // no MLA definition.
+    // layers' NVFP4 GEMMs (sgl-kernel's by the profile's family, flashinfer's
+    // by its template); prefill's MHA (192-dim heads over 16 KV heads) is no
+    // MLA definition.
     void deepseekV3DefinitionsOtherConfigurations()
     {
         qint64 ms = 0;
         auto nvfp4 = definitionsFor(*m_session, "deepseek_v2", QStringLiteral("deepseek-v3"), 8, "B200 NVFP4 decode", {}, &ms);
-        for (const auto &[name, d] : nvfp4)
+        for (const auto &[name, d] : nvfp4) {
             qInfo("  %s (%s): %s", name.c_str(), qPrintable(d.opType), qPrintable(d.constAxes));
+            QVERIFY2(d.schemaViolation.isEmpty(), qPrintable(QString::fromStdString(name) + ": " + d.schemaViolation));
+        }
         QVERIFY(nvfp4.count("mla_paged_decode_h16_ckv512_kpe64_ps1"));
         QCOMPARE(nvfp4["gemm_nvfp4_n7168_k2048"].constAxes, QStringLiteral("K=2048 K_scales=128 N=7168"));
+        // flashinfer's mm_fp4 is written the way its template names it.
+        QCOMPARE(nvfp4["gemm_fp4_N7168_K2048_block_size16"].constAxes,
+                 QStringLiteral("K=2048 K_div_block_size=128 N=7168 N_div_block_size=448 block_size=16"));
+        QCOMPARE(nvfp4["gemm_fp4_N7168_K2048_block_size16"].opType, QStringLiteral("gemm_fp4"));
         auto prefill = definitionsFor(*m_session, "deepseek_v2", QStringLiteral("deepseek-v3"), 8, "H100 BF16 prefill", {}, &ms);
         for (const auto &[name, d] : prefill)
             QVERIFY2(!QString::fromStdString(name).startsWith(QStringLiteral("mla_paged_prefill_h16_ckv128")), name.c_str());
-        QVERIFY(prefill.count("mla_paged_prefill_h16_ckv512_kpe64_ps1"));
+        // A prefill with a cached prefix runs flashinfer's MLA wrapper, whose
+        // template names its definitions mla_paged_decode in every stage.
+        QVERIFY(prefill.count("mla_paged_decode_h16_ckv512_kpe64_ps1"));
+        QVERIFY(prefill["mla_paged_decode_h16_ckv512_kpe64_ps1"].tags.contains(QStringLiteral("stage:prefill")));
         // fa3's MLA decode (flash_attn_with_kvcache with the latent cache), and
         // the fused q_a/kv_a GEMM reached through a call expression
         // (get_attn_tp_context().fetch_qkv_latent): replicated, 1536 + 512 + 64 by

@@ -51,6 +51,8 @@ void checkTensors(const QJsonObject &tensors, const std::string &at, const Defin
         if (!t.value(QLatin1String("dtype")).isString())
             throw Invalid{key + ".dtype", "must be a dtype name"};
         const QJsonValue shape = t.value(QLatin1String("shape"));
+        if (f.fromTemplate && shape.isUndefined())
+            continue; // the template gives the shape, the family the dtype
         if (!shape.isNull() && !shape.isArray())
             throw Invalid{key + ".shape", "must be a list of axis names or null"};
         for (const QJsonValue &axis : shape.toArray())
@@ -78,11 +80,16 @@ DefinitionFamily family(const QJsonObject &o, const std::string &at)
             throw Invalid{at + ".when." + it.key().toStdString(), "must be a whole number"};
         f.when[it.key().toStdString()] = it.value().toInteger();
     }
-    f.opType = text(o, "op_type", at, true);
-    f.name = text(o, "name", at, true);
+    const QJsonValue fromTemplate = o.value(QLatin1String("from_template"));
+    if (!fromTemplate.isUndefined() && !fromTemplate.isBool())
+        throw Invalid{at + ".from_template", "must be true or false"};
+    f.fromTemplate = fromTemplate.toBool();
+    const bool required = !f.fromTemplate;
+    f.opType = text(o, "op_type", at, required);
+    f.name = text(o, "name", at, required);
     f.description = text(o, "description", at, false);
-    f.reference = text(o, "reference", at, true);
-    if (f.reference.find("def run(") == std::string::npos)
+    f.reference = text(o, "reference", at, required);
+    if (required && f.reference.find("def run(") == std::string::npos)
         throw Invalid{at + ".reference", "must define a function run"};
     const QJsonObject axes = o.value(QLatin1String("axes")).toObject();
     if (axes.isEmpty())
@@ -95,7 +102,7 @@ DefinitionFamily family(const QJsonObject &o, const std::string &at)
     }
     f.inputs = o.value(QLatin1String("inputs")).toObject();
     f.outputs = o.value(QLatin1String("outputs")).toObject();
-    if (f.inputs.isEmpty() || f.outputs.isEmpty())
+    if (required && (f.inputs.isEmpty() || f.outputs.isEmpty()))
         throw Invalid{at + (f.inputs.isEmpty() ? ".inputs" : ".outputs"), "must name at least one tensor"};
     checkTensors(f.inputs, at + ".inputs", f);
     checkTensors(f.outputs, at + ".outputs", f);
@@ -131,6 +138,11 @@ DefinitionRules readDefinitionRules(const QByteArray &profileJson, std::string *
             if (!isDeploymentSize(check.dividedBy))
                 throw Invalid{at + ".divided_by", "must be \"tp\", \"ep\", \"moe_tp\" or \"attention_tp\""};
             rules.checks.push_back(std::move(check));
+        }
+        for (const QJsonValue &m : root.value(QLatin1String("templates")).toArray()) {
+            if (!m.isString() || m.toString().isEmpty())
+                throw Invalid{"definitions.templates", "must be a list of module names or globs"};
+            rules.templateModules.push_back(m.toString().toStdString());
         }
         const QJsonArray families = root.value(QLatin1String("families")).toArray();
         for (qsizetype i = 0; i < families.size(); ++i)

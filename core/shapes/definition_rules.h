@@ -35,6 +35,10 @@ struct DefinitionFamily {
     std::vector<std::string> tags; // besides stage/model/quantization/status: "fused"
     std::string description;
     std::string reference;       // plain-PyTorch source with a `run` function
+    // Only for kernels with a trace template (template_definition.h): the
+    // template gives the name, op_type, tensors and reference, which the
+    // family may then leave out; a kernel without one gets no definition.
+    bool fromTemplate = false;
 };
 
 // A config.json key the deployment must divide: `num_attention_heads` over
@@ -52,6 +56,9 @@ struct DefinitionRules {
     std::map<std::string, std::string> shapeCalls;   // "get_attention_tp_size" -> "attention_tp"
     std::vector<DeploymentCheck> checks;
     std::vector<DefinitionFamily> families;
+    // Globs of the modules holding trace templates ("flashinfer.trace.templates.*"):
+    // a kernel whose API names one of theirs is written the template's way.
+    std::vector<std::string> templateModules;
 };
 
 // The "definitions" of a profile's JSON (empty when it has none); on a

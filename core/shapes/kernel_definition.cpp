@@ -34,16 +34,34 @@ bool familyFits(const DefinitionFamily &family, const ModuleInstance &module)
     return true;
 }
 
-KernelDefinition instantiateDefinition(const DefinitionFamily &family, const ModuleInstance &module,
-                                       const DefinitionContext &context)
+ShapeEnvironment definitionEnvironment(const ModuleInstance &module, const DefinitionContext &context)
 {
-    KernelDefinition d;
-    d.opType = family.opType;
     ShapeEnvironment env;
     env.config = context.config;
     env.names = module.shapes;
     for (const auto &[size, value] : context.sizes)
         env.names[size] = ShapeValue::number(value);
+    return env;
+}
+
+QJsonArray contextTags(const DefinitionContext &context)
+{
+    QJsonArray tags;
+    if (!context.stage.empty())
+        tags.append(QString::fromStdString("stage:" + context.stage));
+    if (!context.model.empty())
+        tags.append(QString::fromStdString("model:" + context.model));
+    if (!context.quantization.empty())
+        tags.append(QString::fromStdString("quantization:" + context.quantization));
+    return tags;
+}
+
+KernelDefinition instantiateDefinition(const DefinitionFamily &family, const ModuleInstance &module,
+                                       const DefinitionContext &context)
+{
+    KernelDefinition d;
+    d.opType = family.opType;
+    const ShapeEnvironment env = definitionEnvironment(module, context);
 
     std::map<std::string, std::string> values;
     if (!context.stage.empty())
@@ -70,13 +88,7 @@ KernelDefinition instantiateDefinition(const DefinitionFamily &family, const Mod
         return d;
     }
 
-    QJsonArray tags;
-    if (!context.stage.empty())
-        tags.append(QString::fromStdString("stage:" + context.stage));
-    if (!context.model.empty())
-        tags.append(QString::fromStdString("model:" + context.model));
-    if (!context.quantization.empty())
-        tags.append(QString::fromStdString("quantization:" + context.quantization));
+    QJsonArray tags = contextTags(context);
     tags.append(QStringLiteral("status:unverified"));
     for (const std::string &t : family.tags)
         tags.append(QString::fromStdString(t));

@@ -6,6 +6,7 @@
 #include "shapes/definition_rules.h"
 #include "shapes/model_shapes.h"
 
+#include <QJsonArray>
 #include <QJsonObject>
 
 #include <cstdint>
@@ -35,6 +36,12 @@ std::string definitionName(const std::string &pattern, const std::map<std::strin
 // Whether the family describes what `module` computes: its `module` regex
 // matches the module's class and each `when` shape has its value.
 bool familyFits(const DefinitionFamily &family, const ModuleInstance &module);
+
+// What a definition's axis expressions read: the module's shapes, the
+// deployment's sizes and the checkpoint's config.
+ShapeEnvironment definitionEnvironment(const ModuleInstance &module, const DefinitionContext &context);
+// stage:, model: and quantization: where the context knows each.
+QJsonArray contextTags(const DefinitionContext &context);
 
 KernelDefinition instantiateDefinition(const DefinitionFamily &family, const ModuleInstance &module,
                                        const DefinitionContext &context);

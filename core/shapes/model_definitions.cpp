@@ -1,6 +1,9 @@
 // See model_definitions.h.
 #include "shapes/model_definitions.h"
 
+#include "shapes/template_definition.h"
+#include "shapes/template_lookup.h"
+
 #include <QJsonDocument>
 
 #include <algorithm>
@@ -87,6 +90,7 @@ ModelDefinitions modelDefinitions(const TraceReport &report, const CallIndex &in
     std::map<std::string, KernelDefinition> byName;
     DefinitionContext withConfig = context;
     withConfig.config = shapes.config();
+    TemplateLookup templates(index, rules.templateModules);
     for (const LeafOp &op : report.leafOps) {
         std::set<std::pair<std::string, std::int64_t>> seen; // (class, kernel)
         for (const KernelPath &p : op.paths.paths) {
@@ -108,7 +112,13 @@ ModelDefinitions modelDefinitions(const TraceReport &report, const CallIndex &in
                 }
                 if (!familyFits(f, *module))
                     continue;
-                KernelDefinition d = instantiateDefinition(f, *module, withConfig);
+                const TraceTemplate *trace = templates.forKernel(p.kernelId);
+                if (f.fromTemplate && !trace) {
+                    use.note = "no trace template is found for " + use.kernel;
+                    continue;
+                }
+                KernelDefinition d = trace ? instantiateTemplate(*trace, templates.apiName(p.kernelId), f, *module, withConfig)
+                                           : instantiateDefinition(f, *module, withConfig);
                 if (!d.error.empty()) {
                     use.note = d.error;
                     continue;

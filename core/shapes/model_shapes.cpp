@@ -1,9 +1,8 @@
 // See model_shapes.h.
 #include "shapes/model_shapes.h"
 
+#include "shapes/indexed_source.h"
 #include "trace/op_graph.h"
-
-#include <QFile>
 
 namespace katlas {
 
@@ -30,21 +29,11 @@ ModelShapes::ModelShapes(const CallIndex &index, const std::vector<std::string> 
 
 void ModelShapes::parseFile(std::int64_t fileId)
 {
-    const SourceFile *f = m_index.file(fileId);
-    if (!f)
+    if (!m_parsedFiles.insert(fileId).second)
         return;
-    std::string root;
-    for (const Repo &r : m_index.graph().repos)
-        if (r.id == f->repoId)
-            root = r.path;
-    const std::string path = root + "/" + f->path;
-    if (!m_parsedFiles.insert(path).second)
-        return;
-    QFile file(QString::fromStdString(path));
-    if (!file.open(QIODevice::ReadOnly))
-        return;
-    for (ClassInit &c : classInits(file.readAll().toStdString()))
-        m_inits.emplace(c.cls, std::move(c));
+    if (const std::optional<std::string> source = readIndexedSource(m_index, fileId))
+        for (ClassInit &c : classInits(*source))
+            m_inits.emplace(c.cls, std::move(c));
 }
 
 const ClassInit *ModelShapes::init(const std::string &cls)

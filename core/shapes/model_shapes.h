@@ -49,7 +49,7 @@ private:
     std::vector<ModuleShapeRule> m_rules;
     std::map<std::string, ShapeValue> m_deploymentNames;
     std::map<std::string, ClassInit> m_inits;       // by class name; the first found
-    std::set<std::string> m_parsedFiles;
+    std::set<std::int64_t> m_parsedFiles;
     std::map<std::string, ShapeEnvironment> m_scopes;
     std::set<std::string> m_inProgress;
 

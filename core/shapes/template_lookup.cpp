@@ -1,0 +1,53 @@
+// See template_lookup.h.
+#include "shapes/template_lookup.h"
+
+#include "shapes/indexed_source.h"
+#include "trace/op_graph.h"
+
+namespace katlas {
+
+TemplateLookup::TemplateLookup(const CallIndex &index, std::vector<std::string> templateModules)
+    : m_index(index), m_templateModules(std::move(templateModules))
+{
+}
+
+void TemplateLookup::readTemplates()
+{
+    m_read = true;
+    if (m_templateModules.empty())
+        return;
+    for (const SourceFile &f : m_index.graph().files) {
+        if (!moduleMatches(m_templateModules, f.module))
+            continue;
+        if (const std::optional<std::string> source = readIndexedSource(m_index, f.id))
+            for (TraceTemplate &t : readTraceTemplates(*source))
+                m_templates.emplace(t.variable, std::move(t)); // the first of a name
+    }
+}
+
+const TraceTemplate *TemplateLookup::forKernel(std::int64_t symbolId)
+{
+    if (const auto it = m_byKernel.find(symbolId); it != m_byKernel.end())
+        return it->second;
+    if (!m_read)
+        readTemplates();
+    const TraceTemplate *found = nullptr;
+    const Symbol &s = m_index.symbol(symbolId);
+    if (!m_templates.empty() && s.fileId) {
+        auto traces = m_traces.find(s.fileId);
+        if (traces == m_traces.end())
+            traces = m_traces.emplace(s.fileId, tracesOfFunctions(readIndexedSource(m_index, s.fileId).value_or(std::string()))).first;
+        if (const auto variable = traces->second.find(s.line); variable != traces->second.end())
+            if (const auto t = m_templates.find(variable->second); t != m_templates.end())
+                found = &t->second;
+    }
+    m_byKernel.emplace(symbolId, found);
+    return found;
+}
+
+std::string TemplateLookup::apiName(std::int64_t symbolId) const
+{
+    return m_index.symbol(symbolId).qualName;
+}
+
+} // namespace katlas

@@ -1,0 +1,40 @@
+// Which flashinfer trace template describes a kernel: the `trace=` of the
+// `@flashinfer_api` decorator on the kernel's API function, looked up among
+// the templates of the profile's template modules (`definitions.templates`).
+// Files are read once, when first needed.
+#pragma once
+
+#include "shapes/trace_template.h"
+#include "trace/call_index.h"
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace katlas {
+
+class TemplateLookup {
+public:
+    // `templateModules`: globs of the modules whose `x = TraceTemplate(...)`
+    // count ("flashinfer.trace.templates.*").
+    TemplateLookup(const CallIndex &index, std::vector<std::string> templateModules);
+
+    // nullptr when the kernel's function names no template the lookup finds.
+    const TraceTemplate *forKernel(std::int64_t symbolId);
+    // "flashinfer.norm.rmsnorm": the API a template is used through, for the fi_api tag.
+    std::string apiName(std::int64_t symbolId) const;
+
+private:
+    const CallIndex &m_index;
+    std::vector<std::string> m_templateModules;
+    bool m_read = false;
+    std::map<std::string, TraceTemplate> m_templates; // by variable
+    std::map<std::int64_t, std::map<int, std::string>> m_traces; // per kernel file read: line -> template variable
+    std::map<std::int64_t, const TraceTemplate *> m_byKernel;
+
+    void readTemplates();
+};
+
+} // namespace katlas
