@@ -151,9 +151,10 @@ private Q_SLOTS:
     }
 
     // A trace template read from its source as flashinfer writes them: the
-    // literal fields, Var/Const axes with their abbreviations, Tensor/Scalar
-    // descriptors, and the reference with the helpers it lists; a name bound
-    // to anything else is no template.
+    // literal fields (a dict bound to a module-level name followed:
+    // `axes=dict(_demo_norm_axes)`), Var/Const axes with their abbreviations,
+    // Tensor/Scalar descriptors, and the reference with the helpers it lists;
+    // a name bound to anything else is no template.
     void traceTemplatesReadFromSource()
     {
         const std::string source = readText(kTemplates + QStringLiteral("/demo_norm_templates.py"));
@@ -217,6 +218,12 @@ private Q_SLOTS:
         QVERIFY(!tags.contains(QLatin1String("status:unverified")));
         QVERIFY(d.json.value(QLatin1String("reference")).toString().contains(
             QStringLiteral("def run(*args, **kwargs):\n    return _demo_norm_reference(*args, **kwargs)")));
+
+        // Named by a family for a kernel that is not the template's API (it
+        // computes the same): no fi_api tag, and not verified.
+        const QJsonArray borrowed = instantiateTemplate(t, "", family, norm, context).json.value(QLatin1String("tags")).toArray();
+        QVERIFY(borrowed.contains(QLatin1String("status:unverified")) && !borrowed.contains(QLatin1String("status:verified")));
+        QVERIFY(std::none_of(borrowed.begin(), borrowed.end(), [](const QJsonValue &v) { return v.toString().startsWith("fi_api:"); }));
 
         family.axes.erase("groups");
         QCOMPARE(instantiateTemplate(t, "demo.api.DemoNormWrapper.run", family, norm, context).error,

@@ -334,6 +334,14 @@ private Q_SLOTS:
         auto fp8 = definitionsFor(*m_session, "deepseek_v2", QStringLiteral("deepseek-v3"), 8, "H200 FP8 decode", {}, &ms);
         QVERIFY(fp8.count("mla_paged_decode_h16_ckv512_kpe64_ps1"));
         QCOMPARE(fp8["gemm_fp8_block_scale_n2112_k7168"].constAxes, QStringLiteral("K=7168 K_blocks=56 N=2112 N_blocks=17"));
+        // The sampler (an op outside the model): sgl-kernel's build of
+        // flashinfer's sampling, written by flashinfer's template the profile
+        // names for it, over the checkpoint's vocabulary; not verified.
+        const WrittenDefinition &sampling = fp8["top_k_top_p_sampling_v129280"];
+        QCOMPARE(sampling.opType, QStringLiteral("sampling"));
+        QCOMPARE(sampling.constAxes, QStringLiteral("vocab_size=129280"));
+        QVERIFY2(sampling.tags.contains(QStringLiteral("status:unverified")), qPrintable(sampling.tags.join(' ')));
+        QVERIFY(sampling.schemaViolation.isEmpty());
         // The experts, built through `get_moe_impl_class(quant_config)(...)`,
         // on flashinfer's TRT-LLM FP8 MoE with EP 8: flashinfer-bench's name.
         auto moe = definitionsFor(*m_session, "deepseek_v2", QStringLiteral("deepseek-v3"), 8, {},

@@ -51,7 +51,7 @@ void checkTensors(const QJsonObject &tensors, const std::string &at, const Defin
         if (!t.value(QLatin1String("dtype")).isString())
             throw Invalid{key + ".dtype", "must be a dtype name"};
         const QJsonValue shape = t.value(QLatin1String("shape"));
-        if (f.fromTemplate && shape.isUndefined())
+        if (!f.templateName.empty() || (f.fromTemplate && shape.isUndefined()))
             continue; // the template gives the shape, the family the dtype
         if (!shape.isNull() && !shape.isArray())
             throw Invalid{key + ".shape", "must be a list of axis names or null"};
@@ -84,7 +84,8 @@ DefinitionFamily family(const QJsonObject &o, const std::string &at)
     if (!fromTemplate.isUndefined() && !fromTemplate.isBool())
         throw Invalid{at + ".from_template", "must be true or false"};
     f.fromTemplate = fromTemplate.toBool();
-    const bool required = !f.fromTemplate;
+    f.templateName = text(o, "template", at, false);
+    const bool required = !f.fromTemplate && f.templateName.empty();
     f.opType = text(o, "op_type", at, required);
     f.name = text(o, "name", at, required);
     f.description = text(o, "description", at, false);

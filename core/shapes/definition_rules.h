@@ -39,6 +39,9 @@ struct DefinitionFamily {
     // template gives the name, op_type, tensors and reference, which the
     // family may then leave out; a kernel without one gets no definition.
     bool fromTemplate = false;
+    // A template for kernels that are not its API but compute the same
+    // (sgl-kernel's sampling is flashinfer's): "top_k_top_p_sampling_trace".
+    std::string templateName;
 };
 
 // A config.json key the deployment must divide: `num_attention_heads` over

@@ -91,7 +91,10 @@ ModelDefinitions modelDefinitions(const TraceReport &report, const CallIndex &in
     DefinitionContext withConfig = context;
     withConfig.config = shapes.config();
     TemplateLookup templates(index, rules.templateModules);
-    for (const LeafOp &op : report.leafOps) {
+    // The model's ops, then those outside it the profile names (the sampler):
+    // a family without a module pattern describes their kernels too.
+    for (const std::vector<LeafOp> *ops : {&report.leafOps, &report.nonModelOps})
+    for (const LeafOp &op : *ops) {
         std::set<std::pair<std::string, std::int64_t>> seen; // (class, kernel)
         for (const KernelPath &p : op.paths.paths) {
             if (p.frames.empty())
@@ -106,19 +109,25 @@ ModelDefinitions modelDefinitions(const TraceReport &report, const CallIndex &in
             for (const DefinitionFamily &f : rules.families) {
                 if (!std::regex_search(use.kernel, f.kernel))
                     continue;
-                if (!module) {
-                    use.note = "the module " + op.name + " of " + (cls.empty() ? std::string("?") : cls) + " is not found";
+                if (!module && !f.modulePattern.empty()) {
+                    if (ops == &report.leafOps) // an op outside the model has no module to find
+                        use.note = "the module " + op.name + " of " + (cls.empty() ? std::string("?") : cls) + " is not found";
                     continue;
                 }
-                if (!familyFits(f, *module))
+                const ModuleInstance &shapesOf = module ? *module : ModuleInstance{};
+                if (!familyFits(f, shapesOf))
                     continue;
-                const TraceTemplate *trace = templates.forKernel(p.kernelId);
-                if (f.fromTemplate && !trace) {
+                // The kernel's own template, else the one the family names
+                // for a kernel computing the same (not flashinfer's API: unverified).
+                const TraceTemplate *own = templates.forKernel(p.kernelId);
+                const TraceTemplate *trace = own ? own : f.templateName.empty() ? nullptr : templates.named(f.templateName);
+                if ((f.fromTemplate || !f.templateName.empty()) && !trace) {
                     use.note = "no trace template is found for " + use.kernel;
                     continue;
                 }
-                KernelDefinition d = trace ? instantiateTemplate(*trace, templates.apiName(p.kernelId), f, *module, withConfig)
-                                           : instantiateDefinition(f, *module, withConfig);
+                KernelDefinition d = trace ? instantiateTemplate(*trace, own ? templates.apiName(p.kernelId) : std::string(), f,
+                                                                 shapesOf, withConfig)
+                                           : instantiateDefinition(f, shapesOf, withConfig);
                 if (!d.error.empty()) {
                     use.note = d.error;
                     continue;

@@ -48,13 +48,14 @@ KernelDefinition instantiateTemplate(const TraceTemplate &trace, const std::stri
     const ShapeEnvironment env = definitionEnvironment(module, context);
 
     // Every axis the template declares, then those only its tensors name
-    // (`K_div_block_size`): the family gives each const one its value.
+    // (`K_div_block_size`: const where the family gives its value, else var):
+    // the family gives each const one its value.
     std::vector<TemplateAxis> axes = trace.axes;
     for (const auto *tensors : {&trace.inputs, &trace.outputs})
         for (const TemplateTensor &t : *tensors)
             for (const std::string &axis : t.shape)
                 if (std::none_of(axes.begin(), axes.end(), [&](const TemplateAxis &a) { return a.name == axis; }))
-                    axes.push_back({axis, true, std::string(), std::nullopt, {}});
+                    axes.push_back({axis, family.axes.count(axis) > 0, std::string(), std::nullopt, {}});
     QJsonObject axesJson;
     std::vector<std::pair<std::string, std::int64_t>> values;
     for (const TemplateAxis &a : axes) {
@@ -140,12 +141,19 @@ KernelDefinition instantiateTemplate(const TraceTemplate &trace, const std::stri
     }
 
     QJsonArray tags = contextTags(context);
-    tags.prepend(QString::fromStdString("fi_api:" + api));
+    if (!api.empty())
+        tags.prepend(QString::fromStdString("fi_api:" + api));
+    else
+        tags.append(QStringLiteral("status:unverified"));
     std::set<std::string> seen;
     for (const QJsonValue &t : tags)
         seen.insert(t.toString().toStdString());
     for (const std::string &t : trace.tags)
-        if (seen.insert(t).second && !(t.starts_with("quantization:") && !context.quantization.empty()))
+        if (seen.insert(t).second && !(t.starts_with("quantization:") && !context.quantization.empty())
+            && !(t.starts_with("status:") && api.empty()))
+            tags.append(QString::fromStdString(t));
+    for (const std::string &t : family.tags)
+        if (seen.insert(t).second)
             tags.append(QString::fromStdString(t));
     QJsonArray constraints;
     for (const std::string &c : trace.constraints)

@@ -14,7 +14,9 @@
 namespace katlas {
 
 // `api`: the kernel's qualified name, tagged `fi_api:<api>` as flashinfer's
-// own trace does.
+// own trace does; empty for a template a family names for a kernel that is
+// not its API (it computes the same): no fi_api tag, and `status:unverified`
+// in place of the template's status.
 KernelDefinition instantiateTemplate(const TraceTemplate &trace, const std::string &api, const DefinitionFamily &family,
                                      const ModuleInstance &module, const DefinitionContext &context);
 

@@ -45,6 +45,14 @@ const TraceTemplate *TemplateLookup::forKernel(std::int64_t symbolId)
     return found;
 }
 
+const TraceTemplate *TemplateLookup::named(const std::string &variable)
+{
+    if (!m_read)
+        readTemplates();
+    const auto it = m_templates.find(variable);
+    return it == m_templates.end() ? nullptr : &it->second;
+}
+
 std::string TemplateLookup::apiName(std::int64_t symbolId) const
 {
     return m_index.symbol(symbolId).qualName;

@@ -72,12 +72,33 @@ public:
         return v;
     }
 
+    // A module-level name bound to a literal (`axes=dict(_common_axes)`,
+    // `axes=_common_axes`): the literal it is bound to.
+    TSNode resolved(TSNode n) const
+    {
+        for (int hops = 0; hops < 4 && !ts_node_is_null(n); ++hops) {
+            n = unparen(n);
+            if (isType(n, "identifier")) {
+                const auto it = m_bindings.find(raw(n));
+                if (it == m_bindings.end())
+                    return n;
+                n = it->second;
+            } else if (isType(n, "call") && raw(field(n, "function")) == "dict"
+                       && ts_node_named_child_count(field(n, "arguments")) == 1) {
+                n = ts_node_named_child(field(n, "arguments"), 0);
+            } else {
+                return n;
+            }
+        }
+        return n;
+    }
+
     std::vector<std::string> strings(TSNode n) const
     {
         std::vector<std::string> out;
+        n = resolved(n);
         if (ts_node_is_null(n))
             return out;
-        n = unparen(n);
         if (isType(n, "list") || isType(n, "tuple"))
             for (TSNode item : namedChildrenOf(n))
                 if (std::optional<std::string> s = string(item))
@@ -132,9 +153,10 @@ public:
     std::vector<TemplateAxis> axes(TSNode dict) const
     {
         std::vector<TemplateAxis> out;
+        dict = resolved(dict);
         if (ts_node_is_null(dict))
             return out;
-        for (TSNode pair : namedChildrenOf(unparen(dict))) {
+        for (TSNode pair : namedChildrenOf(dict)) {
             if (!isType(pair, "pair"))
                 continue;
             const std::optional<std::string> key = string(field(pair, "key"));
@@ -159,9 +181,10 @@ public:
     std::vector<TemplateTensor> tensors(TSNode dict) const
     {
         std::vector<TemplateTensor> out;
+        dict = resolved(dict);
         if (ts_node_is_null(dict))
             return out;
-        for (TSNode pair : namedChildrenOf(unparen(dict))) {
+        for (TSNode pair : namedChildrenOf(dict)) {
             if (!isType(pair, "pair"))
                 continue;
             const std::optional<std::string> key = string(field(pair, "key"));
@@ -192,6 +215,12 @@ public:
     // `x = TraceTemplate(...)`, and `f._trace_reference_dependencies = (...)`.
     void readModule(TSNode root)
     {
+        for (TSNode statement : namedChildrenOf(root))
+            if (isType(statement, "expression_statement") && ts_node_named_child_count(statement) > 0)
+                if (const TSNode a = ts_node_named_child(statement, 0); isType(a, "assignment"))
+                    if (const TSNode left = field(a, "left"), right = field(a, "right");
+                        !ts_node_is_null(right) && isType(left, "identifier"))
+                        m_bindings[raw(left)] = right;
         for (TSNode statement : namedChildrenOf(root)) {
             if (isType(statement, "decorated_definition") || isType(statement, "function_definition")) {
                 const TSNode fn = isType(statement, "decorated_definition") ? field(statement, "definition") : statement;
@@ -244,6 +273,7 @@ public:
 private:
     std::string_view m_source;
     std::map<std::string, std::string> m_functions;
+    std::map<std::string, TSNode> m_bindings; // module-level `name = value`
     std::map<std::string, std::vector<std::string>> m_dependencies;
     std::vector<TraceTemplate> m_templates;
 

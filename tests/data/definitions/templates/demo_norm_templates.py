@@ -18,6 +18,13 @@ def _demo_norm_reference(hidden_states, weight, eps=1e-6):
 
 _demo_norm_reference._trace_reference_dependencies = (_scaled,)
 
+_demo_norm_axes = {
+    "batch_size": Var(description="Tokens."),
+    "hidden_size": Const(abbrev="h"),
+    "groups": Const(abbrev=""),
+    "block": Const(value=16),
+}
+
 demo_norm_trace = TraceTemplate(
     op_type="demo_norm",
     name_prefix="demo_norm",
@@ -25,12 +32,7 @@ demo_norm_trace = TraceTemplate(
         "A scaled RMSNorm. "
         "Epsilon is an input."
     ),
-    axes={
-        "batch_size": Var(description="Tokens."),
-        "hidden_size": Const(abbrev="h"),
-        "groups": Const(abbrev=""),
-        "block": Const(value=16),
-    },
+    axes=dict(_demo_norm_axes),
     inputs={
         "hidden_states": Tensor(["batch_size", "hidden_size"], param="input"),
         "weight": Tensor(["hidden_size"]),
