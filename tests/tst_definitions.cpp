@@ -72,8 +72,9 @@ QString constAxes(const QJsonObject &d)
 struct DemoUnderTp8 {
     explicit DemoUnderTp8(const QTemporaryDir &dir)
         : session(test::openDemo(dir)), profileJson(demoProfileJson()), rules(readDefinitionRules(profileJson, &error)),
-          moduleRules(readModuleShapeRules(profileJson, &error)),
-          report(buildTraceReport(*session, "deepmini", *DimensionFilter::parse("quantization=none stage=decode platform=cuda", &error)))
+          moduleRules(readModuleShapeRules(profileJson, &error)), compute(computeTargets(session->index(), rules)),
+          report(buildTraceReport(*session, "deepmini", *DimensionFilter::parse("quantization=none stage=decode platform=cuda", &error),
+                                  nullptr, &compute))
     {
         deployment.tp = 8;
     }
@@ -88,6 +89,7 @@ struct DemoUnderTp8 {
     QByteArray profileJson;
     DefinitionRules rules;
     std::vector<ModuleShapeRule> moduleRules;
+    PathTargets compute;
     TraceReport report;
     Deployment deployment;
 };
@@ -255,6 +257,17 @@ private Q_SLOTS:
         QCOMPARE(got["gemm_n384_k1536"], QStringLiteral("K=1536 N=384"));  // q_b_proj: 3072 / 8 per GPU
         QCOMPARE(got["gemm_n7168_k256"], QStringLiteral("K=256 N=7168"));  // o_proj: 2048 / 8 per GPU
         QCOMPARE(got["gemm_n1536_k7168"], QStringLiteral("K=7168 N=1536")); // q_a_proj: replicated
+        // The router's torch GEMM (`torch.nn.functional.linear` in MoEGate,
+        // a compute call of the profile): no kernel does it, yet it is GPU
+        // work; the op is in the graph only when asked for with the report.
+        QCOMPARE(got["gemm_n256_k7168"], QStringLiteral("K=7168 N=256"));
+        const auto hasOp = [](const TraceReport &r, const std::string &name) {
+            return std::any_of(r.leafOps.begin(), r.leafOps.end(), [&](const LeafOp &op) { return op.name == name; });
+        };
+        QVERIFY(hasOp(demo.report, "torch.nn.functional.linear"));
+        const TraceReport plain = buildTraceReport(*demo.session, "deepmini", demo.report.filter);
+        QVERIFY(!hasOp(plain, "torch.nn.functional.linear"));
+        QVERIFY(demo.definitions(plain).definitions.size() < defs.definitions.size());
         const KernelDefinition &fused = *std::find_if(defs.definitions.begin(), defs.definitions.end(),
                                                       [](const KernelDefinition &k) { return k.name == "fused_add_rmsnorm_h7168"; });
         const QJsonArray tags = fused.json.value(QLatin1String("tags")).toArray();

@@ -60,7 +60,8 @@ std::map<std::string, WrittenDefinition> definitionsFor(const TraceSession &sess
     d.ep = ep;
     QElapsedTimer timer;
     timer.start();
-    const TraceReport report = buildTraceReport(session, model, filter);
+    const PathTargets compute = computeTargets(session.index(), rules);
+    const TraceReport report = buildTraceReport(session, model, filter, nullptr, &compute);
     ModelShapes shapes(session.index(), session.profile().model(model)->modelModules, config, d, moduleRules, rules.shapeCalls);
     const ModelDefinitions defs = modelDefinitions(report, session.index(), rules, shapes,
                                                    definitionContext(rules, report.effective,
@@ -327,12 +328,19 @@ private Q_SLOTS:
         // template names its definitions mla_paged_decode in every stage.
         QVERIFY(prefill.count("mla_paged_decode_h16_ckv512_kpe64_ps1"));
         QVERIFY(prefill["mla_paged_decode_h16_ckv512_kpe64_ps1"].tags.contains(QStringLiteral("stage:prefill")));
+        // BF16 weights: the linear layers' GEMMs are torch's F.linear, and the
+        // router's beyond 16 tokens; no kernel of the GEMM category does them.
+        QCOMPARE(prefill["gemm_n3072_k1536"].constAxes, QStringLiteral("K=1536 N=3072")); // q_b_proj
+        QCOMPARE(prefill["gemm_n7168_k2304"].constAxes, QStringLiteral("K=2304 N=7168")); // dense down_proj
+        QCOMPARE(prefill["gemm_n256_k7168"].constAxes, QStringLiteral("K=7168 N=256"));   // MoEGate
+        QVERIFY(prefill["gemm_n3072_k1536"].tags.contains(QStringLiteral("status:unverified")));
         // fa3's MLA decode (flash_attn_with_kvcache with the latent cache), and
         // the fused q_a/kv_a GEMM reached through a call expression
         // (get_attn_tp_context().fetch_qkv_latent): replicated, 1536 + 512 + 64 by
         // 7168, in 128-wide blocks (the last one partial).
         auto fp8 = definitionsFor(*m_session, "deepseek_v2", QStringLiteral("deepseek-v3"), 8, "H200 FP8 decode", {}, &ms);
         QVERIFY(fp8.count("mla_paged_decode_h16_ckv512_kpe64_ps1"));
+        QVERIFY(!fp8.count("gemm_n3072_k1536")); // q_b_proj's GEMM is an FP8 kernel here, not F.linear
         QCOMPARE(fp8["gemm_fp8_block_scale_n2112_k7168"].constAxes, QStringLiteral("K=7168 K_blocks=56 N=2112 N_blocks=17"));
         // The sampler (an op outside the model): sgl-kernel's build of
         // flashinfer's sampling, written by flashinfer's template the profile

@@ -31,13 +31,13 @@ std::string reportDate()
 }
 
 TraceReport buildTraceReport(const TraceSession &session, const std::string &model, const DimensionFilter &filter,
-                             const DimensionFilter *deployed)
+                             const DimensionFilter *deployed, const PathTargets *compute)
 {
     const CallIndex &index = session.index();
     TraceReport r;
     r.filter = filter;
     r.effective = effectiveFilter(deployed ? *deployed : filter, session.profile(), &r.conflicts);
-    r.graph = buildOpGraph(index, session.profile(), model, r.effective);
+    r.graph = buildOpGraph(index, session.profile(), model, r.effective, compute);
     r.generated = reportDate();
     r.index = session.indexDescription();
     if (!r.graph.error.empty())

@@ -48,8 +48,9 @@ struct TraceReport {
 // `deployed`: what the paths are traced under when it is not `filter` itself
 // (the filter with the checkpoint it deploys, core/trace/default_checkpoint.h);
 // the report names `filter`.
+// `compute`: the graph keeps ops reaching only these calls (buildOpGraph).
 TraceReport buildTraceReport(const TraceSession &session, const std::string &model, const DimensionFilter &filter,
-                             const DimensionFilter *deployed = nullptr);
+                             const DimensionFilter *deployed = nullptr, const PathTargets *compute = nullptr);
 
 // "# <Model> <kind>" and the Generated/Index/Filters line.
 std::string reportHeader(const TraceReport &report, const char *kind);

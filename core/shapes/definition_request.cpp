@@ -124,7 +124,8 @@ std::optional<ModelDefinitions> definitionsFor(const TraceSession &session, cons
     // The config.json gives the shapes; it also sets the model.* settings
     // when the profile reads them (a settings rule with config_annotation).
     const DimensionFilter filter = filterWithModelConfig(request.filter, request.config, profile).value_or(request.filter);
-    const TraceReport report = buildTraceReport(session, modelName, filter);
+    const PathTargets compute = computeTargets(session.index(), rules);
+    const TraceReport report = buildTraceReport(session, modelName, filter, nullptr, &compute);
     if (!report.graph.error.empty())
         return fail(report.graph.error);
     if (conflicts)

@@ -145,6 +145,14 @@ DefinitionRules readDefinitionRules(const QByteArray &profileJson, std::string *
                 throw Invalid{"definitions.templates", "must be a list of module names or globs"};
             rules.templateModules.push_back(m.toString().toStdString());
         }
+        for (const QJsonValue &c : root.value(QLatin1String("compute_calls")).toArray()) {
+            if (!c.isString() || c.toString().isEmpty())
+                throw Invalid{"definitions.compute_calls", "must be a list of qualified names"};
+            rules.computeCalls.push_back(c.toString().toStdString());
+        }
+        rules.computeCategory = root.value(QLatin1String("compute_category")).toString().toStdString();
+        if (!rules.computeCalls.empty() && rules.computeCategory.empty())
+            throw Invalid{"definitions.compute_category", "must name the kernel category doing the compute calls' work"};
         const QJsonArray families = root.value(QLatin1String("families")).toArray();
         for (qsizetype i = 0; i < families.size(); ++i)
             rules.families.push_back(family(families.at(i).toObject(), "definitions.families[" + std::to_string(i) + "]"));

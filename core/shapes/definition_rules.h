@@ -62,6 +62,13 @@ struct DefinitionRules {
     // Globs of the modules holding trace templates ("flashinfer.trace.templates.*"):
     // a kernel whose API names one of theirs is written the template's way.
     std::vector<std::string> templateModules;
+    // Qualified names of torch calls whose work a definition describes where
+    // an op reaches them (`torch.nn.functional.linear`): families match them
+    // as they match kernels.
+    std::vector<std::string> computeCalls;
+    // The kernel category doing that work: an op with a kernel of it gets
+    // no definition of the torch call ("GEMM").
+    std::string computeCategory;
 };
 
 // The "definitions" of a profile's JSON (empty when it has none); on a

@@ -83,6 +83,15 @@ DefinitionContext definitionContext(const DefinitionRules &rules, const Dimensio
     return c;
 }
 
+PathTargets computeTargets(const CallIndex &index, const DefinitionRules &rules)
+{
+    std::vector<std::int64_t> ids;
+    for (const std::string &name : rules.computeCalls)
+        for (std::int64_t id : index.byQualName(name))
+            ids.push_back(id);
+    return pathTargets(index, ids);
+}
+
 ModelDefinitions modelDefinitions(const TraceReport &report, const CallIndex &index, const DefinitionRules &rules,
                                   ModelShapes &shapes, const DefinitionContext &context)
 {
@@ -91,12 +100,25 @@ ModelDefinitions modelDefinitions(const TraceReport &report, const CallIndex &in
     DefinitionContext withConfig = context;
     withConfig.config = shapes.config();
     TemplateLookup templates(index, rules.templateModules);
+    const PathTargets compute = computeTargets(index, rules);
     // The model's ops, then those outside it the profile names (the sampler):
     // a family without a module pattern describes their kernels too.
     for (const std::vector<LeafOp> *ops : {&report.leafOps, &report.nonModelOps})
     for (const LeafOp &op : *ops) {
         std::set<std::pair<std::string, std::int64_t>> seen; // (class, kernel)
-        for (const KernelPath &p : op.paths.paths) {
+        // Torch compute the profile names (a plain GEMM on BF16 weights) is
+        // real GPU work too, where no kernel of that work runs: an op none of
+        // whose kernel paths ends in a kernel of the rules' category (GEMM)
+        // takes its paths to that compute like kernel paths.
+        std::vector<KernelPath> paths = op.paths.paths;
+        const auto doesTheWork = [&](const KernelPath &p) {
+            const Kernel *k = index.kernel(p.kernelId);
+            return k && k->category == rules.computeCategory;
+        };
+        if (!compute.symbols.empty() && ops == &report.leafOps && std::none_of(paths.begin(), paths.end(), doesTheWork))
+            for (KernelPath &p : findPaths(index, op.callSites, report.effective, {}, &report.graph.siteContext, &compute).paths)
+                paths.push_back(std::move(p));
+        for (const KernelPath &p : paths) {
             if (p.frames.empty())
                 continue;
             std::string cls;
@@ -109,12 +131,16 @@ ModelDefinitions modelDefinitions(const TraceReport &report, const CallIndex &in
             for (const DefinitionFamily &f : rules.families) {
                 if (!std::regex_search(use.kernel, f.kernel))
                     continue;
-                if (!module && !f.modulePattern.empty()) {
+                // An op that calls no module of its own (`F.linear(x, self.weight)`)
+                // runs in the module whose method makes the call.
+                const bool inOwner = !module && !f.modulePattern.empty() && ops == &report.leafOps && !cls.empty()
+                    && std::regex_search(cls, f.module);
+                if (!module && !f.modulePattern.empty() && !inOwner) {
                     if (ops == &report.leafOps) // an op outside the model has no module to find
                         use.note = "the module " + op.name + " of " + (cls.empty() ? std::string("?") : cls) + " is not found";
                     continue;
                 }
-                const ModuleInstance &shapesOf = module ? *module : ModuleInstance{};
+                const ModuleInstance &shapesOf = module ? *module : ModuleInstance{cls, {}, {}, {}};
                 if (!familyFits(f, shapesOf))
                     continue;
                 // The kernel's own template, else the one the family names

@@ -27,6 +27,11 @@ struct ModelDefinitions {
     std::vector<std::string> conflicts;        // one name, two contents
 };
 
+// The torch calls the rules name (`compute_calls`) as path ends: build the
+// report with them (buildTraceReport's `compute`) so ops doing only that
+// work are there.
+PathTargets computeTargets(const CallIndex &index, const DefinitionRules &rules);
+
 ModelDefinitions modelDefinitions(const TraceReport &report, const CallIndex &index, const DefinitionRules &rules,
                                   ModelShapes &shapes, const DefinitionContext &context);
 

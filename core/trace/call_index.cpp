@@ -36,22 +36,10 @@ CallIndex::CallIndex(CallGraph graph) : m_graph(std::move(graph))
     for (size_t i = 0; i < m_graph.kernels.size(); ++i)
         m_kernelOf[static_cast<size_t>(m_graph.kernels[i].symbolId)] = static_cast<int>(i) + 1;
     // Which functions can reach a kernel: backwards from the kernels.
-    std::deque<std::int64_t> queue;
-    for (const Kernel &k : m_graph.kernels) {
-        m_reaches[static_cast<size_t>(k.symbolId)] = 1;
-        queue.push_back(k.symbolId);
-    }
-    while (!queue.empty()) {
-        const std::int64_t s = queue.front();
-        queue.pop_front();
-        for (size_t ei : m_edgesByCallee[static_cast<size_t>(s)]) {
-            const std::int64_t caller = site(m_graph.edges[ei].callSiteId).callerId;
-            if (!m_reaches[static_cast<size_t>(caller)]) {
-                m_reaches[static_cast<size_t>(caller)] = 1;
-                queue.push_back(caller);
-            }
-        }
-    }
+    std::vector<std::int64_t> kernels;
+    for (const Kernel &k : m_graph.kernels)
+        kernels.push_back(k.symbolId);
+    m_reaches = reaching(kernels);
     for (const Symbol &s : m_graph.symbols)
         m_byName.emplace(s.qualName, s.id);
 }
@@ -100,6 +88,31 @@ const Kernel *CallIndex::kernel(std::int64_t symbol) const
 {
     const int k = symbol > 0 && static_cast<size_t>(symbol) < m_kernelOf.size() ? m_kernelOf[static_cast<size_t>(symbol)] : 0;
     return k ? &m_graph.kernels[static_cast<size_t>(k - 1)] : nullptr;
+}
+
+std::vector<char> CallIndex::reaching(const std::vector<std::int64_t> &targets) const
+{
+    std::vector<char> out(m_graph.symbols.size() + 1, 0);
+    std::deque<std::int64_t> queue;
+    for (std::int64_t t : targets)
+        if (t > 0 && static_cast<size_t>(t) < out.size() && !out[static_cast<size_t>(t)]) {
+            out[static_cast<size_t>(t)] = 1;
+            queue.push_back(t);
+        }
+    while (!queue.empty()) {
+        const std::int64_t s = queue.front();
+        queue.pop_front();
+        if (static_cast<size_t>(s) >= m_edgesByCallee.size())
+            continue;
+        for (size_t ei : m_edgesByCallee[static_cast<size_t>(s)]) {
+            const std::int64_t caller = site(m_graph.edges[ei].callSiteId).callerId;
+            if (caller > 0 && static_cast<size_t>(caller) < out.size() && !out[static_cast<size_t>(caller)]) {
+                out[static_cast<size_t>(caller)] = 1;
+                queue.push_back(caller);
+            }
+        }
+    }
+    return out;
 }
 
 bool CallIndex::reachesKernel(std::int64_t symbol) const

@@ -32,6 +32,8 @@ public:
     const std::vector<size_t> &edgesInto(std::int64_t callee) const;
     const Kernel *kernel(std::int64_t symbol) const;
     bool reachesKernel(std::int64_t symbol) const;
+    // Per symbol id: whether it is one of `targets` or calls its way to one.
+    std::vector<char> reaching(const std::vector<std::int64_t> &targets) const;
     // Symbols by full qualified name (several for redefinitions).
     std::vector<std::int64_t> byQualName(const std::string &name) const;
 

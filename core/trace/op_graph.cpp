@@ -34,8 +34,9 @@ void noteContext(SiteContexts &contexts, std::int64_t site, const ConditionSet &
 
 class OpGraphBuilder {
 public:
-    OpGraphBuilder(const CallIndex &index, const Profile &profile, const ModelEntry &model, const DimensionFilter &filter)
-        : m_index(index), m_profile(profile), m_model(model), m_filter(filter)
+    OpGraphBuilder(const CallIndex &index, const Profile &profile, const ModelEntry &model, const DimensionFilter &filter,
+                   const PathTargets *compute)
+        : m_index(index), m_profile(profile), m_model(model), m_filter(filter), m_compute(compute)
     {
     }
 
@@ -113,7 +114,7 @@ private:
     {
         const CallSite &site = m_index.site(siteId);
         std::vector<std::pair<std::int64_t, const Edge *>> containers;
-        bool reaches = false;
+        bool reaches = false, computes = false;
         for (size_t ei : m_index.edgesOf(siteId)) {
             const Edge &e = m_index.edge(ei);
             if (!e.calleeId)
@@ -125,6 +126,9 @@ private:
                 containers.push_back({e.calleeId, &e});
             else if (m_index.reachesKernel(e.calleeId))
                 reaches = true;
+            if (m_compute && static_cast<size_t>(e.calleeId) < m_compute->reaching.size()
+                && m_compute->reaching[static_cast<size_t>(e.calleeId)])
+                computes = true;
         }
         const std::string id = prefix + "/" + site.callee;
         if (!containers.empty()) {
@@ -154,14 +158,13 @@ private:
             }
             return;
         }
-        if (!reaches) {
-            if (site.callee.rfind("self.", 0) == 0)
+        const SiteContexts own{{siteId, context}};
+        const bool kernels = reaches && !findPaths(m_index, {siteId}, m_filter, {24, 1, 0}, &own).paths.empty();
+        if (!kernels && !(computes && !findPaths(m_index, {siteId}, m_filter, {24, 1, 0}, &own, m_compute).paths.empty())) {
+            if (!reaches && site.callee.rfind("self.", 0) == 0)
                 noteWithoutKernel(site.callee);
             return;
         }
-        const SiteContexts own{{siteId, context}};
-        if (findPaths(m_index, {siteId}, m_filter, {24, 1, 0}, &own).paths.empty())
-            return;
         auto same = std::find_if(out.begin(), out.end(), [&](const OpNode &o) {
             return o.kind == OpNode::Kind::Leaf && o.name == site.callee;
         });
@@ -182,6 +185,7 @@ private:
     const Profile &m_profile;
     const ModelEntry &m_model;
     const DimensionFilter &m_filter;
+    const PathTargets *m_compute;
     std::unordered_set<std::int64_t> m_stack;
 };
 
@@ -246,7 +250,7 @@ bool moduleMatches(const std::vector<std::string> &globs, const std::string &mod
 }
 
 OpGraph buildOpGraph(const CallIndex &index, const Profile &profile, const std::string &modelName,
-                     const DimensionFilter &filter)
+                     const DimensionFilter &filter, const PathTargets *compute)
 {
     OpGraph graph;
     graph.model = modelName.empty() ? profile.defaultModel : modelName;
@@ -269,7 +273,7 @@ OpGraph buildOpGraph(const CallIndex &index, const Profile &profile, const std::
         return graph;
     }
     graph.entry = entries.front();
-    OpGraphBuilder builder(index, profile, *model, filter);
+    OpGraphBuilder builder(index, profile, *model, filter, compute);
     builder.expand(graph.entry, graph.roots, "", 0);
     graph.opsWithoutKernel = builder.withoutKernel;
     graph.siteContext = std::move(builder.siteContext);

@@ -52,8 +52,10 @@ struct OpGraph {
     std::string error;       // set when the model or its entry is unknown
 };
 
+// `compute`: also keep the ops that reach none of the kernels but one of
+// these calls under the filter (a plain torch GEMM: `katlas definitions`).
 OpGraph buildOpGraph(const CallIndex &index, const Profile &profile, const std::string &model,
-                     const DimensionFilter &filter);
+                     const DimensionFilter &filter, const PathTargets *compute = nullptr);
 
 // The contexts of the call sites of these ops, for findPaths: each op's own
 // way down; a site two of them share under different ways keeps what the

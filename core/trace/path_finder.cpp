@@ -11,9 +11,24 @@ namespace {
 
 class PathWalk {
 public:
-    PathWalk(const CallIndex &index, const DimensionFilter &filter, const PathLimits &limits, OpPaths &out)
-        : m_index(index), m_filter(filter), m_limits(limits), m_out(out), m_countCap(limits.maxPaths + limits.countBeyond)
+    // `targets`: where paths end (with what reaches them); nullptr: the kernels.
+    PathWalk(const CallIndex &index, const DimensionFilter &filter, const PathLimits &limits, OpPaths &out,
+             const PathTargets *targets = nullptr)
+        : m_index(index), m_filter(filter), m_limits(limits), m_out(out), m_targets(targets),
+          m_countCap(limits.maxPaths + limits.countBeyond)
     {
+    }
+
+    bool reaches(std::int64_t symbol) const
+    {
+        if (!m_targets)
+            return m_index.reachesKernel(symbol);
+        return symbol > 0 && static_cast<size_t>(symbol) < m_targets->reaching.size() && m_targets->reaching[static_cast<size_t>(symbol)];
+    }
+
+    bool ends(std::int64_t symbol) const
+    {
+        return m_targets ? m_targets->symbols.count(symbol) > 0 : m_index.kernel(symbol) != nullptr;
     }
 
     void fromSite(std::int64_t site, const PathConditions &conds, std::vector<PathFrame> &frames, int depth)
@@ -24,7 +39,7 @@ public:
             if (m_counted >= m_countCap)
                 return;
             const Edge &e = m_index.edge(ei);
-            if (!e.calleeId || !m_index.reachesKernel(e.calleeId) || m_onStack.count(e.calleeId))
+            if (!e.calleeId || !reaches(e.calleeId) || m_onStack.count(e.calleeId))
                 continue;
             // Most edges are unguarded: they keep the conditions (already
             // checked against the filter) without copying them.
@@ -40,7 +55,7 @@ public:
             }
             const PathConditions &next = e.conditions.empty() ? conds : guarded;
             frames.push_back({site, m_index.site(site).callerId, e.calleeId});
-            if (m_index.kernel(e.calleeId)) {
+            if (ends(e.calleeId)) {
                 ++m_counted;
                 if (m_out.paths.size() < m_limits.maxPaths)
                     m_out.paths.push_back({e.calleeId, frames, next});
@@ -64,6 +79,7 @@ private:
     const DimensionFilter &m_filter;
     const PathLimits &m_limits;
     OpPaths &m_out;
+    const PathTargets *m_targets;
     std::unordered_set<std::int64_t> m_onStack;
     std::string m_filteredDimension;
     size_t m_counted = 0;
@@ -117,11 +133,19 @@ void dropSameCallsAndConditions(std::vector<KernelPath> &paths)
 
 } // namespace
 
+PathTargets pathTargets(const CallIndex &index, const std::vector<std::int64_t> &symbols)
+{
+    PathTargets t;
+    t.symbols.insert(symbols.begin(), symbols.end());
+    t.reaching = index.reaching(symbols);
+    return t;
+}
+
 OpPaths findPaths(const CallIndex &index, const std::vector<std::int64_t> &siteIds, const DimensionFilter &filter,
-                  const PathLimits &limits, const SiteContexts *contexts)
+                  const PathLimits &limits, const SiteContexts *contexts, const PathTargets *targets)
 {
     OpPaths out;
-    PathWalk walk(index, filter, limits, out);
+    PathWalk walk(index, filter, limits, out, targets);
     std::vector<PathFrame> frames;
     for (std::int64_t site : siteIds) {
         PathConditions start;

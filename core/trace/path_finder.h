@@ -8,6 +8,7 @@
 #include "trace/dimension_filter.h"
 
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 namespace katlas {
@@ -44,7 +45,16 @@ struct OpPaths {
 // which its paths start with.
 using SiteContexts = std::unordered_map<std::int64_t, ConditionSet>;
 
+// Other ends than the kernels: symbols (a torch GEMM, `torch.nn.functional.linear`)
+// with every function that calls its way to one.
+struct PathTargets {
+    std::unordered_set<std::int64_t> symbols;
+    std::vector<char> reaching; // by symbol id
+};
+PathTargets pathTargets(const CallIndex &index, const std::vector<std::int64_t> &symbols);
+
+// `targets`: paths end there instead of at kernels (nullptr: the kernels).
 OpPaths findPaths(const CallIndex &index, const std::vector<std::int64_t> &siteIds, const DimensionFilter &filter,
-                  const PathLimits &limits = {}, const SiteContexts *contexts = nullptr);
+                  const PathLimits &limits = {}, const SiteContexts *contexts = nullptr, const PathTargets *targets = nullptr);
 
 } // namespace katlas
