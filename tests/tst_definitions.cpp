@@ -154,7 +154,7 @@ private Q_SLOTS:
 
     // A trace template read from its source as flashinfer writes them: the
     // literal fields (a dict bound to a module-level name followed:
-    // `axes=dict(_demo_norm_axes)`), Var/Const axes with their abbreviations,
+    // `axes=dict(_demo_norm_axes)`, `**_demo_norm_weights`), Var/Const axes with their abbreviations,
     // Tensor/Scalar descriptors, and the reference with the helpers it lists;
     // a name bound to anything else is no template.
     void traceTemplatesReadFromSource()
@@ -171,7 +171,8 @@ private Q_SLOTS:
         QCOMPARE(t.axis("hidden_size")->abbrev, std::optional<std::string>("h"));
         QCOMPARE(t.axis("groups")->abbrev, std::optional<std::string>(""));
         QCOMPARE(t.axis("block")->value, std::optional<std::int64_t>(16));
-        QCOMPARE(t.inputs.size(), size_t(4));
+        QCOMPARE(t.inputs.size(), size_t(4)); // `**_demo_norm_weights` brings in weight, in its place
+        QCOMPARE(t.inputs[1].name, std::string("weight"));
         QCOMPARE(t.inputs[0].param, std::string("input"));
         QCOMPARE(t.inputs[0].shape, (std::vector<std::string>{"batch_size", "hidden_size"}));
         QVERIFY(t.inputs[2].scalar && t.inputs[2].optional && t.inputs[2].dtype == "float32");

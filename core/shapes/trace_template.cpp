@@ -150,27 +150,42 @@ public:
         return dot == std::string::npos ? callee : callee.substr(dot + 1);
     }
 
+    // The `"key": Marker(...)` entries of a dict literal, in order; a
+    // `**name` among them brings in the entries of the dict it names.
+    std::vector<std::pair<std::string, Call>> entries(TSNode dict, int depth = 0) const
+    {
+        std::vector<std::pair<std::string, Call>> out;
+        dict = resolved(dict);
+        if (ts_node_is_null(dict) || depth > 4)
+            return out;
+        for (TSNode item : namedChildrenOf(dict)) {
+            if (isType(item, "dictionary_splat") && ts_node_named_child_count(item) == 1) {
+                for (auto &entry : entries(ts_node_named_child(item, 0), depth + 1))
+                    out.push_back(std::move(entry));
+                continue;
+            }
+            if (!isType(item, "pair"))
+                continue;
+            const std::optional<std::string> key = string(field(item, "key"));
+            std::optional<Call> value = call(field(item, "value"));
+            if (key && value)
+                out.emplace_back(*key, std::move(*value));
+        }
+        return out;
+    }
+
     std::vector<TemplateAxis> axes(TSNode dict) const
     {
         std::vector<TemplateAxis> out;
-        dict = resolved(dict);
-        if (ts_node_is_null(dict))
-            return out;
-        for (TSNode pair : namedChildrenOf(dict)) {
-            if (!isType(pair, "pair"))
-                continue;
-            const std::optional<std::string> key = string(field(pair, "key"));
-            const std::optional<Call> marker = call(field(pair, "value"));
-            if (!key || !marker)
-                continue;
+        for (const auto &[key, marker] : entries(dict)) {
             TemplateAxis a;
-            a.name = *key;
-            a.constant = lastComponent(marker->callee) == "Const";
-            a.description = stringArgument(*marker, "description", 0);
+            a.name = key;
+            a.constant = lastComponent(marker.callee) == "Const";
+            a.description = stringArgument(marker, "description", 0);
             if (a.constant) {
-                if (const TSNode abbrev = argument(*marker, "abbrev", 1); !ts_node_is_null(abbrev))
+                if (const TSNode abbrev = argument(marker, "abbrev", 1); !ts_node_is_null(abbrev))
                     a.abbrev = string(abbrev);
-                if (const TSNode value = argument(*marker, "value", 2); !ts_node_is_null(value))
+                if (const TSNode value = argument(marker, "value", 2); !ts_node_is_null(value))
                     a.value = integer(value);
             }
             out.push_back(std::move(a));
@@ -181,31 +196,22 @@ public:
     std::vector<TemplateTensor> tensors(TSNode dict) const
     {
         std::vector<TemplateTensor> out;
-        dict = resolved(dict);
-        if (ts_node_is_null(dict))
-            return out;
-        for (TSNode pair : namedChildrenOf(dict)) {
-            if (!isType(pair, "pair"))
-                continue;
-            const std::optional<std::string> key = string(field(pair, "key"));
-            const std::optional<Call> descriptor = call(field(pair, "value"));
-            if (!key || !descriptor)
-                continue;
+        for (const auto &[key, descriptor] : entries(dict)) {
             TemplateTensor t;
-            t.name = *key;
-            t.scalar = lastComponent(descriptor->callee) == "Scalar";
+            t.name = key;
+            t.scalar = lastComponent(descriptor.callee) == "Scalar";
             if (t.scalar)
-                t.dtype = stringArgument(*descriptor, "dtype", 0);
+                t.dtype = stringArgument(descriptor, "dtype", 0);
             else {
-                t.shape = strings(argument(*descriptor, "dim_names", 0));
-                t.dtype = stringArgument(*descriptor, "dtype");
-                t.dtypeFrom = stringArgument(*descriptor, "dtype_from");
+                t.shape = strings(argument(descriptor, "dim_names", 0));
+                t.dtype = stringArgument(descriptor, "dtype");
+                t.dtypeFrom = stringArgument(descriptor, "dtype_from");
             }
-            if (t.scalar && t.dtype.empty() && ts_node_is_null(argument(*descriptor, "dtype", 0)))
+            if (t.scalar && t.dtype.empty() && ts_node_is_null(argument(descriptor, "dtype", 0)))
                 t.dtype = "float32"; // Scalar's default
-            t.param = stringArgument(*descriptor, "param");
-            t.optional = raw(argument(*descriptor, "optional")) == "True";
-            t.description = stringArgument(*descriptor, "description");
+            t.param = stringArgument(descriptor, "param");
+            t.optional = raw(argument(descriptor, "optional")) == "True";
+            t.description = stringArgument(descriptor, "description");
             out.push_back(std::move(t));
         }
         return out;

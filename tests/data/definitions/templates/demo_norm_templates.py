@@ -18,6 +18,10 @@ def _demo_norm_reference(hidden_states, weight, eps=1e-6):
 
 _demo_norm_reference._trace_reference_dependencies = (_scaled,)
 
+_demo_norm_weights = {
+    "weight": Tensor(["hidden_size"]),
+}
+
 _demo_norm_axes = {
     "batch_size": Var(description="Tokens."),
     "hidden_size": Const(abbrev="h"),
@@ -35,7 +39,7 @@ demo_norm_trace = TraceTemplate(
     axes=dict(_demo_norm_axes),
     inputs={
         "hidden_states": Tensor(["batch_size", "hidden_size"], param="input"),
-        "weight": Tensor(["hidden_size"]),
+        **_demo_norm_weights,
         "eps": Scalar("float32", optional=True, description="Epsilon."),
         "scales": Tensor(["batch_size", "hidden_div_block"], optional=True),
     },
