@@ -369,6 +369,10 @@ private Q_SLOTS:
         QCOMPARE(defs["gqa_paged_decode_h32_kv8_d128_ps1"].constAxes,
                  QStringLiteral("head_dim=128 num_kv_heads=8 num_qo_heads=32 page_size=1"));
         QCOMPARE(defs["rmsnorm_h4096"].constAxes, QStringLiteral("hidden_size=4096"));
+        // BF16 GEMMs (torch's F.linear): the fused QKV projection, 32 + 2 × 8
+        // heads of 128, and the MLP.
+        QCOMPARE(defs["gemm_n6144_k4096"].constAxes, QStringLiteral("K=4096 N=6144"));
+        QCOMPARE(defs["gemm_n28672_k4096"].constAxes, QStringLiteral("K=4096 N=28672"));
     }
 
     void reportsVerify()
