@@ -103,8 +103,13 @@ ModelDefinitions modelDefinitions(const TraceReport &report, const CallIndex &in
     const PathTargets compute = computeTargets(index, rules);
     // The model's ops, then those outside it the profile names (the sampler):
     // a family without a module pattern describes their kernels too.
-    for (const std::vector<LeafOp> *ops : {&report.leafOps, &report.nonModelOps})
-    for (const LeafOp &op : *ops) {
+    std::vector<std::pair<const LeafOp *, bool>> ops; // each op, and whether it is the model's
+    for (const LeafOp &op : report.leafOps)
+        ops.emplace_back(&op, true);
+    for (const LeafOp &op : report.nonModelOps)
+        ops.emplace_back(&op, false);
+    for (const auto &[opOf, inModel] : ops) {
+        const LeafOp &op = *opOf;
         std::set<std::pair<std::string, std::int64_t>> seen; // (class, kernel)
         // Torch compute the profile names (a plain GEMM on BF16 weights) is
         // real GPU work too, where no kernel of that work runs: an op none of
@@ -115,7 +120,7 @@ ModelDefinitions modelDefinitions(const TraceReport &report, const CallIndex &in
             const Kernel *k = index.kernel(p.kernelId);
             return k && k->category == rules.computeCategory;
         };
-        if (!compute.symbols.empty() && ops == &report.leafOps && std::none_of(paths.begin(), paths.end(), doesTheWork))
+        if (!compute.symbols.empty() && inModel && std::none_of(paths.begin(), paths.end(), doesTheWork))
             for (KernelPath &p : findPaths(index, op.callSites, report.effective, {}, &report.graph.siteContext, &compute).paths)
                 paths.push_back(std::move(p));
         for (const KernelPath &p : paths) {
@@ -133,10 +138,10 @@ ModelDefinitions modelDefinitions(const TraceReport &report, const CallIndex &in
                     continue;
                 // An op that calls no module of its own (`F.linear(x, self.weight)`)
                 // runs in the module whose method makes the call.
-                const bool inOwner = !module && !f.modulePattern.empty() && ops == &report.leafOps && !cls.empty()
+                const bool inOwner = !module && !f.modulePattern.empty() && inModel && !cls.empty()
                     && std::regex_search(cls, f.module);
                 if (!module && !f.modulePattern.empty() && !inOwner) {
-                    if (ops == &report.leafOps) // an op outside the model has no module to find
+                    if (inModel) // an op outside the model has no module to find
                         use.note = "the module " + op.name + " of " + (cls.empty() ? std::string("?") : cls) + " is not found";
                     continue;
                 }
