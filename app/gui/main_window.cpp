@@ -163,7 +163,11 @@ MainWindow::MainWindow(QWidget *parent)
     updateCallHierarchy();
 }
 
-MainWindow::~MainWindow() { m_layoutWatcher.waitForFinished(); }
+MainWindow::~MainWindow()
+{
+    m_layoutWatcher.waitForFinished();
+    m_definitionsWatcher.waitForFinished(); // it reads the session
+}
 
 void MainWindow::createDocks()
 {
@@ -221,6 +225,7 @@ bool MainWindow::openDatabase(const QString &path, QString *error)
     std::unique_ptr<TraceSession> session = TraceSession::open(path, error);
     if (!session)
         return false;
+    m_definitionsWatcher.waitForFinished(); // it reads the session being replaced
     m_session = std::move(session);
     m_selectedOp.clear();
     m_selectedKernel = 0;

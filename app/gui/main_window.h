@@ -169,8 +169,12 @@ private:
     // Settings → Model Config…, and the shapes of the selected op under it.
     void createModelConfigAction(QMenu *settings);
     void editModelSetup();
+    // Starts working out the whole model's definitions off the UI thread
+    // when the filter or the config changed since the last time.
     void updateDefinitions();
+    void definitionsReady();
     void refreshShapes();
+    void showShapesOf(const OpNode &leaf);
     // m_filter deploying a checkpoint where it names a deployment: the index's
     // model config when one is set, else the model's default; sets m_checkpoint.
     DimensionFilter deployedFilter();
@@ -222,6 +226,11 @@ private:
     QString m_definitionsKey;              // what they were worked out for; "" to work them out again
     QString m_definitionsProblem;          // why there are none
     QString m_definitionsSetup;            // the checkpoint and deployment, in a few words
+    struct DefinitionsOutcome {
+        std::optional<ModelDefinitions> definitions;
+        std::string error;
+    };
+    QFutureWatcher<DefinitionsOutcome> m_definitionsWatcher; // working them out for m_definitionsKey
     SelectionHistory m_history;
     Bookmarks m_bookmarks;
     QMenu *m_bookmarkMenu = nullptr;

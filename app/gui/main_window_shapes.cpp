@@ -1,6 +1,6 @@
 // The op's shapes and definitions under the model config set for the index
-// (Settings → Model Config…): worked out once per filter and config, after
-// the matrix and the paths are shown, and read per op.
+// (Settings → Model Config…): worked out once per filter and config, off the
+// UI thread, and read per op.
 #include "main_window.h"
 
 #include "model_setup_dialog.h"
@@ -12,11 +12,10 @@
 #include "trace/config_matrix.h"
 #include "trace/default_checkpoint.h"
 
-#include <QApplication>
+#include <QtConcurrent>
 #include <QFileInfo>
 #include <QMenu>
 #include <QMenuBar>
-#include <QTimer>
 
 #include <set>
 
@@ -24,6 +23,7 @@ namespace katlas {
 
 void MainWindow::createModelConfigAction(QMenu *settings)
 {
+    connect(&m_definitionsWatcher, &QFutureWatcher<DefinitionsOutcome>::finished, this, &MainWindow::definitionsReady);
     m_modelConfigAction = settings->addAction(tr("&Model Config…"), this, &MainWindow::editModelSetup);
     m_modelConfigAction->setObjectName(QStringLiteral("modelConfigAction"));
     m_modelConfigAction->setEnabled(false);
@@ -64,8 +64,10 @@ DimensionFilter MainWindow::deployedFilter()
     return std::move(deployed.filter);
 }
 
-// What the model config gives under the current filter: computed when the
-// filter or the config changed since the last time.
+// What the model config gives under the current filter: worked out on a
+// worker thread when the filter or the config changed since the last time
+// (the session is only read; the window waits for it before replacing the
+// session); the panel says it is computing meanwhile.
 void MainWindow::updateDefinitions()
 {
     const ModelSetup setup = AppSettings().modelSetup(m_session->path());
@@ -74,6 +76,8 @@ void MainWindow::updateDefinitions()
                         + QLatin1Char('|') + QString::fromStdString(m_filter.toString());
     if (key == m_definitionsKey)
         return;
+    if (m_definitionsWatcher.isRunning())
+        return; // definitionsReady() starts again for the new key
     m_definitionsKey = key;
     m_definitions.reset();
     m_definitionsProblem.clear();
@@ -87,13 +91,22 @@ void MainWindow::updateDefinitions()
         return;
     }
     const Deployment deployment{setup.tp, setup.ep, setup.pageSize, setup.dpAttention};
-    const DefinitionRequest request{*config, setup.configPath, deployment, {}, m_filter};
-    QApplication::setOverrideCursor(Qt::WaitCursor);
-    m_definitions = definitionsFor(*m_session, request, &error);
-    QApplication::restoreOverrideCursor();
-    if (!m_definitions)
-        m_definitionsProblem = QString::fromStdString(error);
     m_definitionsSetup = QString::fromStdString(checkpointText(*config, setup.configPath) + ", " + deploymentText(deployment));
+    const DefinitionRequest request{*config, setup.configPath, deployment, {}, m_filter};
+    m_definitionsWatcher.setFuture(QtConcurrent::run([session = m_session.get(), request] {
+        DefinitionsOutcome out;
+        out.definitions = definitionsFor(*session, request, &out.error);
+        return out;
+    }));
+}
+
+void MainWindow::definitionsReady()
+{
+    DefinitionsOutcome outcome = m_definitionsWatcher.result();
+    m_definitions = std::move(outcome.definitions);
+    if (!m_definitions)
+        m_definitionsProblem = QString::fromStdString(outcome.error);
+    refreshShapes(); // for the op selected now; starts again if the filter or config moved on
 }
 
 void MainWindow::refreshShapes()
@@ -107,36 +120,37 @@ void MainWindow::refreshShapes()
         m_shapes->showNoConfig();
         return;
     }
-    m_shapes->showComputing();
-    // After the matrix and the paths are drawn: the first op of a new filter
-    // works out the whole model's shapes.
-    QTimer::singleShot(0, this, [this, id = m_selectedOp] {
-        const OpNode *leaf = selectedLeaf();
-        if (!leaf || m_selectedOp != id || !m_session)
-            return;
-        updateDefinitions();
-        if (!m_definitions) {
-            m_shapes->showProblem(m_definitionsProblem);
-            return;
-        }
-        const CallIndex &index = m_session->index();
-        std::vector<ShapeRow> rows;
-        std::set<std::pair<std::string, std::string>> seen;
-        for (const DefinitionUse &u : m_definitions->uses) {
-            if (u.op != leaf->name || (u.definition.empty() && u.note.empty()) || !seen.insert({u.kernel, u.definition}).second)
-                continue;
-            ShapeRow row;
-            const std::vector<std::int64_t> ids = index.byQualName(u.kernel);
-            row.kernel = QString::fromStdString(ids.empty() ? u.kernel : kernelNameWithLibrary(index, ids.front()));
-            row.definition = QString::fromStdString(u.definition);
-            row.note = QString::fromStdString(u.note);
-            for (const KernelDefinition &d : m_definitions->definitions)
-                if (d.name == u.definition)
-                    row.axes = QString::fromStdString(constAxesText(d));
-            rows.push_back(std::move(row));
-        }
-        m_shapes->showRows(m_definitionsSetup, rows);
-    });
+    updateDefinitions();
+    if (m_definitionsWatcher.isRunning()) {
+        m_shapes->showComputing();
+        return;
+    }
+    showShapesOf(*node);
+}
+
+void MainWindow::showShapesOf(const OpNode &leaf)
+{
+    if (!m_definitions) {
+        m_shapes->showProblem(m_definitionsProblem);
+        return;
+    }
+    const CallIndex &index = m_session->index();
+    std::vector<ShapeRow> rows;
+    std::set<std::pair<std::string, std::string>> seen;
+    for (const DefinitionUse &u : m_definitions->uses) {
+        if (u.op != leaf.name || (u.definition.empty() && u.note.empty()) || !seen.insert({u.kernel, u.definition}).second)
+            continue;
+        ShapeRow row;
+        const std::vector<std::int64_t> ids = index.byQualName(u.kernel);
+        row.kernel = QString::fromStdString(ids.empty() ? u.kernel : kernelNameWithLibrary(index, ids.front()));
+        row.definition = QString::fromStdString(u.definition);
+        row.note = QString::fromStdString(u.note);
+        for (const KernelDefinition &d : m_definitions->definitions)
+            if (d.name == u.definition)
+                row.axes = QString::fromStdString(constAxesText(d));
+        rows.push_back(std::move(row));
+    }
+    m_shapes->showRows(m_definitionsSetup, rows);
 }
 
 const OpNode *MainWindow::selectedLeaf() const
