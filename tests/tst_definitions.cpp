@@ -82,7 +82,8 @@ struct DemoUnderTp8 {
     {
         ModelShapes shapes(session->index(), session->profile().model("deepmini")->modelModules, readJson(kConfig), deployment,
                            moduleRules, rules.shapeCalls);
-        return modelDefinitions(r, session->index(), rules, shapes, definitionContext(rules, r.effective, "deepmini", deployment));
+        return modelDefinitions(r, session->index(), rules, shapes, definitionContext(rules, r.effective, "deepmini", deployment),
+                                compute);
     }
     std::string error;
     std::unique_ptr<TraceSession> session;

@@ -65,7 +65,8 @@ std::map<std::string, WrittenDefinition> definitionsFor(const TraceSession &sess
     ModelShapes shapes(session.index(), session.profile().model(model)->modelModules, config, d, moduleRules, rules.shapeCalls);
     const ModelDefinitions defs = modelDefinitions(report, session.index(), rules, shapes,
                                                    definitionContext(rules, report.effective,
-                                                                     config.value(QLatin1String("model_type")).toString().toStdString(), d));
+                                                                     config.value(QLatin1String("model_type")).toString().toStdString(), d),
+                                                   compute);
     *elapsedMs = timer.elapsed();
     std::map<std::string, WrittenDefinition> out;
     for (const KernelDefinition &k : defs.definitions) {

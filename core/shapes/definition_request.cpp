@@ -133,7 +133,7 @@ std::optional<ModelDefinitions> definitionsFor(const TraceSession &session, cons
     const std::string modelTag = request.config.value(QLatin1String("model_type")).toString().toStdString();
     ModelShapes shapes(session.index(), model->modelModules, request.config, request.deployment, moduleRules, rules.shapeCalls);
     return modelDefinitions(report, session.index(), rules, shapes,
-                            definitionContext(rules, report.effective, modelTag, request.deployment));
+                            definitionContext(rules, report.effective, modelTag, request.deployment), compute);
 }
 
 std::string checkpointText(const QJsonObject &config, const QString &path)

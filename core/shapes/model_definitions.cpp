@@ -93,14 +93,13 @@ PathTargets computeTargets(const CallIndex &index, const DefinitionRules &rules)
 }
 
 ModelDefinitions modelDefinitions(const TraceReport &report, const CallIndex &index, const DefinitionRules &rules,
-                                  ModelShapes &shapes, const DefinitionContext &context)
+                                  ModelShapes &shapes, const DefinitionContext &context, const PathTargets &compute)
 {
     ModelDefinitions out;
     std::map<std::string, KernelDefinition> byName;
     DefinitionContext withConfig = context;
     withConfig.config = shapes.config();
     TemplateLookup templates(index, rules.templateModules);
-    const PathTargets compute = computeTargets(index, rules);
     // The model's ops, then those outside it the profile names (the sampler):
     // a family without a module pattern describes their kernels too.
     std::vector<std::pair<const LeafOp *, bool>> ops; // each op, and whether it is the model's
@@ -156,7 +155,7 @@ ModelDefinitions modelDefinitions(const TraceReport &report, const CallIndex &in
                     use.note = "no trace template is found for " + use.kernel;
                     continue;
                 }
-                KernelDefinition d = trace ? instantiateTemplate(*trace, own ? templates.apiName(p.kernelId) : std::string(), f,
+                KernelDefinition d = trace ? instantiateTemplate(*trace, own ? use.kernel : std::string(), f,
                                                                  shapesOf, withConfig)
                                            : instantiateDefinition(f, shapesOf, withConfig);
                 if (!d.error.empty()) {

@@ -32,8 +32,9 @@ struct ModelDefinitions {
 // work are there.
 PathTargets computeTargets(const CallIndex &index, const DefinitionRules &rules);
 
+// `compute`: computeTargets(), the ones `report` was built with.
 ModelDefinitions modelDefinitions(const TraceReport &report, const CallIndex &index, const DefinitionRules &rules,
-                                  ModelShapes &shapes, const DefinitionContext &context);
+                                  ModelShapes &shapes, const DefinitionContext &context, const PathTargets &compute);
 
 // The context of a configuration: its stage and quantization by the rules'
 // names, when the effective filter holds each to one value.

@@ -53,9 +53,4 @@ const TraceTemplate *TemplateLookup::named(const std::string &variable)
     return it == m_templates.end() ? nullptr : &it->second;
 }
 
-std::string TemplateLookup::apiName(std::int64_t symbolId) const
-{
-    return m_index.symbol(symbolId).qualName;
-}
-
 } // namespace katlas

@@ -25,8 +25,6 @@ public:
     const TraceTemplate *forKernel(std::int64_t symbolId);
     // The template bound to `variable`; nullptr when none is.
     const TraceTemplate *named(const std::string &variable);
-    // "flashinfer.norm.rmsnorm": the API a template is used through, for the fi_api tag.
-    std::string apiName(std::int64_t symbolId) const;
 
 private:
     const CallIndex &m_index;
