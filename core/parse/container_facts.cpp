@@ -121,6 +121,12 @@ std::optional<ElementStore> elementStoreOf(const SyntaxSource &source, TSNode ca
     return std::nullopt;
 }
 
+bool isElementStoreMethod(std::string_view method)
+{
+    static constexpr std::string_view kStores[] = {"append", "add", "appendleft", "insert", "setdefault", "extend", "update", "extendleft"};
+    return std::find(std::begin(kStores), std::end(kStores), method) != std::end(kStores);
+}
+
 Chain elementsOf(const Chain &iterable)
 {
     return iterable.empty() ? Chain{} : iterable + "[]";

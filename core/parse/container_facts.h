@@ -6,6 +6,7 @@
 #include "parse/syntax_node.h"
 
 #include <optional>
+#include <string_view>
 
 namespace katlas {
 
@@ -27,6 +28,9 @@ struct ElementStore {
     std::string key; // `d.setdefault("k", f)`: the literal key, as chains write it
 };
 std::optional<ElementStore> elementStoreOf(const SyntaxSource &source, TSNode call);
+// The methods such a statement calls (`append`, `update`, `setdefault`...):
+// read as stores into the container, not as calls of the built-in type.
+bool isElementStoreMethod(std::string_view method);
 
 // `for x in xs` and `for x in xs` clauses: x holds the elements of xs
 // ("xs[]" of a chain).

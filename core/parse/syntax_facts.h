@@ -45,6 +45,12 @@ struct Param {
     bool operator==(const Param &) const = default;
 };
 
+// The built-in type a display or a literal builds (`{...}` a dict, `"x"` a
+// str), so that its methods are the type's (`d.items()` calls `dict.items`).
+enum class BuiltinType : std::uint8_t { None, List, Tuple, Set, Dict, Str };
+// "list", "tuple", "set", "dict", "str"; nullptr for None.
+const char *builtinTypeName(BuiltinType type);
+
 // A value an assignment or a return produces. `chain` is the top-level
 // expression; `inner` lists call chains nested inside it (list
 // comprehensions, lambdas, container constructors), so that
@@ -77,6 +83,7 @@ struct ValueFact {
     // joined by kKeyPathSeparator (`{'a': {'b': f}}` -> ("'a'/'b'", "f")).
     std::vector<std::pair<std::string, Chain>> elements;
     bool display = false; // a list, tuple, set or dict display or comprehension
+    BuiltinType builtinType = BuiltinType::None; // a display's or a str literal's type
     // A decorator applied where a definition stands: its argument names the
     // definition itself, not what the decorators make of its name.
     bool decorates = false;

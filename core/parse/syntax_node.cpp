@@ -113,6 +113,33 @@ const char *builtinTypeOfLiteral(TSNode n)
     return nullptr;
 }
 
+BuiltinType builtinTypeOfValue(TSNode n)
+{
+    if (!ts_node_is_null(n) && !std::strcmp(ts_node_type(n), "expression_list"))
+        return BuiltinType::Tuple;
+    const char *type = builtinTypeOfLiteral(n);
+    static const std::pair<const char *, BuiltinType> kTypes[] = {{"list", BuiltinType::List}, {"tuple", BuiltinType::Tuple},
+                                                                  {"set", BuiltinType::Set},   {"dict", BuiltinType::Dict},
+                                                                  {"str", BuiltinType::Str}};
+    for (const auto &[name, t] : kTypes)
+        if (type && !std::strcmp(type, name))
+            return t;
+    return BuiltinType::None;
+}
+
+const char *builtinTypeName(BuiltinType type)
+{
+    switch (type) {
+    case BuiltinType::List: return "list";
+    case BuiltinType::Tuple: return "tuple";
+    case BuiltinType::Set: return "set";
+    case BuiltinType::Dict: return "dict";
+    case BuiltinType::Str: return "str";
+    case BuiltinType::None: break;
+    }
+    return nullptr;
+}
+
 Chain SyntaxSource::chainOf(TSNode n, int depth) const
 {
     if (ts_node_is_null(n) || depth > 64)

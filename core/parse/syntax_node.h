@@ -25,6 +25,9 @@ TSNode unparen(TSNode n);
 // The built-in type a literal or display node makes (`str` for a string,
 // `dict` for a dict display...); null for other nodes.
 const char *builtinTypeOfLiteral(TSNode n);
+// The same as a value's type: a display, a comprehension building one, or a
+// string (`a, b` is a tuple); None for numbers and other nodes.
+BuiltinType builtinTypeOfValue(TSNode n);
 
 // The named children of a node, in order, for range-for: a tree cursor
 // walks them in linear time (ts_node_named_child(n, i) starts from the

@@ -97,9 +97,10 @@ void ValueReader::add(TSNode value, const GuardList &guards, std::vector<ValueFa
     }
     collectInner(value, v.inner, 0, true);
     addDisplayElements(m_source, value, v);
+    v.builtinType = builtinTypeOfValue(unparen(value));
     if (keepsExpression(value))
         v.expr = normaliseSpace(m_source.text(value));
-    if (!v.chain.empty() || !v.inner.empty() || !v.expr.empty() || v.display)
+    if (!v.chain.empty() || !v.inner.empty() || !v.expr.empty() || v.display || v.builtinType != BuiltinType::None)
         out.push_back(std::move(v));
 }
 

@@ -5,6 +5,7 @@
 #include "resolve/argument_shape.h"
 #include "resolve/passed_instances.h"
 #include "resolve/condition_mapper.h"
+#include "parse/container_facts.h"
 #include "resolve/evaluator.h"
 #include "resolve/guard_evaluator.h"
 #include "resolve/kernel_aliases.h"
@@ -398,8 +399,11 @@ private:
             case Value::Kind::External:
                 out.push_back({externalSymbol(v.external), v.how, v.conditions});
                 break;
+            case Value::Kind::Container: // a display is not called; its method is its type's (`d.get`)
+                if (const char *type = builtinTypeName(v.builtinType); type && v.callable && !isElementStoreMethod(v.external))
+                    out.push_back({externalSymbol(std::string("<builtin>.") + type + "." + v.external), v.how, v.conditions});
+                break;
             case Value::Kind::Module:
-            case Value::Kind::Container: // a display, not called
                 break;
             }
         }

@@ -57,13 +57,16 @@ void Evaluator::append(Values &out, Values more)
 }
 
 
-void Evaluator::addMapped(Values &values, const GuardList &guards, bool dimensionsOnly, const Scope *scope, int line)
+void Evaluator::addMapped(Values &values, const GuardList &guards, bool dimensionsOnly, const Scope *scope, int line,
+                          bool evenOutside)
 {
     if (guards.empty() || values.empty())
         return;
-    // Only values that calls can be resolved to are worth working guards out for.
-    const bool informative
-        = std::any_of(values.begin(), values.end(), [](const Value &v) { return v.kind != Value::Kind::External; });
+    // Only values that calls can be resolved to are worth working guards out
+    // for, and names imported under a guard (`if _use_aiter: from aiter
+    // import f`): few, and often all a kernel library's entry.
+    const bool informative = evenOutside
+        || std::any_of(values.begin(), values.end(), [](const Value &v) { return v.kind != Value::Kind::External; });
     ConditionSet conds;
     std::vector<ConditionSet> ways{{}}; // by building place (see below)
     for (const Guard &g : guards) {
@@ -310,7 +313,7 @@ Values Evaluator::evalBindings(const std::vector<Binding> &bindings, const Scope
         }
         case Binding::Kind::Import: {
             Values vals = importTarget(mod, *b.import);
-            addMapped(vals, b.import->guards, true);
+            addMapped(vals, b.import->guards, true, &scope, b.import->line, true);
             append(out, std::move(vals));
             break;
         }
@@ -320,7 +323,7 @@ Values Evaluator::evalBindings(const std::vector<Binding> &bindings, const Scope
                 append(out, fromAnnotation(a.annotation, {scope.module, 0, 0}));
             // A module binding a function makes (`global x`) reads that function's names.
             const SymbolId rebinding = a.globalIn.empty() ? 0 : m_table.functionForScope(scope.module, a.globalIn);
-            if (!a.value.chain.empty() || !a.value.inner.empty() || a.value.display)
+            if (!a.value.chain.empty() || !a.value.inner.empty() || a.value.display || a.value.builtinType != BuiltinType::None)
                 append(out, evalValueFact(a.value, rebinding ? Scope{scope.module, rebinding, 0} : scope));
             break;
         }
@@ -350,11 +353,19 @@ Values Evaluator::evalValueFact(const ValueFact &vf, const Scope &scope, bool al
             factory = factory || callee.kind == Value::Kind::Function;
             if (std::optional<Values> registered = registryLookup(callee, vf, scope))
                 append(vals, std::move(*registered));
+            else if (std::optional<Value> built = emptyBuiltin(callee, vf))
+                vals.push_back(std::move(*built));
             else if (std::optional<Values> walked = builtinWalk(callee, vf, scope))
                 append(vals, std::move(*walked));
             else
                 append(vals, callResult(callee, &vf, &scope));
         }
+    } else if (vf.chain.empty() && vf.builtinType == BuiltinType::Str && !scope.classBody) {
+        // A str: its methods are str's (`s.join`). Not a class attribute:
+        // an enum member stands for its literal (guard_enum_values.cpp).
+        Value str;
+        str.external = "<builtin>.str";
+        vals.push_back(std::move(str));
     } else {
         vals = evalChain(vf.chain, scope);
     }

@@ -107,7 +107,8 @@ private:
     Values classBodyName(SymbolId cls, const std::string &name);
     Values nestedClass(SymbolId cls, const std::string &name) const;
     // `line`: where the guarded value stands, for guards on `self.x`.
-    void addMapped(Values &values, const GuardList &guards, bool dimensionsOnly, const Scope *scope = nullptr, int line = 0);
+    void addMapped(Values &values, const GuardList &guards, bool dimensionsOnly, const Scope *scope = nullptr, int line = 0,
+                   bool evenOutside = false);
     // The functions and classes the calls of `fn` pass as its parameter
     // `param` (evaluator_passed_values.cpp).
     Values passedCallables(const FunctionInfo &fn, size_t param);
@@ -143,6 +144,8 @@ private:
     Values containerCall(const Value &method);
     // `next(g)`, `iter(xs)`, `map(f, xs)`, `functools.partial(f, ...)` on what
     // the call passes (nullopt for other callees).
+    // `dict()`, `list()`, `set()` called with nothing to copy: an empty display of that type.
+    std::optional<Value> emptyBuiltin(const Value &callee, const ValueFact &call);
     std::optional<Values> builtinWalk(const Value &callee, const ValueFact &call, const Scope &scope);
     Values definitionsNamed(const std::string &name, const Scope &scope);
     // Outside the index (evaluator_externals.cpp): calling an external class

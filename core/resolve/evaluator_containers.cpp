@@ -4,6 +4,7 @@
 // generator's call holds what it yields. Elements stored into a container
 // named by a variable or self attribute (`d["k"] = f`, `xs.append(f)`) are
 // that name's `[]` bindings, read beside the display's own.
+#include "parse/container_facts.h"
 #include "resolve/evaluator.h"
 
 #include "resolve/chain.h"
@@ -76,7 +77,9 @@ Value Evaluator::display(const ValueFact &vf, const Scope &scope)
     }
     for (const Nested &n : nested)
         elements[n.place].second = display(n.inner, scope);
-    return makeContainer(std::move(elements));
+    Value c = makeContainer(std::move(elements));
+    c.builtinType = vf.builtinType;
+    return c;
 }
 
 Values Evaluator::elementsOf(const Value &container, const std::string &key)
@@ -177,8 +180,16 @@ std::optional<Values> Evaluator::containerAttribute(const Value &v, const std::s
 {
     if (v.kind != Value::Kind::Container || v.callable)
         return std::nullopt;
-    if (!returnsElement(name) && !returnsContainer(name))
-        return Values{};
+    if (!returnsElement(name) && !returnsContainer(name)) {
+        // Another method of a display of known type is the type's (`d.items`).
+        const char *type = builtinTypeName(v.builtinType);
+        if (!type || isElementStoreMethod(name))
+            return Values{};
+        Value method;
+        method.external = std::string("<builtin>.") + type + "." + name;
+        method.conditions = v.conditions;
+        return Values{method};
+    }
     Elements elements = v.elements ? *v.elements : Elements{};
     for (const Value &s : stored)
         if (elements.size() < kMaxElements)
@@ -186,6 +197,7 @@ std::optional<Values> Evaluator::containerAttribute(const Value &v, const std::s
     Value method = makeContainer(std::move(elements));
     method.callable = true;
     method.external = name;
+    method.builtinType = v.builtinType;
     method.conditions = v.conditions;
     return Values{method};
 }
@@ -195,9 +207,30 @@ Values Evaluator::containerCall(const Value &method)
     Value plain = method;
     plain.callable = false;
     plain.external.clear();
+    if (method.external != "copy") // a view or an iterator, not the display's type
+        plain.builtinType = BuiltinType::None;
     if (returnsContainer(method.external))
         return {plain};
     return elementsOf(plain, {});
+}
+
+std::optional<Value> Evaluator::emptyBuiltin(const Value &callee, const ValueFact &call)
+{
+    // `dict()`, `list()`, `set()` with nothing to copy: an empty display of
+    // that type. With an argument, what it copies is followed as before.
+    static const std::pair<const char *, BuiltinType> kTypes[] = {
+        {"<builtin>.dict", BuiltinType::Dict}, {"<builtin>.list", BuiltinType::List}, {"<builtin>.set", BuiltinType::Set}};
+    if (callee.kind != Value::Kind::External || !call.args.empty() || !call.inner.empty())
+        return std::nullopt;
+    for (const auto &[name, type] : kTypes)
+        if (callee.external == name && std::none_of(call.argExprs.begin(), call.argExprs.end(), [](const auto &a) {
+                return a.first.starts_with('#') || a.first == "*";
+            })) {
+            Value c = makeContainer({});
+            c.builtinType = type;
+            return c;
+        }
+    return std::nullopt;
 }
 
 std::optional<Values> Evaluator::builtinWalk(const Value &callee, const ValueFact &call, const Scope &scope)

@@ -29,6 +29,7 @@ struct Value {
     SymbolId superAfter = 0;  // Instance seen through super(): look up after this class
     bool declared = false;    // known from an annotation only: any subclass may be there
     bool callable = false;    // Instance: a callable returning it (`Callable[..., R]`), not the instance itself
+    BuiltinType builtinType = BuiltinType::None; // Container: the display's type (its methods are the type's)
     Resolution how = Resolution::Exact;
     ConditionSet conditions;  // dimension conditions under which this value is taken
     std::shared_ptr<const Elements> elements; // Container
@@ -41,7 +42,7 @@ struct Value {
     {
         return kind == o.kind && id == o.id && module == o.module && external == o.external
             && selfClass == o.selfClass && superAfter == o.superAfter && declared == o.declared && callable == o.callable
-            && elements == o.elements && boundArg == o.boundArg;
+            && builtinType == o.builtinType && elements == o.elements && boundArg == o.boundArg;
     }
 };
 using Values = std::vector<Value>;

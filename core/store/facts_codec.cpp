@@ -2,6 +2,7 @@
 // function per struct, the same order on both sides.
 #include "store/facts_codec.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <stdexcept>
 
@@ -116,7 +117,7 @@ void value(Writer &w, const ValueFact &v)
     w.i(v.line);
     guards(w, v.guards);
     keywords(w, v.elements);
-    w.u(static_cast<unsigned>(v.display) | static_cast<unsigned>(v.decorates) << 1);
+    w.u(static_cast<unsigned>(v.display) | static_cast<unsigned>(v.decorates) << 1 | static_cast<unsigned>(v.builtinType) << 2);
 }
 void value(Reader &r, ValueFact &v)
 {
@@ -136,6 +137,7 @@ void value(Reader &r, ValueFact &v)
     const auto flags = r.u();
     v.display = (flags & 1) != 0;
     v.decorates = (flags & 2) != 0;
+    v.builtinType = static_cast<BuiltinType>(std::min(static_cast<unsigned>(flags >> 2), static_cast<unsigned>(BuiltinType::Str)));
 }
 void decorator(Writer &w, const Decorator &d) { w.s(d.chain); w.s(d.firstArg); strings(w, d.keys); }
 void decorator(Reader &r, Decorator &d) { d.chain = r.s(); d.firstArg = r.s(); strings(r, d.keys); }
