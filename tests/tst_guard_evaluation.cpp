@@ -108,6 +108,39 @@ private Q_SLOTS:
         QCOMPARE(r.g.settingDefaults, expected);
     }
 
+    void namesImportedUnderAGuardTakeWhatItWorksOutTo()
+    {
+        // `if _use_fast: from extlib import fast_norm as norm` where
+        // `_use_fast = get_bool_env_var("USE_FAST") and _is_cuda`: the outside
+        // kernel needs the environment variable as well as the platform, and
+        // the kernel imported in the `else` its negation.
+        Tree t;
+        t.add("kpkg.ops", "def plain_norm(x): torch.ops.kns.n(x)\n");
+        t.add("app",
+              "from kpkg.ops import plain_norm\n"
+              "_is_cuda = is_cuda()\n"
+              "_use_fast = get_bool_env_var(\"USE_FAST\") and _is_cuda\n"
+              "if _use_fast:\n"
+              "    from extlib import fast_norm as norm\n"
+              "else:\n"
+              "    from kpkg.ops import plain_norm as norm\n"
+              "def forward(x):\n"
+              "    norm(x)\n");
+        const Resolved r = resolve(t, settingsProfile());
+        const Edge *fast = nullptr, *plain = nullptr;
+        for (const Edge *e : r.edges("app.forward", "norm"))
+            (r.name(e->calleeId) == "extlib.fast_norm" ? fast : plain) = e;
+        QVERIFY(fast && plain);
+        const Condition *env = dimension(fast, "env.USE_FAST");
+        QVERIFY(env);
+        QCOMPARE(env->values, std::vector<std::string>{"true"});
+        QVERIFY(!env->negated);
+        QVERIFY(dimension(fast, "platform"));
+        std::string error;
+        QCOMPARE(kernelsReachedUnder(r, "app.forward", *DimensionFilter::parse("platform=cuda", &error)),
+                 std::set<std::string>{"plain_norm"}); // USE_FAST keeps its default
+    }
+
     void aGuardThatNeverHoldsMakesItsPathsImpossible()
     {
         const Resolved r = resolve(settingsTree(), settingsProfile());

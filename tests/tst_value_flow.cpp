@@ -613,6 +613,40 @@ private Q_SLOTS:
         QVERIFY(r.edges("m.h", "StopIteration").empty());
         QCOMPARE(callees(r, "m.k", "OSError"), QStringLiteral("<builtin>.OSError"));
     }
+
+    void displaysAndStrLiteralsCallTheirTypesMethods()
+    {
+        // A name bound to a display, a str or an empty `dict()` holds a value
+        // of that built-in type: its methods are the type's. A store into the
+        // display (`update`, `append`) is followed as a store, not a call.
+        const Resolved r = program("def f(): pass\n"
+                                   "def g(): pass\n"
+                                   "d = {\"a\": f}\n"
+                                   "d.items()\n"
+                                   "d.update({\"a\": g})\n"
+                                   "d.get(\"a\")()\n"
+                                   "l = [1]\n"
+                                   "l.append(2)\n"
+                                   "l.count(1)\n"
+                                   "t = 1, 2\n"
+                                   "t.index(1)\n"
+                                   "s = \"x\"\n"
+                                   "s.upper()\n"
+                                   "e = dict()\n"
+                                   "e.keys()\n"
+                                   "def h(p):\n"
+                                   "    p.items()\n");
+        QCOMPARE(callees(r, "m", "d.items"), QStringLiteral("<builtin>.dict.items"));
+        QCOMPARE(callees(r, "m", "d.get"), QStringLiteral("<builtin>.dict.get"));
+        QCOMPARE(callees(r, "m", "d.get()"), QStringLiteral("m.f m.g"));
+        QCOMPARE(callees(r, "m", "d.update"), QStringLiteral("<unresolved>"));
+        QCOMPARE(callees(r, "m", "l.append"), QStringLiteral("<unresolved>"));
+        QCOMPARE(callees(r, "m", "l.count"), QStringLiteral("<builtin>.list.count"));
+        QCOMPARE(callees(r, "m", "t.index"), QStringLiteral("<builtin>.tuple.index"));
+        QCOMPARE(callees(r, "m", "s.upper"), QStringLiteral("<builtin>.str.upper"));
+        QCOMPARE(callees(r, "m", "e.keys"), QStringLiteral("<builtin>.dict.keys"));
+        QCOMPARE(callees(r, "m.h", "p.items"), QStringLiteral("<unresolved>")); // a parameter's type is not known
+    }
 };
 
 QTEST_GUILESS_MAIN(TestValueFlow)
