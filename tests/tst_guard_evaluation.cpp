@@ -141,6 +141,37 @@ private Q_SLOTS:
                  std::set<std::string>{"plain_norm"}); // USE_FAST keeps its default
     }
 
+    void aParameterASplatMayPassIsNotAtItsDefault()
+    {
+        // `self.backend.forward(q, self, True, **kwargs)` fixes `layer` and
+        // `save` in the backend's copies, but `k_rope` may come in `kwargs`:
+        // in those copies it is not known, not its default None.
+        Tree t;
+        t.add("kpkg.ops", "def store_rope(x): torch.ops.kns.r(x)\ndef store_plain(x): torch.ops.kns.p(x)\n");
+        t.add("app",
+              "from kpkg.ops import store_rope, store_plain\n"
+              "class Backend:\n"
+              "    def forward(self, q, layer, save=True, **kwargs):\n"
+              "        return self.forward_decode(q, layer, save=save, **kwargs)\n"
+              "    def forward_decode(self, q, layer, save=True, k_rope=None):\n"
+              "        if layer is not None and save:\n"
+              "            if k_rope is not None:\n"
+              "                store_rope(q)\n"
+              "            else:\n"
+              "                store_plain(q)\n"
+              "class Attn:\n"
+              "    def __init__(self):\n"
+              "        self.backend = Backend()\n"
+              "    def forward(self, q, **kwargs):\n"
+              "        return self.backend.forward(q, self, True, **kwargs)\n"
+              "def run(q):\n"
+              "    Attn().forward(q, k_rope=q)\n");
+        const Resolved r = resolve(t, settingsProfile());
+        std::string error;
+        QCOMPARE(kernelsReachedUnder(r, "app.run", *DimensionFilter::parse("platform=cuda", &error)),
+                 (std::set<std::string>{"store_plain", "store_rope"}));
+    }
+
     void aGuardThatNeverHoldsMakesItsPathsImpossible()
     {
         const Resolved r = resolve(settingsTree(), settingsProfile());

@@ -203,6 +203,12 @@ std::string variantFor(const FunctionFact &function, bool skipFirst, const std::
         else if (std::find(tested.begin(), tested.end(), name) != tested.end())
             out += "|" + name + "=" + (kind == 'S' ? 'C' : kind);
     }
+    // Where the call passes a splat, what it does not name may be anything
+    // the splat holds, not the parameter's default: read as a shape, the
+    // copy's name keeps them unknown.
+    const Shape given = parse(shape);
+    if (!out.empty() && (given.keywordSplat || given.positional.find('*') != std::string::npos))
+        out += "|**";
     return out;
 }
 

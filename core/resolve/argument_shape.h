@@ -44,7 +44,8 @@ std::string withCallerNames(const std::string &shape, const std::map<std::string
 // function that forwards it; for one that tests parameters, those it fixes
 // as keywords (`|residual=N`); for a receiver parameter given the caller's
 // `self`, the caller's class (`|layer=@42`: `self.quant_method.apply(self, x)`
-// runs `layer.forward` of that class only); empty when nothing is known.
+// runs `layer.forward` of that class only), ending in `|**` where the call
+// passes a splat (the others are not known there); empty when nothing is known.
 std::string variantFor(const FunctionFact &function, bool skipFirst, const std::string &shape,
                        const std::vector<std::string> &tested, bool forwards,
                        const std::vector<std::string> &receivers = {}, std::int64_t callerSelf = 0);
