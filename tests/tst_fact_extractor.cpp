@@ -1,4 +1,5 @@
 // Tests of FactExtractor: what the syntax facts of small Python sources are.
+#include "graph/runtime_condition.h"
 #include "parse/fact_extractor.h"
 #include "parse/python_parser.h"
 
@@ -115,6 +116,27 @@ private Q_SLOTS:
         QCOMPARE(findCall(f, "fast")->guards, (GuardList{{"self.use_fast", false}}));
         QCOMPARE(findCall(f, "slow")->guards, (GuardList{{"self.use_fast", true}, {"cond", false}}));
         QCOMPARE(findCall(f, "other")->guards, (GuardList{{"self.use_fast", true}, {"cond", true}}));
+    }
+
+    void whatAnExceptClauseRunsIsUnderTheRaise()
+    {
+        // A fallback in `except` runs only when the try block raised: a
+        // guard only the running program decides (a "may run" chip).
+        const ModuleFacts f = factsOf(
+            "def f():\n"
+            "    try:\n"
+            "        fast()\n"
+            "    except ImportError as e:\n"
+            "        slow()\n"
+            "    except:\n"
+            "        other()\n"
+            "    else:\n"
+            "        done()\n");
+        QVERIFY(findCall(f, "fast")->guards.empty());
+        QCOMPARE(findCall(f, "slow")->guards, (GuardList{{"the try block raises ImportError", false}}));
+        QCOMPARE(findCall(f, "other")->guards, (GuardList{{"the try block raises an exception", false}}));
+        QVERIFY(findCall(f, "done")->guards.empty());
+        QVERIFY(isRuntimeCondition(findCall(f, "slow")->guards.front().text));
     }
 
     void anIfElifChainThatAlwaysReturnsGuardsWhatFollows()

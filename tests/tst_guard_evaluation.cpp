@@ -172,6 +172,35 @@ private Q_SLOTS:
                  (std::set<std::string>{"store_plain", "store_rope"}));
     }
 
+    void anEnvironmentReadersTextDefaultIsComparedAsWritten()
+    {
+        // `os.environ.get("MODE", "NONE") != "NONE"` fails where the variable
+        // keeps its default: the text default is not lowered as a flag's is.
+        Profile p = settingsProfile();
+        SettingsRule get;
+        get.kind = SettingsRule::Kind::EnvReader;
+        get.name = "os.environ.get";
+        get.prefix = "env";
+        get.defaultValue = "none";
+        p.settings.push_back(get);
+        Tree t;
+        t.add("kpkg.ops", "def quick_k(x): torch.ops.kns.q(x)\ndef plain_k(x): torch.ops.kns.p(x)\n");
+        t.add("app",
+              "import os\n"
+              "from kpkg.ops import quick_k, plain_k\n"
+              "def reduce(x):\n"
+              "    if os.environ.get(\"MODE\", \"NONE\") != \"NONE\":\n"
+              "        quick_k(x)\n"
+              "    else:\n"
+              "        plain_k(x)\n");
+        const Resolved r = resolve(t, p);
+        std::string error;
+        QCOMPARE(kernelsReachedUnder(r, "app.reduce", *DimensionFilter::parse("platform=cuda", &error)),
+                 std::set<std::string>{"plain_k"});
+        QCOMPARE(kernelsReachedUnder(r, "app.reduce", *DimensionFilter::parse("env.MODE=FP8", &error)),
+                 std::set<std::string>{"quick_k"});
+    }
+
     void aGuardThatNeverHoldsMakesItsPathsImpossible()
     {
         const Resolved r = resolve(settingsTree(), settingsProfile());

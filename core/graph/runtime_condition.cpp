@@ -1,6 +1,8 @@
 // Runtime-only guard text (see runtime_condition.h).
 #include "graph/runtime_condition.h"
 
+#include "parse/syntax_facts.h"
+
 #include <algorithm>
 #include <initializer_list>
 
@@ -27,7 +29,7 @@ bool isRuntimeCondition(std::string_view text)
     for (std::string_view joint : {" and ", " or "})
         if (const size_t at = text.find(joint); at != std::string_view::npos)
             return isRuntimeCondition(text.substr(0, at)) && isRuntimeCondition(text.substr(at + joint.size()));
-    return readsRuntimeState(text) || containsAny(text, {" < ", " > ", " <= ", " >= "});
+    return readsRuntimeState(text) || text.starts_with(kRaisedGuardPrefix) || containsAny(text, {" < ", " > ", " <= ", " >= "});
 }
 
 } // namespace katlas

@@ -158,12 +158,31 @@ private:
         for (TSNode c : NamedChildren(n)) {
             if (isType(c, "block"))
                 visitBlock(c, ctx);
-            else if (isType(c, "except_clause") || isType(c, "else_clause") || isType(c, "finally_clause")
-                || isType(c, "case_clause") || isType(c, "except_group_clause"))
+            else if (isType(c, "except_clause") || isType(c, "except_group_clause"))
+                visitChildBlocks(c, raising(c, ctx));
+            else if (isType(c, "else_clause") || isType(c, "finally_clause") || isType(c, "case_clause"))
                 visitChildBlocks(c, ctx);
             else if (!isType(c, "identifier") || !isType(n, "for_statement"))
                 scanExpr(c, ctx);
         }
+    }
+
+    // The context of an `except` clause's body: under the guard that the try
+    // block raised what it catches (`except ImportError as e:` ImportError,
+    // a bare `except:` an exception).
+    BodyContext raising(TSNode clause, const BodyContext &ctx) const
+    {
+        std::string caught = "an exception";
+        for (TSNode c : NamedChildren(clause)) {
+            if (isType(c, "block"))
+                break;
+            const TSNode type = isType(c, "as_pattern") && ts_node_named_child_count(c) ? ts_node_named_child(c, 0) : c;
+            caught = normaliseSpace(text(type));
+            break;
+        }
+        BodyContext inner = ctx;
+        inner.guards.push_back({kRaisedGuardPrefix + caught, false});
+        return inner;
     }
 
     void visitIf(TSNode n, const BodyContext &ctx)

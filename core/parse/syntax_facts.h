@@ -17,6 +17,9 @@ struct Guard {
     bool operator==(const Guard &) const = default;
 };
 using GuardList = std::vector<Guard>;
+// The guard of what an `except` clause runs: the try block raised (`the try
+// block raises ImportError`), which only the running program decides.
+inline constexpr const char *kRaisedGuardPrefix = "the try block raises ";
 
 // Expressions the resolver follows are kept as "chains": a head name followed
 // by attribute accesses, calls and subscripts, with arguments dropped:

@@ -669,7 +669,10 @@ std::optional<GuardEvaluator::Abstract> GuardEvaluator::envSetting(const GuardEx
             fallback = given->literal == GuardExpr::Literal::True ? "true"
                 : given->literal == GuardExpr::Literal::False       ? "false"
                 : given->literal == GuardExpr::Literal::None        ? "none"
-                                                                    : lower(given->text);
+                // A boolean reader's "True" is true; another reader's text is
+                // compared as written (`os.environ.get("X", "NONE") == "NONE"`).
+                : rule.defaultValue == "true" || rule.defaultValue == "false" ? lower(given->text)
+                                                                    : given->text;
         }
         if (fallback == "1")
             fallback = "true";
