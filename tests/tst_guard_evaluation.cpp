@@ -201,6 +201,33 @@ private Q_SLOTS:
                  std::set<std::string>{"quick_k"});
     }
 
+    void aFunctionThatReturnsNothingGivesNone()
+    {
+        // `use_small(n)` computes a comparison but never returns it: its call
+        // is None, so `if use_small(n):` never holds. One that always raises
+        // (a stub) or returns a value is not known to.
+        Tree t;
+        t.add("kpkg.ops", "def small_k(x): torch.ops.kns.s(x)\ndef big_k(x): torch.ops.kns.b(x)\n"
+                          "def stub_k(x): torch.ops.kns.t(x)\n");
+        t.add("app",
+              "from kpkg.ops import small_k, big_k, stub_k\n"
+              "def use_small(n):\n"
+              "    n <= 4\n"
+              "def not_yet(n):\n"
+              "    raise NotImplementedError\n"
+              "def select(n):\n"
+              "    if use_small(n):\n"
+              "        small_k(n)\n"
+              "    else:\n"
+              "        big_k(n)\n"
+              "    if not_yet(n):\n"
+              "        stub_k(n)\n");
+        const Resolved r = resolve(t, settingsProfile());
+        std::string error;
+        QCOMPARE(kernelsReachedUnder(r, "app.select", *DimensionFilter::parse("platform=cuda", &error)),
+                 (std::set<std::string>{"big_k", "stub_k"}));
+    }
+
     void aGuardThatNeverHoldsMakesItsPathsImpossible()
     {
         const Resolved r = resolve(settingsTree(), settingsProfile());

@@ -246,7 +246,7 @@ private Q_SLOTS:
         QTest::newRow("H200 FP8 decode") << "h200_fp8_decode" << 0.74 << 0.99;
         QTest::newRow("B200 NVFP4 decode") << "b200_nvfp4_decode" << 0.77 << 0.99;
         QTest::newRow("H100 BF16 prefill") << "h100_bf16_prefill" << 0.68 << 0.99;
-        QTest::newRow("MI300 FP8 decode") << "mi300_fp8_decode" << 0.74 << 0.99;
+        QTest::newRow("MI300 FP8 decode") << "mi300_fp8_decode" << 0.83 << 0.99;
         QTest::newRow("H200 DeepEP decode") << "h200_deepep_decode" << 0.72 << 0.88;
     }
 

@@ -53,6 +53,39 @@ BodyContext addClass(const SyntaxSource &source, TSNode n, const std::string &qu
     return inner;
 }
 
+namespace {
+
+// Does anything in `n` give the function a value to return: `return x`, a
+// `yield`? Nested definitions and lambdas are their own.
+bool givesValue(TSNode n, int depth)
+{
+    if (depth > 200)
+        return true; // too deep to tell: assume it may
+    for (TSNode c : NamedChildren(n)) {
+        if (isType(c, "function_definition") || isType(c, "class_definition") || isType(c, "lambda")
+            || isType(c, "decorated_definition"))
+            continue;
+        if ((isType(c, "return_statement") && ts_node_named_child_count(c) > 0) || isType(c, "yield"))
+            return true;
+        if (givesValue(c, depth + 1))
+            return true;
+    }
+    return false;
+}
+
+bool returnsNothing(TSNode function)
+{
+    const TSNode body = field(function, "body");
+    if (ts_node_is_null(body) || givesValue(body, 0))
+        return false;
+    for (TSNode c : NamedChildren(body))
+        if (isType(c, "raise_statement"))
+            return false; // a stub that always raises
+    return true;
+}
+
+} // namespace
+
 FunctionFact functionFactOf(const SyntaxSource &source, TSNode n, const std::string &qual, const BodyContext &ctx)
 {
     FunctionFact fn;
@@ -60,6 +93,7 @@ FunctionFact functionFactOf(const SyntaxSource &source, TSNode n, const std::str
     fn.line = lineOf(n);
     fn.endLine = endLineOf(n);
     fn.guards = ctx.guards;
+    fn.returnsNothing = returnsNothing(n);
     collectParameters(source, field(n, "parameters"), fn);
     return fn;
 }

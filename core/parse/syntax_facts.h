@@ -109,6 +109,9 @@ struct FunctionFact {
     // A method that calls through its `self` parameter (self.x(), self(),
     // super()...): inherited, it is specialised per receiver class.
     bool callsOnSelf = false;
+    // No `return <value>`, no `yield` and no `raise` at the top of its body:
+    // a call of it gives None (a stub that always raises gives nothing).
+    bool returnsNothing = false;
     std::string varargs;    // the `*args` parameter's name, if any
     std::string kwargs;     // the `**kwargs` parameter's name, if any
     // The tests of the if/elif/else blocks the definition is in, within the

@@ -69,6 +69,10 @@ std::optional<GuardEvaluator::Outcomes> GuardEvaluator::returnsForArguments(cons
     Outcomes out;
     for (const Target &t : targets) {
         const FunctionInfo *fn = m_table.function(t.target.function);
+        if (fn && fn->fact->returnsNothing) {
+            out.push_back({{Abstract::Kind::None, false, {}, {}}, t.conditions});
+            continue;
+        }
         if (!fn || fn->fact->returns.empty()) {
             out.push_back({{}, t.conditions});
             continue;

@@ -532,6 +532,11 @@ GuardEvaluator::Outcomes GuardEvaluator::callValues(const GuardExpr &call, const
             const FunctionInfo *fn = m_table.function(t.function);
             ConditionSet conds = v.conditions;
             addConditions(conds, t.conditions);
+            if (fn && fn->fact->returnsNothing) {
+                // Falling off its end: None (`def use_x(...): n <= m` returns nothing).
+                out.push_back({{Kind::None, false, {}, {}}, conds});
+                continue;
+            }
             if (!fn || fn->fact->returns.empty()) {
                 // No return this evaluation can read (a tuple, an operator...).
                 out.push_back({{}, conds});

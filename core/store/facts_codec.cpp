@@ -9,7 +9,7 @@
 namespace katlas {
 namespace {
 
-constexpr std::uint8_t kFactsVersion = 33;
+constexpr std::uint8_t kFactsVersion = 34;
 
 class Writer {
 public:
@@ -188,7 +188,7 @@ void write(Writer &w, const ModuleFacts &f)
         w.list(fn.params, [](Writer &w, const Param &p) { w.s(p.name); w.s(p.annotation); w.u(static_cast<unsigned char>(p.defaultKind)); w.u(p.keywordOnly); w.s(p.defaultChain); });
         w.list(fn.returns, [](Writer &w, const ValueFact &v) { value(w, v); });
         w.list(fn.yields, [](Writer &w, const ValueFact &v) { value(w, v); });
-        w.u(fn.callsOnSelf);
+        w.u(static_cast<unsigned>(fn.callsOnSelf) | static_cast<unsigned>(fn.returnsNothing) << 1);
         w.s(fn.varargs);
         w.s(fn.kwargs);
         guards(w, fn.guards);
@@ -230,7 +230,9 @@ void read(Reader &r, ModuleFacts &f)
         r.list(fn.params, [](Reader &r, Param &p) { p.name = r.s(); p.annotation = r.s(); p.defaultKind = static_cast<ArgKind>(r.u()); p.keywordOnly = r.u() != 0; p.defaultChain = r.s(); });
         r.list(fn.returns, [](Reader &r, ValueFact &v) { value(r, v); });
         r.list(fn.yields, [](Reader &r, ValueFact &v) { value(r, v); });
-        fn.callsOnSelf = r.u() != 0;
+        const auto fnFlags = r.u();
+        fn.callsOnSelf = (fnFlags & 1) != 0;
+        fn.returnsNothing = (fnFlags & 2) != 0;
         fn.varargs = r.s();
         fn.kwargs = r.s();
         guards(r, fn.guards);
