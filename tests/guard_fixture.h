@@ -40,6 +40,21 @@ inline Profile settingsProfile()
     return p;
 }
 
+// The settings profile that also reads `os.environ.get(NAME, default)` as
+// the setting env.NAME (default "none" where the call gives none).
+inline Profile environGetProfile()
+{
+    Profile p = settingsProfile();
+    SettingsRule environ;
+    environ.kind = SettingsRule::Kind::EnvReader;
+    environ.name = "os.environ.get";
+    environ.prefix = "env";
+    environ.defaultValue = "none";
+    environ.defaultArg = 1;
+    p.settings.push_back(environ);
+    return p;
+}
+
 // The settings profile that also reads the model's configuration
 // (`config: PretrainedConfig` -> model.<attribute>).
 inline Profile modelSettingsProfile()

@@ -176,13 +176,7 @@ private Q_SLOTS:
     {
         // `os.environ.get("MODE", "NONE") != "NONE"` fails where the variable
         // keeps its default: the text default is not lowered as a flag's is.
-        Profile p = settingsProfile();
-        SettingsRule get;
-        get.kind = SettingsRule::Kind::EnvReader;
-        get.name = "os.environ.get";
-        get.prefix = "env";
-        get.defaultValue = "none";
-        p.settings.push_back(get);
+        const Profile p = environGetProfile();
         Tree t;
         t.add("kpkg.ops", "def quick_k(x): torch.ops.kns.q(x)\ndef plain_k(x): torch.ops.kns.p(x)\n");
         t.add("app",

@@ -203,14 +203,7 @@ private Q_SLOTS:
               "    def tail(self, x):\n"
               "        if self.slow:\n"
               "            plain_k(x)\n");
-        Profile p = settingsProfile();
-        SettingsRule environ;
-        environ.kind = SettingsRule::Kind::EnvReader;
-        environ.name = "os.environ.get";
-        environ.prefix = "env";
-        environ.defaultValue = "none";
-        environ.defaultArg = 1;
-        p.settings.push_back(environ);
+        const Profile p = environGetProfile();
         const Resolved r = resolve(t, p);
         QCOMPARE(joined(reachedUnder(r, "runner.Runner.forward", parsed("server.x=1"))), QStringLiteral("fast_k"));
         QVERIFY(reachedUnder(r, "runner.Runner.forward", parsed("env.DISABLE_FUSED=1")).count("plain_k"));
