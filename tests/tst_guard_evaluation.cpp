@@ -222,6 +222,49 @@ private Q_SLOTS:
                  (std::set<std::string>{"big_k", "stub_k"}));
     }
 
+    void anAttributeASubclassInitSetsAgainReplacesTheBases()
+    {
+        // `super().__init__()` then `if _is_cuda: self._fwd = self.native`:
+        // for a Sub, the base's `self._fwd = self.fast` holds only off CUDA.
+        // Set before `super().__init__()`, the base's assignment comes later
+        // and both stay.
+        Tree t;
+        t.add("kpkg.ops", "def fast_k(x): torch.ops.kns.f(x)\ndef native_k(x): torch.ops.kns.n(x)\n");
+        t.add("app",
+              "from kpkg.ops import fast_k, native_k\n"
+              "_is_cuda = is_cuda()\n"
+              "class Op:\n"
+              "    def __init__(self):\n"
+              "        self._fwd = self.fast\n"
+              "    def forward(self, x):\n"
+              "        return self._fwd(x)\n"
+              "    def fast(self, x):\n"
+              "        fast_k(x)\n"
+              "    def native(self, x):\n"
+              "        native_k(x)\n"
+              "class Sub(Op):\n"
+              "    def __init__(self):\n"
+              "        super().__init__()\n"
+              "        if _is_cuda:\n"
+              "            self._fwd = self.native\n"
+              "class Early(Op):\n"
+              "    def __init__(self):\n"
+              "        self._fwd = self.native\n"
+              "        super().__init__()\n"
+              "def run_sub(x):\n"
+              "    Sub().forward(x)\n"
+              "def run_early(x):\n"
+              "    Early().forward(x)\n");
+        const Resolved r = resolve(t, settingsProfile());
+        std::string error;
+        QCOMPARE(kernelsReachedUnder(r, "app.run_sub", *DimensionFilter::parse("platform=cuda", &error)),
+                 std::set<std::string>{"native_k"});
+        QCOMPARE(kernelsReachedUnder(r, "app.run_sub", *DimensionFilter::parse("platform=hip", &error)),
+                 std::set<std::string>{"fast_k"});
+        QCOMPARE(kernelsReachedUnder(r, "app.run_early", *DimensionFilter::parse("platform=cuda", &error)),
+                 (std::set<std::string>{"fast_k", "native_k"}));
+    }
+
     void aGuardThatNeverHoldsMakesItsPathsImpossible()
     {
         const Resolved r = resolve(settingsTree(), settingsProfile());

@@ -579,6 +579,9 @@ Values Evaluator::selfAttribute(SymbolId cls, const std::string &name)
         Values declared; // from annotations: any subclass may be there
         const ClassInfo *c = m_table.cls(cls);
         if (c) {
+            // A subclass's __init__ setting the attribute again after
+            // `super().__init__()` replaces what the bases' __init__ set.
+            std::optional<ConditionSet> basesInit;
             for (SymbolId klass : c->mro) {
                 const ClassInfo *ki = m_table.cls(klass);
                 if (!ki)
@@ -588,8 +591,18 @@ Values Evaluator::selfAttribute(SymbolId cls, const std::string &name)
                         const Scope scope{ki->module, method, cls};
                         if (!assignment->annotation.empty())
                             append(declared, fromAnnotation(assignment->annotation, scope));
-                        append(out, evalValueFact(assignment->value, scope));
+                        Values vals = evalValueFact(assignment->value, scope);
+                        if (basesInit && method && m_table.symbol(method).name == "__init__") {
+                            if (basesInit->empty())
+                                continue;
+                            for (Value &v : vals)
+                                addConditions(v.conditions, *basesInit);
+                            std::erase_if(vals, [](const Value &v) { return contradictory(v.conditions); });
+                        }
+                        append(out, std::move(vals));
                     }
+                if (!basesInit)
+                    basesInit = replacedByInit(klass, name);
                 // Assignments in every class of the MRO count: a subclass's
                 // __init__ may override a base's only under a condition.
                 if (auto a = ki->classAttrs.find(name); a != ki->classAttrs.end() && out.empty())

@@ -101,6 +101,11 @@ private:
     Values evalBindings(const std::vector<Binding> &bindings, const Scope &scope);
     Values evalValueFact(const ValueFact &vf, const Scope &scope, bool allowInner = true);
     Values selfAttribute(SymbolId cls, const std::string &name);
+    // Where `klass`'s __init__ assigns `self.<name>` again after calling
+    // `super().__init__()`: the conditions under which the bases' __init__
+    // values still hold (empty: nowhere), nullopt when it does not
+    // (evaluator_init_order.cpp).
+    std::optional<ConditionSet> replacedByInit(SymbolId klass, const std::string &name);
     Values classAttribute(SymbolId cls, const std::string &name);
     Values setByClassMethods(const ClassInfo &info, SymbolId cls, const std::string &name);
     Scope classBodyScope(SymbolId cls) const;
