@@ -22,6 +22,7 @@ ModuleFacts declarations(const ModuleFacts &f)
         c.line = c.endLine = 0;
     for (FunctionFact &fn : d.functions) {
         fn.line = fn.endLine = 0;
+        fn.superInitLine = fn.superInitLine ? 1 : 0; // whether it calls a base's __init__, not where
         // A return of no chain (a literal, a tuple, nothing) gives no value:
         // the tests guarding it do not matter either.
         std::erase_if(fn.returns, [](const ValueFact &r) { return r.chain.empty() && r.inner.empty(); });

@@ -82,6 +82,10 @@ void markCallsOnSelf(ModuleFacts &facts)
             const std::string_view callee = c.callee;
             fn.callsOnSelf = fn.callsOnSelf || callee == self || callee.starts_with("super()")
                 || (callee.size() > self.size() && callee.starts_with(self) && callee[self.size()] == '.');
+            // The first call of a base's __init__ (evaluator_init_order.cpp).
+            if ((callee.starts_with("super().__init__") || callee.ends_with(".__init__"))
+                && (fn.superInitLine == 0 || c.line < fn.superInitLine))
+                fn.superInitLine = c.line;
         }
     }
 }

@@ -112,6 +112,9 @@ struct FunctionFact {
     // No `return <value>`, no `yield` and no `raise` at the top of its body:
     // a call of it gives None (a stub that always raises gives nothing).
     bool returnsNothing = false;
+    // A method's first call of a base's `__init__` (`super().__init__(...)`),
+    // 0 when none: what it assigns after that replaces the bases' values.
+    int superInitLine = 0;
     std::string varargs;    // the `*args` parameter's name, if any
     std::string kwargs;     // the `**kwargs` parameter's name, if any
     // The tests of the if/elif/else blocks the definition is in, within the

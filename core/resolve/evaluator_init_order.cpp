@@ -4,7 +4,6 @@
 // instances of the subclass only where the subclass's assignment does not run.
 #include "resolve/evaluator.h"
 
-#include <algorithm>
 
 namespace katlas {
 
@@ -26,14 +25,10 @@ std::optional<ConditionSet> Evaluator::replacedByInit(SymbolId klass, const std:
     for (const auto &[assignment, method] : it->second) {
         if (!isInit(m_table, method))
             continue;
+        // After the `super().__init__(...)` it makes (a fact of the function:
+        // its calls need not be loaded, as in an incremental build).
         const FunctionInfo *init = m_table.function(method);
-        // The line of the `super().__init__(...)` the assignment follows.
-        const ModuleFacts &facts = m_table.files()[static_cast<size_t>(m_table.moduleAt(init->module).fileIndex)];
-        const bool afterSuper = std::any_of(facts.calls.begin(), facts.calls.end(), [&](const CallFact &c) {
-            return c.scope == init->fact->qualName && c.line < assignment->value.line
-                && (c.callee.starts_with("super().__init__") || c.callee.ends_with(".__init__"));
-        });
-        if (!afterSuper)
+        if (!init || init->fact->superInitLine == 0 || init->fact->superInitLine >= assignment->value.line)
             continue;
         const GuardList &guards = assignment->value.guards;
         if (guards.empty())

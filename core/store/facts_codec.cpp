@@ -9,7 +9,7 @@
 namespace katlas {
 namespace {
 
-constexpr std::uint8_t kFactsVersion = 34;
+constexpr std::uint8_t kFactsVersion = 35;
 
 class Writer {
 public:
@@ -189,6 +189,7 @@ void write(Writer &w, const ModuleFacts &f)
         w.list(fn.returns, [](Writer &w, const ValueFact &v) { value(w, v); });
         w.list(fn.yields, [](Writer &w, const ValueFact &v) { value(w, v); });
         w.u(static_cast<unsigned>(fn.callsOnSelf) | static_cast<unsigned>(fn.returnsNothing) << 1);
+        w.i(fn.superInitLine);
         w.s(fn.varargs);
         w.s(fn.kwargs);
         guards(w, fn.guards);
@@ -233,6 +234,7 @@ void read(Reader &r, ModuleFacts &f)
         const auto fnFlags = r.u();
         fn.callsOnSelf = (fnFlags & 1) != 0;
         fn.returnsNothing = (fnFlags & 2) != 0;
+        fn.superInitLine = r.n();
         fn.varargs = r.s();
         fn.kwargs = r.s();
         guards(r, fn.guards);
