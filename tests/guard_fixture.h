@@ -16,18 +16,21 @@
 
 namespace katlas::test {
 
+inline SettingsRule settingsRule(SettingsRule::Kind kind, const char *name, const char *prefix, const char *defaultValue = "")
+{
+    SettingsRule rule;
+    rule.kind = kind;
+    rule.name = name;
+    rule.prefix = prefix;
+    rule.defaultValue = defaultValue;
+    return rule;
+}
+
 inline Profile settingsProfile()
 {
     Profile p = testProfile();
-    SettingsRule server;
-    server.name = "cfg.ServerArgs";
-    server.prefix = "server";
-    SettingsRule env;
-    env.kind = SettingsRule::Kind::EnvReader;
-    env.name = "get_bool_env_var";
-    env.prefix = "env";
-    env.defaultValue = "false";
-    p.settings = {server, env};
+    p.settings = {settingsRule(SettingsRule::Kind::Class, "cfg.ServerArgs", "server"),
+                  settingsRule(SettingsRule::Kind::EnvReader, "get_bool_env_var", "env", "false")};
     p.dimensionRules.push_back(guardRule("^[\\w.]+\\.is_decode\\(\\)$", "stage", "decode"));
     DerivedRule path;
     path.dimension = "attn_path";
@@ -45,13 +48,7 @@ inline Profile settingsProfile()
 inline Profile environGetProfile()
 {
     Profile p = settingsProfile();
-    SettingsRule environ;
-    environ.kind = SettingsRule::Kind::EnvReader;
-    environ.name = "os.environ.get";
-    environ.prefix = "env";
-    environ.defaultValue = "none";
-    environ.defaultArg = 1;
-    p.settings.push_back(environ);
+    p.settings.push_back(settingsRule(SettingsRule::Kind::EnvReader, "os.environ.get", "env", "none")); // default: the 2nd argument
     return p;
 }
 
@@ -60,11 +57,7 @@ inline Profile environGetProfile()
 inline Profile modelSettingsProfile()
 {
     Profile p = settingsProfile();
-    SettingsRule model;
-    model.kind = SettingsRule::Kind::Config;
-    model.name = "PretrainedConfig";
-    model.prefix = "model";
-    p.settings.push_back(model);
+    p.settings.push_back(settingsRule(SettingsRule::Kind::Config, "PretrainedConfig", "model"));
     return p;
 }
 
