@@ -61,8 +61,8 @@ std::string deploymentProblem(const DefinitionRequest &r, const DefinitionRules 
     return {};
 }
 
-// The profile's JSON with "definitions": the index's own, else the shipped
-// profile of the same name (an index made before its profile had them).
+} // namespace
+
 QByteArray definitionsProfile(const Profile &profile)
 {
     QByteArray json = QByteArray::fromStdString(profile.sourceText);
@@ -74,8 +74,6 @@ QByteArray definitionsProfile(const Profile &profile)
         json = f.readAll();
     return json;
 }
-
-} // namespace
 
 std::optional<DimensionFilter> filterWithModelConfig(DimensionFilter filter, const QJsonObject &config, const Profile &profile)
 {

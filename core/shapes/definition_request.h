@@ -39,6 +39,10 @@ std::optional<DimensionFilter> filterWithModelConfig(DimensionFilter filter, con
 std::optional<ModelDefinitions> definitionsFor(const TraceSession &session, const DefinitionRequest &request,
                                                std::string *error, std::vector<std::string> *conflicts = nullptr);
 
+// The profile's JSON with its "definitions" and "module_shapes": the stored
+// one, else the shipped profile of its name (an index made before them).
+QByteArray definitionsProfile(const Profile &profile);
+
 // "DeepseekV3ForCausalLM (config.json)": the checkpoint's model class and file.
 std::string checkpointText(const QJsonObject &config, const QString &path);
 // "TP 8" / "TP 8, EP 8, page 64, DP attention": the deployment in a few words.

@@ -15,8 +15,9 @@ std::map<std::string, std::int64_t> deploymentSizes(const Deployment &d)
 
 ModelShapes::ModelShapes(const CallIndex &index, const std::vector<std::string> &modelModules, QJsonObject config,
                          Deployment deployment, std::vector<ModuleShapeRule> rules,
-                         std::map<std::string, std::string> shapeCalls)
-    : m_index(index), m_config(std::move(config)), m_deployment(deployment), m_rules(std::move(rules))
+                         std::map<std::string, std::string> shapeCalls, std::shared_ptr<ClassInitCache> inits)
+    : m_index(index), m_config(std::move(config)), m_deployment(deployment), m_rules(std::move(rules)),
+      m_initCache(inits ? std::move(inits) : std::make_shared<ClassInitCache>())
 {
     const auto sizes = deploymentSizes(deployment);
     for (const auto &[call, size] : shapeCalls)
@@ -27,13 +28,25 @@ ModelShapes::ModelShapes(const CallIndex &index, const std::vector<std::string> 
             parseFile(f.id);
 }
 
+std::shared_ptr<const std::vector<ClassInit>> ClassInitCache::of(const CallIndex &index, std::int64_t fileId)
+{
+    {
+        std::lock_guard lock(m_mutex);
+        if (const auto it = m_files.find(fileId); it != m_files.end())
+            return it->second;
+    }
+    const std::optional<std::string> source = readIndexedSource(index, fileId);
+    auto inits = std::make_shared<const std::vector<ClassInit>>(source ? classInits(*source) : std::vector<ClassInit>{});
+    std::lock_guard lock(m_mutex);
+    return m_files.emplace(fileId, std::move(inits)).first->second;
+}
+
 void ModelShapes::parseFile(std::int64_t fileId)
 {
     if (!m_parsedFiles.insert(fileId).second)
         return;
-    if (const std::optional<std::string> source = readIndexedSource(m_index, fileId))
-        for (ClassInit &c : classInits(*source))
-            m_inits.emplace(c.cls, std::move(c));
+    for (const ClassInit &c : *m_initCache->of(m_index, fileId))
+        m_inits.emplace(c.cls, c);
 }
 
 const ClassInit *ModelShapes::init(const std::string &cls)

@@ -11,6 +11,8 @@
 #include "trace/call_index.h"
 
 #include <map>
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <set>
 #include <string>
@@ -25,13 +27,26 @@ struct ModuleInstance {
     std::map<std::string, ShapeValue> shapes; // per GPU, after the profile's module_shapes rule
 };
 
+// The `__init__`s of indexed files, read once and shared by the ModelShapes
+// of several deployments. Thread-safe.
+class ClassInitCache {
+public:
+    std::shared_ptr<const std::vector<ClassInit>> of(const CallIndex &index, std::int64_t fileId);
+
+private:
+    std::mutex m_mutex;
+    std::map<std::int64_t, std::shared_ptr<const std::vector<ClassInit>>> m_files;
+};
+
 class ModelShapes {
 public:
     // `modelModules`: globs of the modules that count as model code (the
     // profile's model entry); `shapeCalls`: calls the deployment answers
     // ("get_attention_tp_size" -> "attention_tp", see module_shape.h).
+    // `inits`: where parsed files are shared (null: this instance's own).
     ModelShapes(const CallIndex &index, const std::vector<std::string> &modelModules, QJsonObject config,
-                Deployment deployment, std::vector<ModuleShapeRule> rules, std::map<std::string, std::string> shapeCalls);
+                Deployment deployment, std::vector<ModuleShapeRule> rules, std::map<std::string, std::string> shapeCalls,
+                std::shared_ptr<ClassInitCache> inits = nullptr);
 
     // The module `target` ("self.q_a_proj") of an instance of `cls`; nullopt
     // when it is not built from a constructor call that can be found.
@@ -50,6 +65,7 @@ private:
     std::map<std::string, ShapeValue> m_deploymentNames;
     std::map<std::string, ClassInit> m_inits;       // by class name; the first found
     std::set<std::int64_t> m_parsedFiles;
+    std::shared_ptr<ClassInitCache> m_initCache;
     std::map<std::string, ShapeEnvironment> m_scopes;
     std::set<std::string> m_inProgress;
 

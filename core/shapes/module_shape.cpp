@@ -37,6 +37,19 @@ std::vector<ModuleShapeRule> readModuleShapeRules(const QByteArray &profileJson,
         r.sizeKeyword = o.value(QLatin1String("size_keyword")).toString().toStdString();
         for (const QJsonValue &t : o.value(QLatin1String("totals")).toArray())
             r.totals.push_back(t.toString().toStdString());
+        const QJsonObject tensors = o.value(QLatin1String("tensors")).toObject();
+        for (auto it = tensors.begin(); it != tensors.end(); ++it) {
+            std::vector<std::string> &dims = r.tensors[it.key().toStdString()];
+            for (const QJsonValue &d : it.value().toArray())
+                dims.push_back(d.toString().toStdString());
+            if (dims.empty() || std::any_of(dims.begin(), dims.end(), [&](const std::string &d) {
+                    return std::find(r.params.begin(), r.params.end(), d) == r.params.end();
+                })) {
+                *error = at + ".tensors." + it.key().toStdString() + ": must list parameters of \"params\"";
+                return {};
+            }
+        }
+        r.inputDtype = o.value(QLatin1String("input_dtype")).toString().toStdString();
         rules.push_back(std::move(r));
     }
     return rules;

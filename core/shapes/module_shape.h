@@ -35,6 +35,14 @@ struct ModuleShapeRule {
     // Parameters given as a list of sizes (`[intermediate_size] * 2`,
     // `[q_size, kv_size]`): their total is the layer's size.
     std::vector<std::string> totals;
+    // The tensors an instance holds, by attribute, each dimension the
+    // parameter whose per-GPU value it is: `weight` -> [output_size,
+    // input_size]. Guards that read `layer.weight.shape[0]` are decided with
+    // them (shapes/shape_condition_judge.h).
+    std::map<std::string, std::vector<std::string>> tensors;
+    // The config.json key whose value is the dtype of what `forward` is
+    // handed (`torch_dtype`: the activations a model runs in); empty: unknown.
+    std::string inputDtype;
 };
 
 // The "module_shapes" of a profile's JSON; an empty list when it has none,

@@ -5,7 +5,9 @@
 #pragma once
 
 #include "graph/call_graph.h"
+#include "trace/path_judge.h"
 
+#include <memory>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -37,6 +39,11 @@ public:
     // Symbols by full qualified name (several for redefinitions).
     std::vector<std::int64_t> byQualName(const std::string &name) const;
 
+    // What decides guard text the graph leaves open (trace/path_judge.h);
+    // null when nothing does.
+    const PathJudge *pathJudge() const { return m_judge.get(); }
+    void setPathJudge(std::shared_ptr<const PathJudge> judge) { m_judge = std::move(judge); }
+
 private:
     CallGraph m_graph;
     std::vector<std::vector<std::int64_t>> m_sitesByCaller;
@@ -45,6 +52,7 @@ private:
     std::vector<int> m_kernelOf; // index into graph.kernels + 1, 0 if none
     std::vector<char> m_reaches;
     std::unordered_multimap<std::string, std::int64_t> m_byName;
+    std::shared_ptr<const PathJudge> m_judge;
 };
 
 } // namespace katlas

@@ -277,6 +277,25 @@ std::vector<std::string> PathConditions::otherConditions() const
     return out;
 }
 
+std::vector<std::pair<std::string, bool>> PathConditions::guardTexts() const
+{
+    std::vector<std::pair<std::string, bool>> out;
+    for (const auto &[text, truth] : state().text)
+        out.emplace_back(*text, truth);
+    return out;
+}
+
+void PathConditions::settle(const std::string &text)
+{
+    const InternedText t = internedText(text);
+    const auto &texts = state().text;
+    if (std::none_of(texts.begin(), texts.end(), [&](const auto &e) { return e.first == t; }))
+        return;
+    auto next = std::make_shared<State>(state());
+    std::erase_if(next->text, [&](const auto &e) { return e.first == t; });
+    m_state = std::move(next);
+}
+
 std::string PathConditions::toString() const
 {
     std::string out;

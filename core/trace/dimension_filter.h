@@ -64,6 +64,12 @@ public:
     std::map<std::string, std::vector<std::string>> required() const;
     std::map<std::string, std::vector<std::string>> excluded() const;
     std::vector<std::string> otherConditions() const; // unmapped guard text, "not (...)" when negated
+    // Unmapped guard text as written, with the truth the path needs of it.
+    std::vector<std::pair<std::string, bool>> guardTexts() const;
+    bool hasGuardText() const { return !state().text.empty(); }
+    // Takes `text` off the path's conditions: something else has shown it
+    // holds as the path needs it (trace/path_judge.h).
+    void settle(const std::string &text);
     std::string toString() const; // "quantization=fp8, platform!=hip, not (x is None)"
 
 private:

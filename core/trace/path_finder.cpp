@@ -15,6 +15,7 @@ public:
     PathWalk(const CallIndex &index, const DimensionFilter &filter, const PathLimits &limits, OpPaths &out,
              const PathTargets *targets = nullptr)
         : m_index(index), m_filter(filter), m_limits(limits), m_out(out), m_targets(targets),
+          m_judge(index.pathJudge() && index.pathJudge()->applies(filter) ? index.pathJudge() : nullptr),
           m_countCap(limits.maxPaths + limits.countBeyond)
     {
     }
@@ -56,9 +57,14 @@ public:
             const PathConditions &next = e.conditions.empty() ? conds : guarded;
             frames.push_back({site, m_index.site(site).callerId, e.calleeId});
             if (ends(e.calleeId)) {
+                PathConditions judged = next;
+                if (m_judge && judged.hasGuardText() && !m_judge->judge(frames, judged, m_filter)) {
+                    frames.pop_back();
+                    continue;
+                }
                 ++m_counted;
                 if (m_out.paths.size() < m_limits.maxPaths)
-                    m_out.paths.push_back({e.calleeId, frames, next});
+                    m_out.paths.push_back({e.calleeId, frames, std::move(judged)});
                 else
                     ++m_out.notShown;
             } else {
@@ -80,6 +86,7 @@ private:
     const PathLimits &m_limits;
     OpPaths &m_out;
     const PathTargets *m_targets;
+    const PathJudge *m_judge; // null when it has nothing to say under the filter
     std::unordered_set<std::int64_t> m_onStack;
     std::string m_filteredDimension;
     size_t m_counted = 0;

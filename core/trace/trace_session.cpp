@@ -1,6 +1,8 @@
 // Opening an index for tracing (see trace_session.h).
 #include "trace/trace_session.h"
 
+#include "shapes/shape_condition_judge.h"
+
 #include "graph/dense_ids.h"
 
 #include "graph/setting_defaults.h"
@@ -80,6 +82,7 @@ std::unique_ptr<TraceSession> TraceSession::open(const QString &dbPath, QString 
 TraceSession::TraceSession(CallGraph graph, Profile profile, std::map<std::string, std::string> meta, QString path)
     : m_index(std::move(graph)), m_profile(std::move(profile)), m_meta(std::move(meta)), m_path(std::move(path))
 {
+    m_index.setPathJudge(shapeConditionJudge(m_index, m_profile));
 }
 
 std::vector<const OpNode *> TraceSession::findOps(const OpGraph &graph, const std::string &name)

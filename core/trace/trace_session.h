@@ -19,6 +19,9 @@ public:
     // nullptr and a message naming the file when it cannot be opened.
     static std::unique_ptr<TraceSession> open(const QString &dbPath, QString *error);
     TraceSession(CallGraph graph, Profile profile, std::map<std::string, std::string> meta, QString path);
+    // The index's path judge keeps a reference to the index.
+    TraceSession(const TraceSession &) = delete;
+    TraceSession &operator=(const TraceSession &) = delete;
 
     const CallIndex &index() const { return m_index; }
     const Profile &profile() const { return m_profile; }

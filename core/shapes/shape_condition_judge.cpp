@@ -1,0 +1,239 @@
+// See shape_condition_judge.h.
+#include "shapes/shape_condition_judge.h"
+
+#include "graph/runtime_condition.h"
+#include "shapes/condition_truth.h"
+#include "shapes/definition_request.h"
+#include "shapes/definition_rules.h"
+#include "shapes/path_tensor_binding.h"
+
+#include <QJsonArray>
+
+#include <algorithm>
+#include <charconv>
+
+namespace katlas {
+namespace {
+
+// The tensor-parallel layouts of one node the sizes are worked out for.
+const std::vector<Deployment> &nodeDeployments()
+{
+    static const std::vector<Deployment> all = [] {
+        std::vector<Deployment> out;
+        for (int tp : {1, 2, 4, 8})
+            for (bool dp : {false, true})
+                out.push_back({tp, 1, 1, dp});
+        return out;
+    }();
+    return all;
+}
+
+bool readsTensor(const std::string &text)
+{
+    return (text.find(".shape") != std::string::npos || text.find(".dtype") != std::string::npos)
+        && readsRuntimeState(text);
+}
+
+// A setting's text as the config.json value it came from.
+QJsonValue configValue(const std::string &text)
+{
+    std::int64_t n = 0;
+    if (!text.empty() && std::from_chars(text.data(), text.data() + text.size(), n).ptr == text.data() + text.size())
+        return QJsonValue(static_cast<qint64>(n));
+    if (text == "true" || text == "false")
+        return QJsonValue(text == "true");
+    return QJsonValue(QString::fromStdString(text));
+}
+
+// The config.json the filter's `model.*` settings name (one value each),
+// and their text as a key.
+std::pair<QJsonObject, std::string> configOf(const DimensionFilter &filter, const std::string &prefix)
+{
+    QJsonObject config;
+    std::string key;
+    for (auto it = filter.allowed().lower_bound(prefix); it != filter.allowed().end(); ++it) {
+        if (it->first.rfind(prefix, 0) != 0)
+            break;
+        const std::string name = it->first.substr(prefix.size());
+        if (it->second.size() != 1 || name.find_first_of(".*") != std::string::npos)
+            continue; // nested keys and the rest of the config are not sizes the rules read
+        config.insert(QString::fromStdString(name), configValue(*it->second.begin()));
+        key += name + '=' + *it->second.begin() + '\n';
+    }
+    return {config, key};
+}
+
+// The frame whose edge brought `text` onto the path.
+std::optional<size_t> frameOf(const CallIndex &index, const std::vector<PathFrame> &frames, const std::string &text)
+{
+    for (size_t k = frames.size(); k-- > 0;)
+        for (size_t e : index.edgesOf(frames[k].siteId)) {
+            const Edge &edge = index.edge(e);
+            if (edge.calleeId != frames[k].calleeId)
+                continue;
+            for (const Condition &c : edge.conditions)
+                if (c.dimension.empty() && c.text == text)
+                    return k;
+        }
+    return std::nullopt;
+}
+
+// `[2]` of ".shape[2]"; nullopt for anything else.
+std::optional<size_t> shapeIndex(const std::string &rest)
+{
+    const std::string head = ".shape[";
+    if (rest.rfind(head, 0) != 0 || rest.back() != ']')
+        return std::nullopt;
+    size_t i = 0;
+    const char *from = rest.data() + head.size();
+    const char *to = rest.data() + rest.size() - 1;
+    if (std::from_chars(from, to, i).ptr != to)
+        return std::nullopt;
+    return i;
+}
+
+} // namespace
+
+ShapeConditionJudge::ShapeConditionJudge(const CallIndex &index, std::string settingPrefix,
+                                         std::vector<ModuleShapeRule> rules,
+                                         std::map<std::string, std::string> shapeCalls)
+    : m_index(index), m_prefix(std::move(settingPrefix) + '.'), m_rules(std::move(rules)),
+      m_shapeCalls(std::move(shapeCalls)), m_calls(index)
+{
+}
+
+bool ShapeConditionJudge::applies(const DimensionFilter &filter) const
+{
+    const auto it = filter.allowed().lower_bound(m_prefix);
+    return it != filter.allowed().end() && it->first.rfind(m_prefix, 0) == 0;
+}
+
+const ModuleShapeRule *ShapeConditionJudge::rule(const std::string &cls) const
+{
+    for (const ModuleShapeRule &r : m_rules)
+        if (r.cls == cls)
+            return &r;
+    return nullptr;
+}
+
+std::optional<KnownValue> ShapeConditionJudge::valueOf(const TensorOrigin &origin, ModelShapes &shapes,
+                                                       const QJsonObject &config) const
+{
+    if (origin.kind == TensorOrigin::Kind::Unknown)
+        return std::nullopt;
+    const std::optional<ModuleInstance> instance = shapes.module(origin.ownerClass, origin.target);
+    const ModuleShapeRule *r = instance ? rule(instance->cls) : nullptr;
+    if (!r)
+        return std::nullopt;
+    if (origin.kind == TensorOrigin::Kind::ModuleInput) {
+        const QJsonValue dtype = config.value(QString::fromStdString(r->inputDtype));
+        if (origin.rest != ".dtype" || r->inputDtype.empty() || !dtype.isString())
+            return std::nullopt;
+        return KnownValue::named("torch." + dtype.toString().toStdString());
+    }
+    const auto tensor = r->tensors.find(origin.member);
+    const std::optional<size_t> i = shapeIndex(origin.rest);
+    if (tensor == r->tensors.end() || !i || *i >= tensor->second.size())
+        return std::nullopt;
+    const auto size = instance->shapes.find(tensor->second[*i]);
+    if (size == instance->shapes.end() || !size->second.known())
+        return std::nullopt;
+    return KnownValue::of(*size->second.value);
+}
+
+const std::vector<std::optional<KnownValue>> &ShapeConditionJudge::values(const TensorOrigin &origin,
+                                                                         const std::string &settingsKey,
+                                                                         const QJsonObject &config) const
+{
+    const std::string key = settingsKey + '\x1f' + std::to_string(int(origin.kind)) + origin.ownerClass + '|'
+        + origin.target + '|' + origin.member + '|' + origin.rest;
+    if (const auto it = m_values.find(key); it != m_values.end())
+        return it->second;
+    std::vector<std::unique_ptr<ModelShapes>> &variants = m_shapes[settingsKey];
+    if (variants.empty())
+        for (const Deployment &d : nodeDeployments())
+            variants.push_back(std::make_unique<ModelShapes>(m_index, std::vector<std::string>{}, config, d, m_rules,
+                                                             m_shapeCalls, m_inits));
+    std::vector<std::optional<KnownValue>> out;
+    for (const std::unique_ptr<ModelShapes> &shapes : variants)
+        out.push_back(valueOf(origin, *shapes, config));
+    return m_values.emplace(key, std::move(out)).first->second;
+}
+
+std::optional<bool> ShapeConditionJudge::decide(const std::vector<PathFrame> &frames, size_t frame,
+                                                const std::string &text, const std::string &settingsKey,
+                                                const QJsonObject &config) const
+{
+    std::string key = settingsKey + '\x1f' + text + '\x1f';
+    for (size_t k = 0; k <= frame; ++k)
+        key += std::to_string(frames[k].siteId) + ':' + std::to_string(frames[k].calleeId) + ' ';
+    std::lock_guard lock(m_mutex);
+    if (const auto it = m_decided.find(key); it != m_decided.end())
+        return it->second;
+    auto parsed = m_parsed.find(text);
+    if (parsed == m_parsed.end())
+        parsed = m_parsed.emplace(text, parseGuardExpression(text)).first;
+    // Where what the text reads comes from, then its value under each
+    // deployment; nothing of a module's: undecided.
+    std::map<std::string, const std::vector<std::optional<KnownValue>> *> read;
+    conditionTruth(parsed->second, [&](const std::string &expression) -> std::optional<KnownValue> {
+        if (!read.count(expression)) {
+            const TensorOrigin origin = tensorOrigin(m_index, m_calls, frames, frame, expression);
+            read[expression] = origin.kind == TensorOrigin::Kind::Unknown ? nullptr : &values(origin, settingsKey, config);
+        }
+        return std::nullopt;
+    });
+    std::optional<bool> agreed;
+    if (std::any_of(read.begin(), read.end(), [](const auto &r) { return r.second != nullptr; }))
+        for (size_t v = 0; v < nodeDeployments().size(); ++v) {
+            const std::optional<bool> truth = conditionTruth(parsed->second, [&](const std::string &expression) {
+                const auto it = read.find(expression);
+                return it == read.end() || !it->second ? std::nullopt : (*it->second)[v];
+            });
+            if (!truth || (v > 0 && truth != agreed)) {
+                agreed.reset();
+                break;
+            }
+            agreed = truth;
+        }
+    m_decided.emplace(std::move(key), agreed);
+    return agreed;
+}
+
+bool ShapeConditionJudge::judge(const std::vector<PathFrame> &frames, PathConditions &conditions,
+                                const DimensionFilter &filter) const
+{
+    std::optional<std::pair<QJsonObject, std::string>> config;
+    for (const auto &[text, truth] : conditions.guardTexts()) {
+        if (!readsTensor(text))
+            continue;
+        const std::optional<size_t> frame = frameOf(m_index, frames, text);
+        if (!frame)
+            continue;
+        if (!config)
+            config = configOf(filter, m_prefix);
+        const std::optional<bool> holds = decide(frames, *frame, text, config->second, config->first);
+        if (!holds)
+            continue;
+        if (*holds != truth)
+            return false;
+        conditions.settle(text);
+    }
+    return true;
+}
+
+std::shared_ptr<const PathJudge> shapeConditionJudge(const CallIndex &index, const Profile &profile)
+{
+    const SettingsRule *settings = profile.modelConfigRule();
+    if (!settings)
+        return nullptr;
+    const QByteArray json = definitionsProfile(profile);
+    std::string error;
+    std::vector<ModuleShapeRule> rules = readModuleShapeRules(json, &error);
+    const DefinitionRules definitions = error.empty() ? readDefinitionRules(json, &error) : DefinitionRules{};
+    if (!error.empty() || rules.empty())
+        return nullptr;
+    return std::make_shared<ShapeConditionJudge>(index, settings->prefix, std::move(rules), definitions.shapeCalls);
+}
+
+} // namespace katlas

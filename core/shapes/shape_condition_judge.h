@@ -1,0 +1,65 @@
+// Guards on a module's tensors decided by the model's sizes. sglang's FP8
+// linear picks DeepGEMM, CUTLASS or Triton by `weight.shape[0] % 64 == 0`
+// and `input.dtype == torch.bfloat16`: text the call graph leaves to the
+// running batch. Under a checkpoint (the model.* settings of a filter) the
+// weight is the module's (`self.q_b_proj.weight`, followed up the path,
+// shapes/path_tensor_binding.h), its shape the profile's `module_shapes`
+// rule over the sizes the model builds it with (shapes/model_shapes.h), and
+// what `forward` is handed runs in the checkpoint's dtype. Sizes that depend
+// on the deployment are worked out for every tensor-parallel size of one
+// node (1, 2, 4, 8; attention data-parallel or not): the guard is decided
+// only where they all agree. See docs/guard-evaluation.md, "Tensors a path
+// hands down".
+#pragma once
+
+#include "profile/profile.h"
+#include "parse/guard_expression.h"
+#include "shapes/condition_truth.h"
+#include "shapes/model_shapes.h"
+#include "shapes/path_tensor_binding.h"
+#include "shapes/source_calls.h"
+#include "trace/path_judge.h"
+
+#include <map>
+#include <memory>
+#include <mutex>
+
+namespace katlas {
+
+class ShapeConditionJudge : public PathJudge {
+public:
+    ShapeConditionJudge(const CallIndex &index, std::string settingPrefix, std::vector<ModuleShapeRule> rules,
+                        std::map<std::string, std::string> shapeCalls);
+
+    bool applies(const DimensionFilter &filter) const override;
+    bool judge(const std::vector<PathFrame> &frames, PathConditions &conditions,
+               const DimensionFilter &filter) const override;
+
+private:
+    const CallIndex &m_index;
+    std::string m_prefix; // "model."
+    std::vector<ModuleShapeRule> m_rules;
+    std::map<std::string, std::string> m_shapeCalls;
+    SourceCalls m_calls;
+    std::shared_ptr<ClassInitCache> m_inits = std::make_shared<ClassInitCache>();
+    mutable std::mutex m_mutex;
+    // by the filter's model settings, then the deployment
+    mutable std::map<std::string, std::vector<std::unique_ptr<ModelShapes>>> m_shapes;
+    mutable std::map<std::string, std::optional<bool>> m_decided; // by settings, text and the calls above it
+    mutable std::map<std::string, GuardExpr> m_parsed;            // by text
+    // by settings and origin: the value under each deployment
+    mutable std::map<std::string, std::vector<std::optional<KnownValue>>> m_values;
+
+    std::optional<bool> decide(const std::vector<PathFrame> &frames, size_t frame, const std::string &text,
+                               const std::string &settingsKey, const QJsonObject &config) const;
+    std::optional<KnownValue> valueOf(const TensorOrigin &origin, ModelShapes &shapes, const QJsonObject &config) const;
+    const std::vector<std::optional<KnownValue>> &values(const TensorOrigin &origin, const std::string &settingsKey,
+                                                         const QJsonObject &config) const;
+    const ModuleShapeRule *rule(const std::string &cls) const;
+};
+
+// The judge for a session's index, when the profile reads a model
+// configuration and has `module_shapes` rules; null otherwise.
+std::shared_ptr<const PathJudge> shapeConditionJudge(const CallIndex &index, const Profile &profile);
+
+} // namespace katlas

@@ -1,0 +1,59 @@
+// The calls and function definitions of indexed files as written, read
+// again from the checkout with tree-sitter when a query needs their
+// argument texts (the index keeps each call's callee, not its arguments):
+// which argument a call passes for which parameter.
+#pragma once
+
+#include "trace/call_index.h"
+
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace katlas {
+
+struct SourceCall {
+    std::string callee;                          // the called expression, spaces normalised
+    std::vector<std::string> positional;         // argument texts
+    std::map<std::string, std::string> keywords; // name -> argument text
+    bool splat = false;                          // passes `*xs` or `**kw`
+};
+
+struct SourceFunction {
+    std::string name;
+    std::vector<std::string> params; // in order, `self`/`cls` of a method included
+    bool method = false;             // defined in a class body, not a staticmethod
+};
+
+class SourceCalls {
+public:
+    explicit SourceCalls(const CallIndex &index) : m_index(index) {}
+
+    // The call at `siteId` (the call on its line whose callee is the site's);
+    // nullopt when the file cannot be read or no such call is there.
+    std::optional<SourceCall> call(std::int64_t siteId) const;
+    // The definition of the function `symbolId`.
+    std::optional<SourceFunction> function(std::int64_t symbolId) const;
+
+private:
+    struct FileCalls {
+        std::multimap<int, SourceCall> callsByLine;
+        std::map<int, SourceFunction> functionsByLine; // by the `def` line and the first decorator's
+    };
+    const CallIndex &m_index;
+    mutable std::mutex m_mutex;
+    mutable std::map<std::int64_t, std::shared_ptr<const FileCalls>> m_files;
+
+    std::shared_ptr<const FileCalls> fileCalls(std::int64_t fileId) const;
+};
+
+// The argument `call` passes for parameter `index` (named `name`) of
+// `callee`, read as Python binds them; `bound`: the call passes no `self`
+// (`obj.method(...)`). nullopt when a splat may pass it or nothing does.
+std::optional<std::string> argumentFor(const SourceCall &call, const SourceFunction &callee, const std::string &name,
+                                       bool bound);
+
+} // namespace katlas

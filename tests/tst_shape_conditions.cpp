@@ -1,0 +1,199 @@
+// Tests of guards on a module's tensors decided by the model's sizes: the
+// truth of guard text over known numbers and dtypes, which argument a call
+// passes for a parameter, and, on a small indexed tree, a linear layer whose
+// GEMM is chosen by `weight.shape[0] % 64` and `input.dtype`: under a
+// checkpoint each module reaches only the kernel its sizes pick.
+#include "demo_fixture.h"
+#include "shapes/condition_truth.h"
+#include "shapes/source_calls.h"
+#include "trace/default_checkpoint.h"
+#include "trace/path_finder.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace katlas;
+
+namespace {
+
+// A linear layer whose block method picks its GEMM by the weight's shape and
+// the input's dtype, two layers of different widths, and the kernels.
+void writeTree(const QString &root)
+{
+    test::writeFile(root + "/mini/kern.py",
+                    "def fast_gemm(a, b):\n    pass\n"
+                    "def fallback_gemm(a, b):\n    pass\n"
+                    "def tuple_gemm(a, b):\n    pass\n");
+    test::writeFile(root + "/mini/layers.py",
+                    "import torch\n"
+                    "from mini.kern import fast_gemm, fallback_gemm, tuple_gemm\n"
+                    "\n"
+                    "def block_linear(input, weight):\n"
+                    "    shape_ok = weight.shape[0] % 64 == 0 and weight.shape[1] % 128 == 0\n"
+                    "    if not (shape_ok and input.dtype == torch.bfloat16):\n"
+                    "        return fallback_gemm(input, weight)\n"
+                    "    return fast_gemm(input, weight)\n"
+                    "\n"
+                    "class BlockMethod:\n"
+                    "    def apply(self, layer, x):\n"
+                    "        if isinstance(x, tuple):\n"
+                    "            return tuple_gemm(x[0], layer.weight)\n"
+                    "        return self.linear(input=x, weight=layer.weight)\n"
+                    "    def __init__(self):\n"
+                    "        self.linear = block_linear\n"
+                    "\n"
+                    "class Linear:\n"
+                    "    def __init__(self, input_size, output_size):\n"
+                    "        self.quant_method = BlockMethod()\n"
+                    "    def forward(self, x):\n"
+                    "        return self.quant_method.apply(self, x)\n"
+                    "    def __call__(self, x):\n"
+                    "        return self.forward(x)\n");
+    test::writeFile(root + "/mini/model.py",
+                    "from mini.layers import Linear\n"
+                    "\n"
+                    "class Block:\n"
+                    "    def __init__(self, config: PretrainedConfig):\n"
+                    "        self.wide = Linear(config.hidden_size, config.wide_size)\n"
+                    "        self.odd = Linear(config.hidden_size, config.odd_size)\n"
+                    "    def forward(self, x):\n"
+                    "        a = self.wide(x)\n"
+                    "        b = self.odd(x)\n"
+                    "        return a, b\n"
+                    "\n"
+                    "class MiniForCausalLM:\n"
+                    "    def __init__(self, config: PretrainedConfig):\n"
+                    "        self.block = Block(config)\n"
+                    "    def forward(self, x):\n"
+                    "        return self.block(x)\n");
+}
+
+// wide_size divides by 64 on every TP of a node; odd_size never does.
+const QString kProfile = QStringLiteral(KATLAS_TEST_DATA "/shape_conditions/profile.json");
+
+struct Mini {
+    QTemporaryDir dir;
+    std::unique_ptr<TraceSession> session;
+    Mini()
+    {
+        writeTree(dir.filePath("tree"));
+        ProfileError perr;
+        std::optional<Profile> profile = loadProfile(kProfile, &perr);
+        if (!profile)
+            qFatal("profile: %s", qPrintable(perr.toString()));
+        const QString db = dir.filePath("mini.katlas");
+        const IndexReport r = runIndex({db, {{"mini", dir.filePath("tree")}}, *profile, true, 0});
+        if (!r.ok)
+            qFatal("index: %s", qPrintable(r.error));
+        QString error;
+        session = TraceSession::open(db, &error);
+        if (!session)
+            qFatal("open: %s", qPrintable(error));
+    }
+    // The kernels the module call `self.<module>` in Block.forward reaches.
+    std::set<std::string> kernels(const std::string &module, const DimensionFilter &filter) const
+    {
+        const CallIndex &index = session->index();
+        std::vector<std::int64_t> sites;
+        for (const CallSite &s : index.graph().callSites)
+            if (s.callee == "self." + module)
+                sites.push_back(s.id);
+        std::set<std::string> out;
+        for (const KernelPath &p : findPaths(index, sites, filter).paths)
+            out.insert(index.symbol(p.kernelId).name);
+        return out;
+    }
+    DimensionFilter checkpointFilter() const
+    {
+        return withCheckpoint(DimensionFilter{}, session->profile(), "Mini");
+    }
+};
+
+using Kernels = std::set<std::string>;
+
+} // namespace
+
+class TestShapeConditions : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void truthOfGuardText_data()
+    {
+        QTest::addColumn<QString>("text");
+        QTest::addColumn<int>("expected"); // 1 true, 0 false, -1 unknown
+        QTest::newRow("divides") << "w.shape[0] % 64 == 0" << 1;
+        QTest::newRow("does not divide") << "w.shape[1] % 128 == 0" << 0;
+        QTest::newRow("and of known") << "w.shape[0] % 64 == 0 and w.shape[1] % 128 == 0" << 0;
+        QTest::newRow("dtype") << "(x.dtype) == torch.bfloat16" << 1;
+        QTest::newRow("other dtype") << "x.dtype == torch.float16" << 0;
+        QTest::newRow("unknown side") << "w.shape[0] % 64 == 0 and y.shape[0] > 2" << -1;
+        QTest::newRow("false side decides an and") << "w.shape[1] % 128 == 0 and y.shape[0] > 2" << 0;
+        QTest::newRow("true side decides an or") << "w.shape[0] == 4096 or y.shape[0] > 2" << 1;
+        QTest::newRow("not") << "not (w.shape[0] % 64 == 0 and x.dtype == torch.bfloat16)" << 0;
+        QTest::newRow("membership") << "w.shape[0] in [64, 4096]" << 1;
+        QTest::newRow("ordering") << "w.shape[1] // 8 >= 125" << 1;
+        QTest::newRow("python modulo of a negative") << "(0 - w.shape[1]) % 64 == 24" << 1;
+        QTest::newRow("not an expression") << "w.shape[0] %% 2" << -1;
+    }
+    void truthOfGuardText()
+    {
+        QFETCH(QString, text);
+        QFETCH(int, expected);
+        const ValueLookup lookup = [](const std::string &e) -> std::optional<KnownValue> {
+            if (e == "w.shape[0]")
+                return KnownValue::of(4096);
+            if (e == "w.shape[1]")
+                return KnownValue::of(1000);
+            if (e == "x.dtype")
+                return KnownValue::named("torch.bfloat16");
+            return std::nullopt;
+        };
+        const std::optional<bool> truth = conditionTruth(text.toStdString(), lookup);
+        QCOMPARE(truth ? int(*truth) : -1, expected);
+    }
+
+    void argumentsBindAsPythonBindsThem()
+    {
+        const SourceFunction method{"apply", {"self", "layer", "x", "bias"}, true};
+        const SourceCall call{"self.quant_method.apply", {"self", "x"}, {{"bias", "b"}}, false};
+        QCOMPARE(argumentFor(call, method, "layer", true).value_or("?"), std::string("self"));
+        QCOMPARE(argumentFor(call, method, "x", true).value_or("?"), std::string("x"));
+        QCOMPARE(argumentFor(call, method, "bias", true).value_or("?"), std::string("b"));
+        QVERIFY(!argumentFor(call, method, "self", true)); // the receiver, not an argument
+        const SourceFunction function{"f", {"input", "*", "weight"}, false};
+        const SourceCall byPosition{"f", {"a", "b"}, {}, false};
+        QCOMPARE(argumentFor(byPosition, function, "input", true).value_or("?"), std::string("a"));
+        QVERIFY(!argumentFor(byPosition, function, "weight", true)); // keyword-only
+    }
+
+    // Under the checkpoint, the wide layer's weight divides: the fast GEMM
+    // only; the odd one's does not: the fallback only. Without a checkpoint
+    // both stay, as both may run.
+    void aWeightsShapeUnderTheCheckpointPicksTheGemm()
+    {
+        const Mini m;
+        QCOMPARE(m.kernels("wide", {}), (Kernels{"fast_gemm", "fallback_gemm", "tuple_gemm"}));
+        QCOMPARE(m.kernels("odd", {}), (Kernels{"fast_gemm", "fallback_gemm", "tuple_gemm"}));
+        const DimensionFilter checkpoint = m.checkpointFilter();
+        QCOMPARE(checkpoint.allowed().at("model.wide_size"), std::set<std::string>{"4096"});
+        // A tuple handed to the layer is not the weight's business: it stays.
+        QCOMPARE(m.kernels("wide", checkpoint), (Kernels{"fast_gemm", "tuple_gemm"}));
+        QCOMPARE(m.kernels("odd", checkpoint), (Kernels{"fallback_gemm", "tuple_gemm"}));
+    }
+
+    // The decided text leaves the path: what is left is what may still vary.
+    void aDecidedConditionIsTakenOffThePath()
+    {
+        const Mini m;
+        const CallIndex &index = m.session->index();
+        std::vector<std::int64_t> sites;
+        for (const CallSite &s : index.graph().callSites)
+            if (s.callee == "self.wide")
+                sites.push_back(s.id);
+        for (const KernelPath &p : findPaths(index, sites, m.checkpointFilter()).paths)
+            for (const std::string &t : p.conditions.otherConditions())
+                QVERIFY2(t.find("shape") == std::string::npos, t.c_str());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestShapeConditions)
+#include "tst_shape_conditions.moc"
