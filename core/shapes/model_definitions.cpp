@@ -23,15 +23,6 @@ std::string oneValue(const DimensionFilter &filter, const std::string &dimension
     return name == names.end() ? std::string() : name->second;
 }
 
-std::string classOf(const CallIndex &index, std::int64_t functionId)
-{
-    const Symbol &fn = index.symbol(functionId);
-    if (!fn.parentId)
-        return {};
-    const Symbol &parent = index.symbol(fn.parentId);
-    return parent.kind == SymbolKind::Class ? parent.name : std::string();
-}
-
 // `self.a` of `self.a.b(...)`: a method called on a module runs in it.
 std::string moduleAttribute(const std::string &callee)
 {
@@ -49,7 +40,7 @@ std::string moduleAttribute(const std::string &callee)
 std::optional<ModuleInstance> pathModule(const CallIndex &index, ModelShapes &shapes, const std::string &op,
                                          const KernelPath &p, std::string &cls)
 {
-    cls = classOf(index, p.frames.front().callerId);
+    cls = index.classOf(p.frames.front().callerId);
     if (!cls.empty()) {
         if (std::optional<ModuleInstance> m = shapes.module(cls, op))
             return m;
@@ -59,7 +50,7 @@ std::optional<ModuleInstance> pathModule(const CallIndex &index, ModelShapes &sh
     }
     for (auto f = p.frames.rbegin(); f != p.frames.rend(); ++f) {
         const std::string attribute = moduleAttribute(index.site(f->siteId).callee);
-        const std::string frameClass = classOf(index, f->callerId);
+        const std::string frameClass = index.classOf(f->callerId);
         if (attribute.empty() || frameClass.empty())
             continue;
         if (std::optional<ModuleInstance> m = shapes.module(frameClass, attribute)) {

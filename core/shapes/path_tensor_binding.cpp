@@ -22,15 +22,6 @@ std::pair<std::string, std::string> splitHead(const std::string &text)
     return {text.substr(0, end), text.substr(end)};
 }
 
-std::string classOf(const CallIndex &index, std::int64_t functionId)
-{
-    const Symbol &fn = index.symbol(functionId);
-    if (!fn.parentId)
-        return {};
-    const Symbol &parent = index.symbol(fn.parentId);
-    return parent.kind == SymbolKind::Class ? parent.name : std::string();
-}
-
 bool isAttributeOfSelf(const std::string &text)
 {
     const auto [head, rest] = splitHead(text);
@@ -51,11 +42,11 @@ Receiver receiverOf(const CallIndex &index, const PathFrame &frame, const Source
         receiver = text.substr(0, text.size() - callee.name.size() - 1);
     else if (callee.name == "forward" || callee.name == "__call__")
         receiver = text; // the instance is called
-    else if (isAttributeOfSelf(text) && classOf(index, frame.callerId) == classOf(index, frame.calleeId))
+    else if (isAttributeOfSelf(text) && index.classOf(frame.callerId) == index.classOf(frame.calleeId))
         receiver = "self"; // a bound method of its own kept in an attribute
     if (receiver == "self" || receiver == "super()")
         return {true, {}};
-    if (isAttributeOfSelf(receiver) && !classOf(index, frame.callerId).empty())
+    if (isAttributeOfSelf(receiver) && !index.classOf(frame.callerId).empty())
         return {false, receiver};
     return {};
 }
@@ -84,13 +75,13 @@ TensorOrigin tensorOrigin(const CallIndex &index, const SourceCalls &calls, cons
             const auto [member, after] = splitHead(rest.empty() ? std::string() : rest.substr(1));
             if (member.empty() || rest[0] != '.')
                 return {};
-            return {TensorOrigin::Kind::ModuleMember, classOf(index, entry.callerId), r.module, member, after};
+            return {TensorOrigin::Kind::ModuleMember, index.classOf(entry.callerId), r.module, member, after};
         }
         const bool entryPoint = fn->name == "forward" || fn->name == "__call__";
         if (fn->method && entryPoint && fn->params.size() > 1 && fn->params[1] == head) {
             const Receiver r = receiverOf(index, entry, *fn);
             if (!r.module.empty())
-                return {TensorOrigin::Kind::ModuleInput, classOf(index, entry.callerId), r.module, {}, rest};
+                return {TensorOrigin::Kind::ModuleInput, index.classOf(entry.callerId), r.module, {}, rest};
         }
         const std::optional<SourceCall> call = calls.call(entry.siteId);
         if (!call)

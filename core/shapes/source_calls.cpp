@@ -10,9 +10,9 @@
 namespace katlas {
 namespace {
 
-class Reader {
+class Reader : private SyntaxSource {
 public:
-    explicit Reader(std::string_view source) : m_source(source) {}
+    explicit Reader(std::string_view source) : SyntaxSource(source) {}
 
     void walk(TSNode node, bool inClass, std::multimap<int, SourceCall> &calls, std::map<int, SourceFunction> &functions) const
     {
@@ -35,13 +35,9 @@ public:
     }
 
 private:
-    std::string_view m_source;
-
     std::string text(TSNode n) const
     {
-        if (ts_node_is_null(n))
-            return {};
-        return normaliseSpace(m_source.substr(ts_node_start_byte(n), ts_node_end_byte(n) - ts_node_start_byte(n)));
+        return ts_node_is_null(n) ? std::string() : normaliseSpace(SyntaxSource::text(n));
     }
 
     bool isStatic(TSNode node) const
@@ -69,26 +65,28 @@ private:
         return c;
     }
 
+    // `*` for `*args` and `**kwargs`: what follows binds by keyword only.
+    std::string parameterName(TSNode p) const
+    {
+        if (isType(p, "identifier"))
+            return text(p);
+        if (isType(p, "typed_parameter")) {
+            const std::vector<TSNode> kids = namedChildrenOf(p);
+            return !kids.empty() && isType(kids.front(), "identifier") ? text(kids.front()) : std::string(1, '*');
+        }
+        if (isType(p, "default_parameter") || isType(p, "typed_default_parameter"))
+            return text(field(p, "name"));
+        return std::string(1, '*');
+    }
+
     SourceFunction readFunction(TSNode def, bool method) const
     {
         SourceFunction fn;
         fn.name = text(field(def, "name"));
         fn.method = method;
-        for (TSNode p : namedChildrenOf(field(def, "parameters"))) {
-            std::string name;
-            if (isType(p, "identifier"))
-                name = text(p);
-            else if (isType(p, "typed_parameter") && !namedChildrenOf(p).empty()
-                     && isType(namedChildrenOf(p).front(), "identifier"))
-                name = text(namedChildrenOf(p).front());
-            else if (isType(p, "default_parameter") || isType(p, "typed_default_parameter"))
-                name = text(field(p, "name"));
-            else if (isType(p, "keyword_separator") || isType(p, "positional_separator"))
-                continue;
-            else
-                name = "*"; // `*args`, `**kwargs`: what follows binds by keyword only
-            fn.params.push_back(name);
-        }
+        for (TSNode p : namedChildrenOf(field(def, "parameters")))
+            if (!isType(p, "keyword_separator") && !isType(p, "positional_separator"))
+                fn.params.push_back(parameterName(p));
         return fn;
     }
 };

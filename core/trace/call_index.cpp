@@ -130,4 +130,13 @@ std::vector<std::int64_t> CallIndex::byQualName(const std::string &name) const
     return out;
 }
 
+std::string CallIndex::classOf(std::int64_t functionId) const
+{
+    const Symbol &fn = symbol(functionId);
+    if (!fn.parentId)
+        return {};
+    const Symbol &parent = symbol(fn.parentId);
+    return parent.kind == SymbolKind::Class ? parent.name : std::string();
+}
+
 } // namespace katlas

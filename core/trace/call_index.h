@@ -28,6 +28,9 @@ public:
     // A function's name as its file reads it: `Class.method` for a method,
     // the qualified name for a method a class inherits from another module.
     std::string nameInFile(std::int64_t symbolId) const;
+    // The name of the class a method is defined in (its row's class, for a
+    // method a subclass inherits); empty for a plain function.
+    std::string classOf(std::int64_t functionId) const;
 
     const std::vector<std::int64_t> &sitesOf(std::int64_t caller) const;
     const std::vector<size_t> &edgesOf(std::int64_t site) const;
