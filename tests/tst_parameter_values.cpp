@@ -2,9 +2,10 @@
 // parameter holds what its calls pass, a parameter the body assigns again
 // holds both, a flag handed on by position keeps its literal in the callee's
 // copy, a registry's lookup gives what its keys registered, and a
-// `Callable[..., R]` called gives an R
+// `Callable[..., R]` called gives an R, and an annotated parameter is no
+// tuple unless its annotation admits one
 // (docs/guard-evaluation.md, "Parameters of functions", "Registry lookups",
-// "Callables an annotation names").
+// "Callables an annotation names", "isinstance of an annotated parameter").
 #include "guard_fixture.h"
 
 #include <QTest>
@@ -274,6 +275,54 @@ private Q_SLOTS:
         QCOMPARE(joined(kernelsReached(r, "state.reduce")), QStringLiteral("ar_k"));
         // The callable itself has no `_reduce`.
         QCOMPARE(joined(kernelsReached(r, "state.not_called")), QString());
+    }
+
+    // `isinstance(x, tuple)` on `x: torch.Tensor` is false as a type checker
+    // reads it, where the profile lists torch.Tensor as a plain class; an
+    // annotation that admits a tuple, a class deriving from one, a class not
+    // known, or no annotation, leave both branches.
+    void anAnnotatedParameterIsNoTupleUnlessItsAnnotationAdmitsOne()
+    {
+        Tree t;
+        t.add("kpkg.ops", "def tuple_k(x): torch.ops.kns.t(x)\ndef plain_k(x): torch.ops.kns.p(x)\n");
+        t.add("lin",
+              "import torch\n"
+              "from typing import NamedTuple, Optional, Tuple, Union\n"
+              "from kpkg.ops import tuple_k, plain_k\n"
+              "class Pair(NamedTuple):\n"
+              "    a: int\n"
+              "    b: int\n"
+              "class Holder(torch.nn.Module):\n"
+              "    pass\n"
+              "def tensor_in(x: torch.Tensor):\n"
+              "    if isinstance(x, tuple):\n"
+              "        tuple_k(x[0])\n"
+              "    else:\n"
+              "        plain_k(x)\n"
+              "def optional_holder_in(x: Optional[Holder]):\n"
+              "    if isinstance(x, (tuple, list)):\n"
+              "        tuple_k(x[0])\n"
+              "def union_in(x: Union[torch.Tensor, Tuple[torch.Tensor, torch.Tensor]]):\n"
+              "    if isinstance(x, tuple):\n"
+              "        tuple_k(x[0])\n"
+              "def pair_in(x: Pair):\n"
+              "    if isinstance(x, tuple):\n"
+              "        tuple_k(x[0])\n"
+              "def size_in(x: torch.Size):\n"
+              "    if isinstance(x, tuple):\n"
+              "        tuple_k(x[0])\n"
+              "def bare(x):\n"
+              "    if isinstance(x, tuple):\n"
+              "        tuple_k(x[0])\n");
+        Profile p = settingsProfile();
+        const Resolved unlisted = resolve(t, p);
+        QCOMPARE(joined(kernelsReached(unlisted, "lin.tensor_in")), QStringLiteral("plain_k tuple_k"));
+        p.plainExternalClasses = {"torch.Tensor", "torch.nn.Module"};
+        const Resolved r = resolve(t, p);
+        QCOMPARE(joined(kernelsReached(r, "lin.tensor_in")), QStringLiteral("plain_k"));
+        QCOMPARE(joined(kernelsReached(r, "lin.optional_holder_in")), QString());
+        for (const char *open : {"lin.union_in", "lin.pair_in", "lin.size_in", "lin.bare"})
+            QVERIFY2(kernelsReached(r, open) == std::set<std::string>{"tuple_k"}, open);
     }
 };
 

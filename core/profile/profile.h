@@ -191,6 +191,11 @@ struct Profile {
     // Calls outside the index that return a callable calling their first
     // argument (`torch.compiler.disable(f)`): they stand for that argument.
     std::vector<std::string> passThrough;
+    // Classes outside the index known to derive from no built-in container
+    // type (`torch.Tensor`): a parameter annotated with one is no tuple,
+    // list, dict, set or str (docs/guard-evaluation.md, "isinstance of an
+    // annotated parameter").
+    std::vector<std::string> plainExternalClasses;
     std::vector<KernelRule> kernels;
     LaunchRules launches;
     std::vector<CategoryRule> categories;

@@ -199,6 +199,12 @@ private:
     // (guard_isinstance.cpp); nullopt where none is.
     std::optional<Outcomes> isinstanceValues(const GuardExpr &call, const Scope &scope, int depth);
     std::optional<Outcomes> classTested(Outcomes given, const std::vector<SymbolId> &classes) const;
+    // `isinstance(p, tuple)` on a parameter by its annotation
+    // (guard_isinstance_annotation.cpp); nullopt where it does not decide.
+    std::optional<Outcomes> isinstanceByAnnotation(const GuardExpr &call, const std::string &annotation, const Scope &scope);
+    // A class of the index none of whose bases, up its MRO, is outside the
+    // index but for `object` and the profile's plain external classes.
+    bool isPlainClass(SymbolId cls) const;
     // A call of a decorator registry's lookup (registry_lookup.h): a function
     // where its arguments name registered keys, None where they name none.
     std::optional<Outcomes> registryLookupValues(const ValueFact &call, const Scope &scope, int depth);

@@ -47,9 +47,12 @@ std::optional<GuardEvaluator::Outcomes> GuardEvaluator::isinstanceValues(const G
     const GuardExpr &object = call.operands[0];
     if (object.kind != GuardExpr::Kind::Chain)
         return std::nullopt;
-    if (const FunctionInfo *fn = m_table.function(scope.function); fn && object.text.find('.') == std::string::npos)
-        if (std::any_of(fn->fact->params.begin(), fn->fact->params.end(), [&](const Param &p) { return p.name == object.text; }))
-            return std::nullopt;
+    if (const FunctionInfo *fn = m_table.function(scope.function); fn && object.text.find('.') == std::string::npos) {
+        const auto param = std::find_if(fn->fact->params.begin(), fn->fact->params.end(),
+                                        [&](const Param &p) { return p.name == object.text; });
+        if (param != fn->fact->params.end())
+            return isinstanceByAnnotation(call, param->annotation, scope);
+    }
     // The classes tested: a name, or a tuple of names, each of a class of the index.
     const GuardExpr &tested = call.operands[1];
     const std::vector<GuardExpr> names = tested.kind == GuardExpr::Kind::Tuple ? tested.operands : std::vector<GuardExpr>{tested};
