@@ -236,6 +236,53 @@ private Q_SLOTS:
         QCOMPARE(kernelsReached(r, "models.UserB.forward"), (std::set<std::string>{"gemm_k"}));
     }
 
+    void aSubclassHandingItsKwargsOnPassesWhatItsPlaceGave()
+    {
+        // `FastRow.__init__(self, *args, **kwargs)` only hands everything on
+        // to `Row.__init__`: an instance built passing no `reduce_results`
+        // holds Row's default False, one passing True holds True. A subclass
+        // that names the parameter itself is not read through.
+        Tree t;
+        t.add("kpkg.ops", "def gemm_k(x): torch.ops.kns.g(x)\ndef all_reduce_k(x): torch.ops.kns.r(x)\n");
+        t.add("linear",
+              "from kpkg.ops import gemm_k, all_reduce_k\n"
+              "class Row:\n"
+              "    def __init__(self, size, reduce_results=False):\n"
+              "        self.reduce_results = reduce_results\n"
+              "    def forward(self, x):\n"
+              "        gemm_k(x)\n"
+              "        if self.reduce_results:\n"
+              "            all_reduce_k(x)\n"
+              "class FastRow(Row):\n"
+              "    def __init__(self, *args, **kwargs):\n"
+              "        super().__init__(*args, **kwargs)\n"
+              "class KeywordRow(Row):\n"
+              "    def __init__(self, size, tag='', **kwargs):\n"
+              "        super().__init__(size, **kwargs)\n"
+              "        self.tag = tag\n");
+        t.add("models",
+              "from linear import FastRow, KeywordRow\n"
+              "class Quiet:\n"
+              "    def __init__(self):\n"
+              "        self.proj = FastRow(4)\n"
+              "    def forward(self, x):\n"
+              "        self.proj.forward(x)\n"
+              "class Loud:\n"
+              "    def __init__(self):\n"
+              "        self.proj = FastRow(4, reduce_results=True)\n"
+              "    def forward(self, x):\n"
+              "        self.proj.forward(x)\n"
+              "class Tagged:\n"
+              "    def __init__(self):\n"
+              "        self.proj = KeywordRow(4, tag='t')\n"
+              "    def forward(self, x):\n"
+              "        self.proj.forward(x)\n");
+        const Resolved r = resolve(t, testProfile());
+        QCOMPARE(kernelsReached(r, "models.Quiet.forward"), (std::set<std::string>{"gemm_k"}));
+        QCOMPARE(kernelsReached(r, "models.Loud.forward"), (std::set<std::string>{"gemm_k", "all_reduce_k"}));
+        QCOMPARE(kernelsReached(r, "models.Tagged.forward"), (std::set<std::string>{"gemm_k"}));
+    }
+
     void aMemberKeepsThePlaceItsBuilderWasBuiltAt()
     {
         // An MLP hands its `reduce_results` to the row-parallel layer it

@@ -81,7 +81,7 @@ bool AllocationSites::sensitive(SymbolId cls)
             return ki && ki->fact && isDataclass(*ki->fact);
         });
         if (out)
-            m_dataclassPlaces.insert(builtAt(m_table.symbol(cls).qualName, {}).dimension);
+            m_dataclasses.insert(cls);
     } else if (fn && info && fn->fact->params.size() > 1) {
         const auto &params = fn->fact->params;
         const auto isParam = [&](const std::string &name) {
@@ -101,6 +101,10 @@ bool AllocationSites::sensitive(SymbolId cls)
                 break;
         }
     }
+    // An `__init__` handing its `**kwargs` on to its base's, whose class
+    // keeps what it is passed (init_forwarding.cpp).
+    if (!out && fn && info && fn->cls == cls && !fn->fact->kwargs.empty() && fn->fact->superInitLine && info->mro.size() > 1)
+        out = sensitive(info->mro[1]);
     m_sensitive[cls] = out;
     return out;
 }
@@ -118,12 +122,37 @@ bool AllocationSites::buildsSensitiveWith(const ValueFact &value, const std::vec
     return std::any_of(classes.begin(), classes.end(), [&](SymbolId k) { return sensitive(k); });
 }
 
+SymbolId AllocationSites::root(SymbolId cls)
+{
+    const ClassInfo *info = m_table.cls(cls);
+    if (!info)
+        return cls;
+    for (auto k = info->mro.rbegin(); k != info->mro.rend(); ++k)
+        if (*k != cls && sensitive(*k))
+            return *k;
+    return cls;
+}
+
+std::string AllocationSites::dimension(SymbolId cls)
+{
+    return std::string(kAllocationPrefix) + m_table.symbol(root(cls)).qualName;
+}
+
 std::optional<Condition> AllocationSites::condition(SymbolId cls, int module, SymbolId function)
 {
     if (!sensitive(cls))
         return std::nullopt;
-    return builtAt(m_table.symbol(cls).qualName,
-                   function ? m_table.symbol(function).qualName : m_table.moduleAt(module).name);
+    // One dimension for a class and its subclasses: an object is built at
+    // one place as one class, so an instance of one subclass never holds
+    // what a place building another passed.
+    const SymbolId top = root(cls);
+    std::string place = function ? m_table.symbol(function).qualName : m_table.moduleAt(module).name;
+    if (top != cls)
+        place = m_table.symbol(cls).qualName + ' ' + place;
+    Condition c = builtAt(m_table.symbol(top).qualName, place);
+    if (m_dataclasses.count(cls))
+        m_dataclassPlaces.insert(c.dimension);
+    return c;
 }
 
 } // namespace katlas

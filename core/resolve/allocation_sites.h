@@ -24,8 +24,12 @@ public:
     // at module level), and what that call passes, carry; nullopt when `cls`
     // is not sensitive. The place is named by its function, not its line, so
     // an edit elsewhere in the file does not move it; the builds of one class
-    // in one function are one place.
+    // in one function are one place. A subclass of a sensitive class keeps
+    // its places in its base-most sensitive class's dimension, the place
+    // named with the subclass.
     std::optional<Condition> condition(SymbolId cls, int module, SymbolId function);
+    // The dimension the places of `cls`'s instances are kept in.
+    std::string dimension(SymbolId cls);
     // Is `dimension` the building place of a dataclass? Its instances travel
     // as arguments, and a call passing one its caller built carries the
     // place (passed_instances.h), so what its fields hold keeps the place
@@ -33,10 +37,14 @@ public:
     bool placeOfDataclass(const std::string &dimension) const { return m_dataclassPlaces.count(dimension) > 0; }
 
 private:
+    // The base-most sensitive class of `cls`'s MRO (`cls` itself where none
+    // of its bases is): the dimension its instances' places are kept in.
+    SymbolId root(SymbolId cls);
     bool buildsSensitiveWith(const ValueFact &value, const std::vector<Param> &params);
 
     const SymbolTable &m_table;
     std::unordered_map<SymbolId, bool> m_sensitive;
+    std::unordered_set<SymbolId> m_dataclasses;
     std::unordered_set<std::string> m_dataclassPlaces;
 };
 

@@ -157,7 +157,11 @@ GuardEvaluator::Outcomes GuardEvaluator::argumentValues(SymbolId built, SymbolId
     Outcomes out;
     size_t count = 0;
     for (SymbolId cls : m_table.subclassesOf(built)) {
-        if (m_table.lookupMethod(cls, "__init__") != init)
+        // A subclass of its own `__init__` counts where it hands the
+        // parameter on to `init` (init_forwarding.cpp).
+        const bool inherits = m_table.lookupMethod(cls, "__init__") == init;
+        const InitForwarding forwarding = inherits ? InitForwarding{true, true} : forwardedToBase(cls, init, name);
+        if (!forwarding.keyword)
             continue;
         for (const Instantiation &at : sites.callsOf(m_table.symbol(cls).name)) {
             const ValueFact &call = sites.call(at);
@@ -171,7 +175,8 @@ GuardEvaluator::Outcomes GuardEvaluator::argumentValues(SymbolId built, SymbolId
             const std::optional<std::vector<ConditionSet>> ways = guardConditions(call.guards, scope, depth, call.line);
             if (!ways)
                 continue; // a building site that cannot run
-            Outcomes passed = passedArgument(call, scope, name, positional, fallback, depth);
+            Outcomes passed = forwarding.positional ? passedArgument(call, scope, name, positional, fallback, depth)
+                                                    : keywordPassed(call, scope, name, fallback, depth);
             passed = fold(std::move(passed), kMaxPassed);
             // What this place passes holds for the instances it builds
             // (graph/allocation_condition.h); one value passed at several

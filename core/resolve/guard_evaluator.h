@@ -178,6 +178,18 @@ private:
     // kept expression or position; `fallback` where it passes nothing.
     Outcomes passedArgument(const ValueFact &call, const Scope &scope, const std::string &name,
                             std::optional<size_t> positional, const Outcomes &fallback, int depth);
+    // Does `cls`'s own `__init__` hand the keyword `name` on, through its
+    // `**kwargs`, to `super().__init__`, which is `init`; and positions with
+    // it (init_forwarding.cpp)?
+    struct InitForwarding {
+        bool keyword = false;
+        bool positional = false;
+    };
+    InitForwarding forwardedToBase(SymbolId cls, SymbolId init, const std::string &name);
+    // What one place passes for `name` by keyword; `fallback` where it
+    // passes nothing, unknown where a splat may.
+    Outcomes keywordPassed(const ValueFact &call, const Scope &scope, const std::string &name, const Outcomes &fallback,
+                           int depth);
     // A parameter's default where it is None, True or False; unknown otherwise.
     static Outcomes parameterDefault(const Param &p);
     // A parameter of a function that is no constructor: what its calls pass

@@ -2,6 +2,7 @@
 #include "resolve/passed_instances.h"
 
 #include "graph/allocation_condition.h"
+#include "resolve/allocation_sites.h"
 #include "resolve/evaluator.h"
 #include "resolve/symbol_table.h"
 
@@ -54,7 +55,7 @@ PassedWays placesOfPassedInstances(const SymbolTable &table, Evaluator &evaluato
         for (const Value &v : evaluator.evalChain(arg, scope)) {
             if (v.kind != Value::Kind::Instance || !v.selfClass)
                 continue;
-            const std::string dimension = std::string(kAllocationPrefix) + table.symbol(v.selfClass).qualName;
+            const std::string dimension = evaluator.allocations().dimension(v.selfClass);
             const auto built = std::find_if(v.conditions.begin(), v.conditions.end(), [&](const Condition &c) {
                 return !c.negated && c.dimension == dimension;
             });
