@@ -6,6 +6,7 @@
 #include "demo_fixture.h"
 #include "shapes/condition_truth.h"
 #include "shapes/source_calls.h"
+#include "shapes/tensor_reshape.h"
 #include "trace/default_checkpoint.h"
 #include "trace/path_finder.h"
 
@@ -23,13 +24,17 @@ void writeTree(const QString &root)
     test::writeFile(root + "/mini/kern.py",
                     "def fast_gemm(a, b):\n    pass\n"
                     "def fallback_gemm(a, b):\n    pass\n"
-                    "def tuple_gemm(a, b):\n    pass\n");
+                    "def tuple_gemm(a, b):\n    pass\n"
+                    "def small_gemm(a, b):\n    pass\n");
     test::writeFile(root + "/mini/layers.py",
                     "import torch\n"
-                    "from mini.kern import fast_gemm, fallback_gemm, tuple_gemm\n"
+                    "from mini.kern import fast_gemm, fallback_gemm, tuple_gemm, small_gemm\n"
                     "\n"
                     "def block_linear(input, weight):\n"
+                    "    input_2d = input.view(-1, input.shape[-1])\n"
                     "    shape_ok = weight.shape[0] % 64 == 0 and weight.shape[1] % 128 == 0\n"
+                    "    if input_2d.shape[1] < 256:\n"
+                    "        return small_gemm(input_2d, weight)\n"
                     "    if not (shape_ok and input.dtype == torch.bfloat16):\n"
                     "        return fallback_gemm(input, weight)\n"
                     "    return fast_gemm(input, weight)\n"
@@ -56,10 +61,12 @@ void writeTree(const QString &root)
                     "    def __init__(self, config: PretrainedConfig):\n"
                     "        self.wide = Linear(config.hidden_size, config.wide_size)\n"
                     "        self.odd = Linear(config.hidden_size, config.odd_size)\n"
+                    "        self.thin = Linear(config.thin_size, config.wide_size)\n"
                     "    def forward(self, x):\n"
                     "        a = self.wide(x)\n"
                     "        b = self.odd(x)\n"
-                    "        return a, b\n"
+                    "        c = self.thin(x)\n"
+                    "        return a, b, c\n"
                     "\n"
                     "class MiniForCausalLM:\n"
                     "    def __init__(self, config: PretrainedConfig):\n"
@@ -166,18 +173,36 @@ private Q_SLOTS:
     }
 
     // Under the checkpoint, the wide layer's weight divides: the fast GEMM
-    // only; the odd one's does not: the fallback only. Without a checkpoint
-    // both stay, as both may run.
+    // only; the odd one's does not: the fallback only; the thin one is handed
+    // rows of 128 (its input size, read through `input.view(-1,
+    // input.shape[-1])`): the small GEMM only. Without a checkpoint all stay,
+    // as all may run.
     void aWeightsShapeUnderTheCheckpointPicksTheGemm()
     {
         const Mini m;
-        QCOMPARE(m.kernels("wide", {}), (Kernels{"fast_gemm", "fallback_gemm", "tuple_gemm"}));
-        QCOMPARE(m.kernels("odd", {}), (Kernels{"fast_gemm", "fallback_gemm", "tuple_gemm"}));
+        const Kernels all{"fast_gemm", "fallback_gemm", "small_gemm", "tuple_gemm"};
+        QCOMPARE(m.kernels("wide", {}), all);
+        QCOMPARE(m.kernels("odd", {}), all);
+        QCOMPARE(m.kernels("thin", {}), all);
         const DimensionFilter checkpoint = m.checkpointFilter();
         QCOMPARE(checkpoint.allowed().at("model.wide_size"), std::set<std::string>{"4096"});
         // A tuple handed to the layer is not the weight's business: it stays.
         QCOMPARE(m.kernels("wide", checkpoint), (Kernels{"fast_gemm", "tuple_gemm"}));
         QCOMPARE(m.kernels("odd", checkpoint), (Kernels{"fallback_gemm", "tuple_gemm"}));
+        QCOMPARE(m.kernels("thin", checkpoint), (Kernels{"small_gemm", "tuple_gemm"}));
+    }
+
+    void sizesReadOffAReshapedTensor()
+    {
+        QCOMPARE(shapeIndex(".shape[2]").value_or(99), 2L);
+        QCOMPARE(shapeIndex(".shape[-1]").value_or(99), -1L);
+        QVERIFY(!shapeIndex(".shape[i]"));
+        QVERIFY(!shapeIndex(".dtype"));
+        QCOMPARE(reshapedSize("input.view(-1, input.shape[-1])", ".shape[1]").value_or("?"), std::string("input.shape[-1]"));
+        QCOMPARE(reshapedSize("x.reshape(n, f(a, b))", ".shape[1]").value_or("?"), std::string("f(a, b)"));
+        QVERIFY(!reshapedSize("input.view(-1, input.shape[-1])", ".shape[0]")); // -1: not known
+        QVERIFY(!reshapedSize("input.view(-1, 8).contiguous()", ".shape[1]"));  // not the last call
+        QVERIFY(!reshapedSize("input.transpose(0, 1)", ".shape[1]"));
     }
 
     // The decided text leaves the path: what is left is what may still vary.

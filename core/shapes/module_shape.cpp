@@ -50,6 +50,11 @@ std::vector<ModuleShapeRule> readModuleShapeRules(const QByteArray &profileJson,
             }
         }
         r.inputDtype = o.value(QLatin1String("input_dtype")).toString().toStdString();
+        r.inputLastDim = o.value(QLatin1String("input_last_dim")).toString().toStdString();
+        if (!r.inputLastDim.empty() && std::find(r.params.begin(), r.params.end(), r.inputLastDim) == r.params.end()) {
+            *error = at + ".input_last_dim: must be a parameter of \"params\"";
+            return {};
+        }
         rules.push_back(std::move(r));
     }
     return rules;

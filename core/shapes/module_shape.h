@@ -43,6 +43,9 @@ struct ModuleShapeRule {
     // The config.json key whose value is the dtype of what `forward` is
     // handed (`torch_dtype`: the activations a model runs in); empty: unknown.
     std::string inputDtype;
+    // The parameter whose per-GPU value is the last dimension of what
+    // `forward` is handed (a linear layer's `input_size`); empty: unknown.
+    std::string inputLastDim;
 };
 
 // The "module_shapes" of a profile's JSON; an empty list when it has none,

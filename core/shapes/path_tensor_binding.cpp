@@ -4,13 +4,8 @@
 #include <cctype>
 
 namespace katlas {
-namespace {
 
-constexpr int kMaxSteps = 16;
-
-// "layer.weight.shape[0]" -> "layer", ".weight.shape[0]"; an empty head when
-// the text does not start with a plain name.
-std::pair<std::string, std::string> splitHead(const std::string &text)
+std::pair<std::string, std::string> splitName(const std::string &text)
 {
     size_t end = 0;
     while (end < text.size() && (std::isalnum(static_cast<unsigned char>(text[end])) || text[end] == '_'))
@@ -22,10 +17,14 @@ std::pair<std::string, std::string> splitHead(const std::string &text)
     return {text.substr(0, end), text.substr(end)};
 }
 
+namespace {
+
+constexpr int kMaxSteps = 16;
+
 bool isAttributeOfSelf(const std::string &text)
 {
-    const auto [head, rest] = splitHead(text);
-    return head == "self" && rest.size() > 1 && rest[0] == '.' && splitHead(rest.substr(1)).second.empty();
+    const auto [head, rest] = splitName(text);
+    return head == "self" && rest.size() > 1 && rest[0] == '.' && splitName(rest.substr(1)).second.empty();
 }
 
 struct Receiver {
@@ -56,7 +55,7 @@ Receiver receiverOf(const CallIndex &index, const PathFrame &frame, const Source
 TensorOrigin tensorOrigin(const CallIndex &index, const SourceCalls &calls, const std::vector<PathFrame> &frames,
                           size_t frame, const std::string &expression)
 {
-    auto [head, rest] = splitHead(expression);
+    auto [head, rest] = splitName(expression);
     size_t k = frame;
     for (int step = 0; step < kMaxSteps && !head.empty() && k < frames.size(); ++step) {
         const std::optional<SourceFunction> fn = calls.function(frames[k].callerId);
@@ -72,7 +71,7 @@ TensorOrigin tensorOrigin(const CallIndex &index, const SourceCalls &calls, cons
             }
             if (r.module.empty())
                 return {};
-            const auto [member, after] = splitHead(rest.empty() ? std::string() : rest.substr(1));
+            const auto [member, after] = splitName(rest.empty() ? std::string() : rest.substr(1));
             if (member.empty() || rest[0] != '.')
                 return {};
             return {TensorOrigin::Kind::ModuleMember, index.classOf(entry.callerId), r.module, member, after};
@@ -90,7 +89,7 @@ TensorOrigin tensorOrigin(const CallIndex &index, const SourceCalls &calls, cons
         const std::optional<std::string> argument = argumentFor(*call, *fn, head, bound);
         if (!argument)
             return {};
-        auto [nextHead, nextRest] = splitHead(*argument);
+        auto [nextHead, nextRest] = splitName(*argument);
         head = std::move(nextHead);
         rest = nextRest + rest;
         --k;

@@ -23,6 +23,10 @@ struct TensorOrigin {
     std::string rest;       // what is read of it: ".shape[0]", ".dtype"
 };
 
+// "layer.weight.shape[0]" -> "layer", ".weight.shape[0]"; an empty name when
+// the text does not start with a plain name.
+std::pair<std::string, std::string> splitName(const std::string &text);
+
 // `expression` ("weight.shape[0]") is read in the function that makes the
 // call of `frames[frame]`. Bound: 16 calls up.
 TensorOrigin tensorOrigin(const CallIndex &index, const SourceCalls &calls, const std::vector<PathFrame> &frames,

@@ -6,6 +6,7 @@
 #include "shapes/definition_request.h"
 #include "shapes/definition_rules.h"
 #include "shapes/path_tensor_binding.h"
+#include "shapes/tensor_reshape.h"
 
 #include <QJsonArray>
 
@@ -78,20 +79,6 @@ std::optional<size_t> frameOf(const CallIndex &index, const std::vector<PathFram
     return std::nullopt;
 }
 
-// `[2]` of ".shape[2]"; nullopt for anything else.
-std::optional<size_t> shapeIndex(const std::string &rest)
-{
-    const std::string head = ".shape[";
-    if (rest.rfind(head, 0) != 0 || rest.back() != ']')
-        return std::nullopt;
-    size_t i = 0;
-    const char *from = rest.data() + head.size();
-    const char *to = rest.data() + rest.size() - 1;
-    if (std::from_chars(from, to, i).ptr != to)
-        return std::nullopt;
-    return i;
-}
-
 } // namespace
 
 ShapeConditionJudge::ShapeConditionJudge(const CallIndex &index, std::string settingPrefix,
@@ -125,20 +112,29 @@ std::optional<KnownValue> ShapeConditionJudge::valueOf(const TensorOrigin &origi
     const ModuleShapeRule *r = instance ? rule(instance->cls) : nullptr;
     if (!r)
         return std::nullopt;
+    const auto sizeOf = [&](const std::string &param) -> std::optional<KnownValue> {
+        const auto size = instance->shapes.find(param);
+        if (size == instance->shapes.end() || !size->second.known())
+            return std::nullopt;
+        return KnownValue::of(*size->second.value);
+    };
+    const std::optional<long> i = shapeIndex(origin.rest);
     if (origin.kind == TensorOrigin::Kind::ModuleInput) {
+        if (i && *i == -1 && !r->inputLastDim.empty())
+            return sizeOf(r->inputLastDim);
         const QJsonValue dtype = config.value(QString::fromStdString(r->inputDtype));
         if (origin.rest != ".dtype" || r->inputDtype.empty() || !dtype.isString())
             return std::nullopt;
         return KnownValue::named("torch." + dtype.toString().toStdString());
     }
     const auto tensor = r->tensors.find(origin.member);
-    const std::optional<size_t> i = shapeIndex(origin.rest);
-    if (tensor == r->tensors.end() || !i || *i >= tensor->second.size())
+    if (tensor == r->tensors.end() || !i)
         return std::nullopt;
-    const auto size = instance->shapes.find(tensor->second[*i]);
-    if (size == instance->shapes.end() || !size->second.known())
+    const long rank = static_cast<long>(tensor->second.size());
+    const long at = *i < 0 ? rank + *i : *i;
+    if (at < 0 || at >= rank)
         return std::nullopt;
-    return KnownValue::of(*size->second.value);
+    return sizeOf(tensor->second[static_cast<size_t>(at)]);
 }
 
 const std::vector<std::optional<KnownValue>> &ShapeConditionJudge::values(const TensorOrigin &origin,
@@ -160,6 +156,26 @@ const std::vector<std::optional<KnownValue>> &ShapeConditionJudge::values(const 
     return m_values.emplace(key, std::move(out)).first->second;
 }
 
+TensorOrigin ShapeConditionJudge::originOf(const std::vector<PathFrame> &frames, size_t frame,
+                                          const std::string &expression, int depth) const
+{
+    const TensorOrigin origin = tensorOrigin(m_index, m_calls, frames, frame, expression);
+    if (origin.kind != TensorOrigin::Kind::Unknown || depth >= 3)
+        return origin;
+    // A local the function assigns once, as a reshaped tensor:
+    // `input_2d = input.view(-1, input.shape[-1])`, then `input_2d.shape[1]`.
+    const auto [local, read] = splitName(expression);
+    const std::optional<SourceFunction> fn = m_calls.function(frames[frame].callerId);
+    if (local.empty() || !fn)
+        return {};
+    const auto made = fn->assignments.find(local);
+    if (made == fn->assignments.end() || made->second.size() != 1)
+        return {};
+    if (const std::optional<std::string> size = reshapedSize(made->second.front(), read))
+        return originOf(frames, frame, *size, depth + 1);
+    return {};
+}
+
 std::optional<bool> ShapeConditionJudge::decide(const std::vector<PathFrame> &frames, size_t frame,
                                                 const std::string &text, const std::string &settingsKey,
                                                 const QJsonObject &config) const
@@ -178,7 +194,7 @@ std::optional<bool> ShapeConditionJudge::decide(const std::vector<PathFrame> &fr
     std::map<std::string, const std::vector<std::optional<KnownValue>> *> read;
     conditionTruth(parsed->second, [&](const std::string &expression) -> std::optional<KnownValue> {
         if (!read.count(expression)) {
-            const TensorOrigin origin = tensorOrigin(m_index, m_calls, frames, frame, expression);
+            const TensorOrigin origin = originOf(frames, frame, expression, 0);
             read[expression] = origin.kind == TensorOrigin::Kind::Unknown ? nullptr : &values(origin, settingsKey, config);
         }
         return std::nullopt;

@@ -52,6 +52,10 @@ private:
 
     std::optional<bool> decide(const std::vector<PathFrame> &frames, size_t frame, const std::string &text,
                                const std::string &settingsKey, const QJsonObject &config) const;
+    // Where `expression` comes from, through a local the function reshapes
+    // (shapes/tensor_reshape.h) where it names none directly.
+    TensorOrigin originOf(const std::vector<PathFrame> &frames, size_t frame, const std::string &expression,
+                          int depth) const;
     std::optional<KnownValue> valueOf(const TensorOrigin &origin, ModelShapes &shapes, const QJsonObject &config) const;
     const std::vector<std::optional<KnownValue>> &values(const TensorOrigin &origin, const std::string &settingsKey,
                                                          const QJsonObject &config) const;

@@ -79,6 +79,20 @@ private:
         return std::string(1, '*');
     }
 
+    void readAssignments(TSNode node, SourceFunction &fn) const
+    {
+        if (isType(node, "function_definition") || isType(node, "class_definition") || isType(node, "lambda"))
+            return;
+        if (isType(node, "assignment")) {
+            const TSNode left = field(node, "left");
+            const TSNode right = field(node, "right");
+            if (isType(left, "identifier") && !ts_node_is_null(right))
+                fn.assignments[text(left)].push_back(text(right));
+        }
+        for (TSNode child : namedChildrenOf(node))
+            readAssignments(child, fn);
+    }
+
     SourceFunction readFunction(TSNode def, bool method) const
     {
         SourceFunction fn;
@@ -87,6 +101,8 @@ private:
         for (TSNode p : namedChildrenOf(field(def, "parameters")))
             if (!isType(p, "keyword_separator") && !isType(p, "positional_separator"))
                 fn.params.push_back(parameterName(p));
+        for (TSNode statement : namedChildrenOf(field(def, "body")))
+            readAssignments(statement, fn);
         return fn;
     }
 };

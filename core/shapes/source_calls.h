@@ -26,6 +26,9 @@ struct SourceFunction {
     std::string name;
     std::vector<std::string> params; // in order, `self`/`cls` of a method included
     bool method = false;             // defined in a class body, not a staticmethod
+    // What its body assigns to plain names, each assignment's right-hand
+    // side as written (nested definitions left out).
+    std::map<std::string, std::vector<std::string>> assignments;
 };
 
 class SourceCalls {
