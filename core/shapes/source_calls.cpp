@@ -12,18 +12,19 @@ namespace {
 
 class Reader : private SyntaxSource {
 public:
-    explicit Reader(std::string_view source) : SyntaxSource(source) {}
+    // `lineOffset`: the file's line of the text's first line, less one.
+    Reader(std::string_view source, int lineOffset) : SyntaxSource(source), m_offset(lineOffset) {}
 
     void walk(TSNode node, bool inClass, std::multimap<int, SourceCall> &calls, std::map<int, SourceFunction> &functions) const
     {
         if (isType(node, "call"))
-            calls.emplace(lineOf(node), readCall(node));
+            calls.emplace(m_offset + lineOf(node), readCall(node));
         if (isType(node, "function_definition") || isType(node, "decorated_definition")) {
             const TSNode def = isType(node, "decorated_definition") ? field(node, "definition") : node;
             if (isType(def, "function_definition")) {
                 SourceFunction fn = readFunction(def, inClass && !isStatic(node));
-                functions.emplace(lineOf(def), fn);
-                functions.emplace(lineOf(node), std::move(fn));
+                functions.emplace(m_offset + lineOf(def), fn);
+                functions.emplace(m_offset + lineOf(node), std::move(fn));
             }
         }
         const bool classBody = isType(node, "class_definition");
@@ -35,6 +36,8 @@ public:
     }
 
 private:
+    int m_offset = 0;
+
     std::string text(TSNode n) const
     {
         return ts_node_is_null(n) ? std::string() : normaliseSpace(SyntaxSource::text(n));
@@ -109,29 +112,77 @@ private:
 
 } // namespace
 
-std::shared_ptr<const SourceCalls::FileCalls> SourceCalls::fileCalls(std::int64_t fileId) const
+std::shared_ptr<const std::string> SourceCalls::fileText(std::int64_t fileId) const
 {
     {
         std::lock_guard lock(m_mutex);
-        if (const auto it = m_files.find(fileId); it != m_files.end())
+        if (const auto it = m_texts.find(fileId); it != m_texts.end())
             return it->second;
     }
-    auto calls = std::make_shared<FileCalls>();
-    if (const std::optional<std::string> source = readIndexedSource(m_index, fileId)) {
-        PythonParser parser;
-        const SyntaxTree tree = parser.parse(*source);
-        if (tree)
-            Reader(*source).walk(ts_tree_root_node(tree.get()), false, calls->callsByLine, calls->functionsByLine);
-    }
+    auto text = std::make_shared<const std::string>(readIndexedSource(m_index, fileId).value_or(std::string()));
     std::lock_guard lock(m_mutex);
-    return m_files.emplace(fileId, std::move(calls)).first->second;
+    return m_texts.emplace(fileId, std::move(text)).first->second;
+}
+
+std::shared_ptr<const SourceCalls::Parsed> SourceCalls::parsed(std::int64_t symbolId) const
+{
+    const Symbol &s = m_index.symbol(symbolId);
+    const bool function = s.kind == SymbolKind::Function || s.kind == SymbolKind::Method;
+    const std::int64_t key = function ? symbolId : -s.fileId;
+    {
+        std::lock_guard lock(m_mutex);
+        if (const auto it = m_parsed.find(key); it != m_parsed.end())
+            return it->second;
+    }
+    auto out = std::make_shared<Parsed>();
+    const std::shared_ptr<const std::string> file = fileText(s.fileId);
+    // The function's lines, its decorators' above, moved left to where its
+    // `def` starts; line numbers stay the file's.
+    std::vector<std::string_view> lines;
+    for (size_t at = 0; at <= file->size();) {
+        const size_t end = std::min(file->find('\n', at), file->size());
+        lines.emplace_back(file->data() + at, end - at);
+        at = end + 1;
+    }
+    int first = 1;
+    int last = static_cast<int>(lines.size());
+    bool inClass = false;
+    std::string text;
+    if (function && s.line >= 1 && s.line <= last) {
+        first = s.line;
+        const std::string_view def = lines[static_cast<size_t>(s.line - 1)];
+        const size_t indent = def.find_first_not_of(" \t");
+        while (first > 1) {
+            const std::string_view above = lines[static_cast<size_t>(first - 2)];
+            const size_t start = above.find_first_not_of(" \t");
+            if (start == std::string_view::npos || start != indent || above[start] != '@')
+                break;
+            --first;
+        }
+        last = std::clamp(s.endLine, s.line, last);
+        for (int l = first; l <= last; ++l) {
+            std::string_view line = lines[static_cast<size_t>(l - 1)];
+            if (line.substr(0, indent).find_first_not_of(" \t") == std::string_view::npos)
+                line.remove_prefix(std::min(indent, line.size()));
+            text.append(line).push_back('\n');
+        }
+        inClass = s.parentId && m_index.symbol(s.parentId).kind == SymbolKind::Class;
+    } else {
+        text = *file;
+    }
+    PythonParser parser;
+    const SyntaxTree tree = parser.parse(text);
+    if (tree)
+        Reader(text, first - 1).walk(ts_tree_root_node(tree.get()), inClass, out->callsByLine, out->functionsByLine);
+    std::lock_guard lock(m_mutex);
+    return m_parsed.emplace(key, std::move(out)).first->second;
 }
 
 std::optional<SourceCall> SourceCalls::call(std::int64_t siteId) const
 {
     const CallSite &site = m_index.site(siteId);
-    const std::shared_ptr<const FileCalls> file = fileCalls(site.fileId);
-    const auto [from, to] = file->callsByLine.equal_range(site.line);
+    const std::shared_ptr<const Parsed> in = parsed(site.callerId);
+    const auto [from, to] = in->callsByLine.equal_range(site.line);
     std::optional<SourceCall> only;
     int count = 0;
     for (auto it = from; it != to; ++it) {
@@ -146,11 +197,11 @@ std::optional<SourceCall> SourceCalls::call(std::int64_t siteId) const
 std::optional<SourceFunction> SourceCalls::function(std::int64_t symbolId) const
 {
     const Symbol &s = m_index.symbol(symbolId);
-    if (!s.fileId)
+    if (!s.fileId || (s.kind != SymbolKind::Function && s.kind != SymbolKind::Method))
         return std::nullopt;
-    const std::shared_ptr<const FileCalls> file = fileCalls(s.fileId);
-    const auto it = file->functionsByLine.find(s.line);
-    if (it == file->functionsByLine.end() || it->second.name != s.name)
+    const std::shared_ptr<const Parsed> in = parsed(symbolId);
+    const auto it = in->functionsByLine.find(s.line);
+    if (it == in->functionsByLine.end() || it->second.name != s.name)
         return std::nullopt;
     return it->second;
 }

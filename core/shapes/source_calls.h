@@ -1,7 +1,8 @@
 // The calls and function definitions of indexed files as written, read
 // again from the checkout with tree-sitter when a query needs their
 // argument texts (the index keeps each call's callee, not its arguments):
-// which argument a call passes for which parameter.
+// which argument a call passes for which parameter. Only the function asked
+// about is parsed (its lines, with its decorators), not its whole file.
 #pragma once
 
 #include "trace/call_index.h"
@@ -42,15 +43,19 @@ public:
     std::optional<SourceFunction> function(std::int64_t symbolId) const;
 
 private:
-    struct FileCalls {
-        std::multimap<int, SourceCall> callsByLine;
+    struct Parsed {
+        std::multimap<int, SourceCall> callsByLine;    // by the file's lines
         std::map<int, SourceFunction> functionsByLine; // by the `def` line and the first decorator's
     };
     const CallIndex &m_index;
     mutable std::mutex m_mutex;
-    mutable std::map<std::int64_t, std::shared_ptr<const FileCalls>> m_files;
+    mutable std::map<std::int64_t, std::shared_ptr<const std::string>> m_texts;  // by file
+    mutable std::map<std::int64_t, std::shared_ptr<const Parsed>> m_parsed;     // by function, or file (negated id)
 
-    std::shared_ptr<const FileCalls> fileCalls(std::int64_t fileId) const;
+    std::shared_ptr<const std::string> fileText(std::int64_t fileId) const;
+    // The function `symbolId` parsed from its own lines; a symbol that is no
+    // function of a file (module-level code) parses its whole file.
+    std::shared_ptr<const Parsed> parsed(std::int64_t symbolId) const;
 };
 
 // The argument `call` passes for parameter `index` (named `name`) of
