@@ -47,11 +47,19 @@ void writeTree(const QString &root)
                     "    def __init__(self):\n"
                     "        self.linear = block_linear\n"
                     "\n"
+                    "def split_rows(x):\n"
+                    "    return x.chunk(2)\n"
+                    "\n"
                     "class Linear:\n"
-                    "    def __init__(self, input_size, output_size):\n"
+                    "    def __init__(self, input_size, output_size, input_is_parallel=True):\n"
+                    "        self.input_is_parallel = input_is_parallel\n"
                     "        self.quant_method = BlockMethod()\n"
                     "    def forward(self, x):\n"
-                    "        return self.quant_method.apply(self, x)\n"
+                    "        if self.input_is_parallel:\n"
+                    "            x_local = x\n"
+                    "        else:\n"
+                    "            x_local = split_rows(x)[0]\n"
+                    "        return self.quant_method.apply(self, x_local)\n"
                     "    def __call__(self, x):\n"
                     "        return self.forward(x)\n");
     test::writeFile(root + "/mini/model.py",
@@ -62,11 +70,13 @@ void writeTree(const QString &root)
                     "        self.wide = Linear(config.hidden_size, config.wide_size)\n"
                     "        self.odd = Linear(config.hidden_size, config.odd_size)\n"
                     "        self.thin = Linear(config.thin_size, config.wide_size)\n"
+                    "        self.split = Linear(config.hidden_size, config.wide_size, input_is_parallel=False)\n"
                     "    def forward(self, x):\n"
                     "        a = self.wide(x)\n"
                     "        b = self.odd(x)\n"
                     "        c = self.thin(x)\n"
-                    "        return a, b, c\n"
+                    "        d = self.split(x)\n"
+                    "        return a, b, c, d\n"
                     "\n"
                     "class MiniForCausalLM:\n"
                     "    def __init__(self, config: PretrainedConfig):\n"
@@ -176,7 +186,8 @@ private Q_SLOTS:
     // only; the odd one's does not: the fallback only; the thin one is handed
     // rows of 128 (its input size, read through `input.view(-1,
     // input.shape[-1])`): the small GEMM only. Without a checkpoint all stay,
-    // as all may run.
+    // as all may run. The input reaches the GEMM through a local the layer
+    // sets under its `input_is_parallel` flag.
     void aWeightsShapeUnderTheCheckpointPicksTheGemm()
     {
         const Mini m;
@@ -190,6 +201,10 @@ private Q_SLOTS:
         QCOMPARE(m.kernels("wide", checkpoint), (Kernels{"fast_gemm", "tuple_gemm"}));
         QCOMPARE(m.kernels("odd", checkpoint), (Kernels{"fallback_gemm", "tuple_gemm"}));
         QCOMPARE(m.kernels("thin", checkpoint), (Kernels{"small_gemm", "tuple_gemm"}));
+        // The layer hands its input on as it is where its flag, as its
+        // building call passes it, says so; one built to split it first
+        // hands on a slice nothing tells the dtype of: all stay.
+        QCOMPARE(m.kernels("split", checkpoint), all);
     }
 
     void sizesReadOffAReshapedTensor()

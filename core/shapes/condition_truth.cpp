@@ -79,7 +79,7 @@ private:
     Value looked(const std::string &text) const
     {
         if (const std::optional<KnownValue> v = m_lookup(text))
-            return v->number ? Value::ofNumber(*v->number) : Value::ofName(v->name);
+            return v->number ? Value::ofNumber(*v->number) : v->truth ? Value::ofTruth(*v->truth) : Value::ofName(v->name);
         if (text.rfind("torch.", 0) == 0 && text.find_first_of("([") == std::string::npos)
             return Value::ofName(text);
         return {};

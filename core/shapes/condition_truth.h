@@ -13,10 +13,12 @@
 namespace katlas {
 
 struct KnownValue {
-    std::optional<std::int64_t> number; // else a name
+    std::optional<std::int64_t> number; // else a truth or a name
     std::string name;                    // `torch.bfloat16`
-    static KnownValue of(std::int64_t n) { return {n, {}}; }
-    static KnownValue named(std::string s) { return {std::nullopt, std::move(s)}; }
+    std::optional<bool> truth;
+    static KnownValue of(std::int64_t n) { return {n, {}, std::nullopt}; }
+    static KnownValue named(std::string s) { return {std::nullopt, std::move(s), std::nullopt}; }
+    static KnownValue truthOf(bool b) { return {std::nullopt, {}, b}; }
 };
 
 // `lookup` is asked about every attribute chain and subscript the text reads

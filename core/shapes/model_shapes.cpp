@@ -193,4 +193,41 @@ std::optional<ModuleInstance> ModelShapes::moduleIn(const std::string &cls, cons
     return std::nullopt;
 }
 
+std::optional<std::string> ModelShapes::memberText(const std::string &cls, const std::string &target,
+                                                   const std::string &member)
+{
+    const ClassInit *owner = init(cls);
+    if (!owner)
+        return std::nullopt;
+    for (const ConstructorCall &b : owner->builds) {
+        if (b.target != target || b.call.cls.empty())
+            continue;
+        const ClassInit *built = init(b.call.cls);
+        if (!built)
+            return std::nullopt;
+        std::optional<std::string> value;
+        for (const InitAssignment &a : built->assignments)
+            if (a.target == "self." + member) {
+                if (a.conditional || value)
+                    return std::nullopt; // set more than once, or under a test
+                value = a.value;
+            }
+        if (!value)
+            return std::nullopt;
+        for (size_t i = 0; i < built->params.size(); ++i) {
+            if (built->params[i].name != *value)
+                continue;
+            if (const auto kw = b.call.keywords.find(*value); kw != b.call.keywords.end())
+                return kw->second;
+            if (i < b.call.positional.size())
+                return b.call.positional[i];
+            if (built->params[i].defaultText.empty())
+                return std::nullopt;
+            return built->params[i].defaultText;
+        }
+        return value;
+    }
+    return std::nullopt;
+}
+
 } // namespace katlas

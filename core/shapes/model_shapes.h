@@ -54,6 +54,13 @@ public:
 
     const QJsonObject &config() const { return m_config; }
 
+    // What the module `target` of an instance of `cls` sets its attribute
+    // `member` to in its `__init__`, as written, a parameter read as what its
+    // building call passes (else the parameter's default): "True" for
+    // `self.input_is_parallel = input_is_parallel` built passing nothing for
+    // a default True. nullopt when not found or set only under a test.
+    std::optional<std::string> memberText(const std::string &cls, const std::string &target, const std::string &member);
+
     // The values a class's `__init__` gives its names ("self.num_local_heads").
     const ShapeEnvironment &scope(const std::string &cls);
 

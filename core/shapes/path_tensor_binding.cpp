@@ -1,7 +1,9 @@
 // See path_tensor_binding.h.
 #include "shapes/path_tensor_binding.h"
 
+#include <algorithm>
 #include <cctype>
+#include <tuple>
 
 namespace katlas {
 
@@ -53,7 +55,7 @@ Receiver receiverOf(const CallIndex &index, const PathFrame &frame, const Source
 } // namespace
 
 TensorOrigin tensorOrigin(const CallIndex &index, const SourceCalls &calls, const std::vector<PathFrame> &frames,
-                          size_t frame, const std::string &expression)
+                          size_t frame, const std::string &expression, const LocalReading &locals)
 {
     auto [head, rest] = splitName(expression);
     size_t k = frame;
@@ -81,6 +83,14 @@ TensorOrigin tensorOrigin(const CallIndex &index, const SourceCalls &calls, cons
             const Receiver r = receiverOf(index, entry, *fn);
             if (!r.module.empty())
                 return {TensorOrigin::Kind::ModuleInput, index.classOf(entry.callerId), r.module, {}, rest};
+        }
+        if (std::find(fn->params.begin(), fn->params.end(), head) == fn->params.end()) {
+            // A local: what it stands for, in this function.
+            const std::optional<std::string> read = locals ? locals(k, head + rest) : std::nullopt;
+            if (!read)
+                return {};
+            std::tie(head, rest) = splitName(*read);
+            continue;
         }
         const std::optional<SourceCall> call = calls.call(entry.siteId);
         if (!call)

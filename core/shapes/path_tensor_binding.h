@@ -9,6 +9,8 @@
 #include "shapes/source_calls.h"
 #include "trace/path_finder.h"
 
+#include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,9 +29,15 @@ struct TensorOrigin {
 // the text does not start with a plain name.
 std::pair<std::string, std::string> splitName(const std::string &text);
 
+// What a local of the function making the call of `frames[frame]` stands
+// for, as an expression of that function (`input_parallel.dtype` ->
+// `input_.dtype`); nullopt where it is not known.
+using LocalReading = std::function<std::optional<std::string>(size_t frame, const std::string &expression)>;
+
 // `expression` ("weight.shape[0]") is read in the function that makes the
-// call of `frames[frame]`. Bound: 16 calls up.
+// call of `frames[frame]`; a local on the way is read through `locals`,
+// where given. Bound: 16 steps.
 TensorOrigin tensorOrigin(const CallIndex &index, const SourceCalls &calls, const std::vector<PathFrame> &frames,
-                          size_t frame, const std::string &expression);
+                          size_t frame, const std::string &expression, const LocalReading &locals = {});
 
 } // namespace katlas

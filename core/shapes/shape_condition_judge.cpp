@@ -145,35 +145,76 @@ const std::vector<std::optional<KnownValue>> &ShapeConditionJudge::values(const 
         + origin.target + '|' + origin.member + '|' + origin.rest;
     if (const auto it = m_values.find(key); it != m_values.end())
         return it->second;
-    std::vector<std::unique_ptr<ModelShapes>> &variants = m_shapes[settingsKey];
-    if (variants.empty())
-        for (const Deployment &d : nodeDeployments())
-            variants.push_back(std::make_unique<ModelShapes>(m_index, std::vector<std::string>{}, config, d, m_rules,
-                                                             m_shapeCalls, m_inits));
+    std::vector<std::unique_ptr<ModelShapes>> &variants = shapesFor(settingsKey, config);
     std::vector<std::optional<KnownValue>> out;
     for (const std::unique_ptr<ModelShapes> &shapes : variants)
         out.push_back(valueOf(origin, *shapes, config));
     return m_values.emplace(key, std::move(out)).first->second;
 }
 
-TensorOrigin ShapeConditionJudge::originOf(const std::vector<PathFrame> &frames, size_t frame,
-                                          const std::string &expression, int depth) const
+std::vector<std::unique_ptr<ModelShapes>> &ShapeConditionJudge::shapesFor(const std::string &settingsKey,
+                                                                          const QJsonObject &config) const
 {
-    const TensorOrigin origin = tensorOrigin(m_index, m_calls, frames, frame, expression);
-    if (origin.kind != TensorOrigin::Kind::Unknown || depth >= 3)
-        return origin;
-    // A local the function assigns once, as a reshaped tensor:
-    // `input_2d = input.view(-1, input.shape[-1])`, then `input_2d.shape[1]`.
-    const auto [local, read] = splitName(expression);
-    const std::optional<SourceFunction> fn = m_calls.function(frames[frame].callerId);
-    if (local.empty() || !fn)
-        return {};
-    const auto made = fn->assignments.find(local);
-    if (made == fn->assignments.end() || made->second.size() != 1)
-        return {};
-    if (const std::optional<std::string> size = reshapedSize(made->second.front(), read))
-        return originOf(frames, frame, *size, depth + 1);
-    return {};
+    std::vector<std::unique_ptr<ModelShapes>> &variants = m_shapes[settingsKey];
+    if (variants.empty())
+        for (const Deployment &d : nodeDeployments())
+            variants.push_back(std::make_unique<ModelShapes>(m_index, std::vector<std::string>{}, config, d, m_rules,
+                                                             m_shapeCalls, m_inits));
+    return variants;
+}
+
+std::optional<bool> ShapeConditionJudge::testOnModule(const std::vector<PathFrame> &frames, size_t frame,
+                                                      const std::string &test, ModelShapes &shapes) const
+{
+    return conditionTruth(test, [&](const std::string &expression) -> std::optional<KnownValue> {
+        const TensorOrigin origin = tensorOrigin(m_index, m_calls, frames, frame, expression);
+        if (origin.kind != TensorOrigin::Kind::ModuleMember || !origin.rest.empty())
+            return std::nullopt;
+        const std::optional<std::string> text = shapes.memberText(origin.ownerClass, origin.target, origin.member);
+        if (text == "True" || text == "False")
+            return KnownValue::truthOf(*text == "True");
+        return std::nullopt;
+    });
+}
+
+TensorOrigin ShapeConditionJudge::originOf(const std::vector<PathFrame> &frames, size_t frame,
+                                          const std::string &expression, const Settings &settings) const
+{
+    // A local of a function on the way: the one of its assignments that can
+    // run, their tests read on the module whose method it is (`if
+    // self.input_is_parallel: input_parallel = input_`, the flag as the
+    // module's building call passes it), as a name it stands for or a
+    // reshaped tensor (`input_2d = input.view(-1, input.shape[-1])`).
+    const LocalReading locals = [&](size_t k, const std::string &read) -> std::optional<std::string> {
+        const auto [local, rest] = splitName(read);
+        const std::optional<SourceFunction> fn = m_calls.function(frames[k].callerId);
+        if (!fn)
+            return std::nullopt;
+        const auto made = fn->assignments.find(local);
+        if (made == fn->assignments.end())
+            return std::nullopt;
+        const SourceAssignment *live = nullptr;
+        for (const SourceAssignment &a : made->second) {
+            const bool dead = std::any_of(a.tests.begin(), a.tests.end(), [&](const auto &test) {
+                const std::optional<bool> holds
+                    = testOnModule(frames, k, test.first, *shapesFor(settings.key, settings.config).front());
+                return holds && *holds != test.second;
+            });
+            if (dead)
+                continue;
+            if (live)
+                return std::nullopt; // two may run
+            live = &a;
+        }
+        if (!live)
+            return std::nullopt;
+        if (std::optional<std::string> size = reshapedSize(live->value, rest))
+            return size;
+        if (splitName(live->value).first == live->value)
+            return live->value + rest;
+        return std::nullopt;
+    };
+    return tensorOrigin(m_index, m_calls, frames, frame, expression, locals);
 }
 
 std::optional<bool> ShapeConditionJudge::decide(const std::vector<PathFrame> &frames, size_t frame,
@@ -194,7 +235,7 @@ std::optional<bool> ShapeConditionJudge::decide(const std::vector<PathFrame> &fr
     std::map<std::string, const std::vector<std::optional<KnownValue>> *> read;
     conditionTruth(parsed->second, [&](const std::string &expression) -> std::optional<KnownValue> {
         if (!read.count(expression)) {
-            const TensorOrigin origin = originOf(frames, frame, expression, 0);
+            const TensorOrigin origin = originOf(frames, frame, expression, {settingsKey, config});
             read[expression] = origin.kind == TensorOrigin::Kind::Unknown ? nullptr : &values(origin, settingsKey, config);
         }
         return std::nullopt;

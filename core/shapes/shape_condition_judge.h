@@ -52,10 +52,21 @@ private:
 
     std::optional<bool> decide(const std::vector<PathFrame> &frames, size_t frame, const std::string &text,
                                const std::string &settingsKey, const QJsonObject &config) const;
-    // Where `expression` comes from, through a local the function reshapes
-    // (shapes/tensor_reshape.h) where it names none directly.
+    struct Settings {
+        const std::string &key;    // the checkpoint's settings as text
+        const QJsonObject &config; // and as its config.json
+    };
+    // The model's shapes under each deployment of one node, for a checkpoint.
+    std::vector<std::unique_ptr<ModelShapes>> &shapesFor(const std::string &settingsKey, const QJsonObject &config) const;
+    // Where `expression` comes from, locals on the way read through the one
+    // assignment of each that can run, as a name or a reshaped tensor
+    // (shapes/tensor_reshape.h).
     TensorOrigin originOf(const std::vector<PathFrame> &frames, size_t frame, const std::string &expression,
-                          int depth) const;
+                          const Settings &settings) const;
+    // An `if` test of the function, read on the module whose method it is
+    // (`self.input_is_parallel` as its building call passes it).
+    std::optional<bool> testOnModule(const std::vector<PathFrame> &frames, size_t frame, const std::string &test,
+                                     ModelShapes &shapes) const;
     std::optional<KnownValue> valueOf(const TensorOrigin &origin, ModelShapes &shapes, const QJsonObject &config) const;
     const std::vector<std::optional<KnownValue>> &values(const TensorOrigin &origin, const std::string &settingsKey,
                                                          const QJsonObject &config) const;

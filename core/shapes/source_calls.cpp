@@ -82,7 +82,9 @@ private:
         return std::string(1, '*');
     }
 
-    void readAssignments(TSNode node, SourceFunction &fn) const
+    using Tests = std::vector<std::pair<std::string, bool>>;
+
+    void readAssignments(TSNode node, const Tests &tests, SourceFunction &fn) const
     {
         if (isType(node, "function_definition") || isType(node, "class_definition") || isType(node, "lambda"))
             return;
@@ -90,10 +92,38 @@ private:
             const TSNode left = field(node, "left");
             const TSNode right = field(node, "right");
             if (isType(left, "identifier") && !ts_node_is_null(right))
-                fn.assignments[text(left)].push_back(text(right));
+                fn.assignments[text(left)].push_back({text(right), tests});
+        }
+        if (isType(node, "if_statement")) {
+            // `if a: ... elif b: ... else: ...`: the branches under a, not a and b, neither.
+            Tests before = tests;
+            const std::string condition = text(field(node, "condition"));
+            Tests taken = before;
+            taken.emplace_back(condition, true);
+            readBlock(field(node, "consequence"), taken, fn);
+            before.emplace_back(condition, false);
+            for (TSNode branch : namedChildrenOf(node)) {
+                if (isType(branch, "elif_clause")) {
+                    const std::string test = text(field(branch, "condition"));
+                    Tests elif = before;
+                    elif.emplace_back(test, true);
+                    readBlock(field(branch, "consequence"), elif, fn);
+                    before.emplace_back(test, false);
+                } else if (isType(branch, "else_clause")) {
+                    readBlock(field(branch, "body"), before, fn);
+                }
+            }
+            return;
         }
         for (TSNode child : namedChildrenOf(node))
-            readAssignments(child, fn);
+            readAssignments(child, tests, fn);
+    }
+
+    void readBlock(TSNode block, const Tests &tests, SourceFunction &fn) const
+    {
+        if (!ts_node_is_null(block))
+            for (TSNode statement : namedChildrenOf(block))
+                readAssignments(statement, tests, fn);
     }
 
     SourceFunction readFunction(TSNode def, bool method) const
@@ -104,8 +134,7 @@ private:
         for (TSNode p : namedChildrenOf(field(def, "parameters")))
             if (!isType(p, "keyword_separator") && !isType(p, "positional_separator"))
                 fn.params.push_back(parameterName(p));
-        for (TSNode statement : namedChildrenOf(field(def, "body")))
-            readAssignments(statement, fn);
+        readBlock(field(def, "body"), {}, fn);
         return fn;
     }
 };

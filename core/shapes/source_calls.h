@@ -23,13 +23,20 @@ struct SourceCall {
     bool splat = false;                          // passes `*xs` or `**kw`
 };
 
+// An assignment to a plain name and the `if` tests it is under, each with
+// the truth its branch needs (an `elif` needs the tests before it false).
+struct SourceAssignment {
+    std::string value;                              // the right-hand side as written
+    std::vector<std::pair<std::string, bool>> tests;
+};
+
 struct SourceFunction {
     std::string name;
     std::vector<std::string> params; // in order, `self`/`cls` of a method included
     bool method = false;             // defined in a class body, not a staticmethod
     // What its body assigns to plain names, each assignment's right-hand
     // side as written (nested definitions left out).
-    std::map<std::string, std::vector<std::string>> assignments;
+    std::map<std::string, std::vector<SourceAssignment>> assignments;
 };
 
 class SourceCalls {
