@@ -186,6 +186,7 @@ private:
         bool positional = false;
     };
     InitForwarding forwardedToBase(SymbolId cls, SymbolId init, const std::string &name);
+    std::unordered_map<SymbolId, const CallFact *> m_superInitCalls; // a class's `super().__init__` call, or null
     // What one place passes for `name` by keyword; `fallback` where it
     // passes nothing, unknown where a splat may.
     Outcomes keywordPassed(const ValueFact &call, const Scope &scope, const std::string &name, const Outcomes &fallback,

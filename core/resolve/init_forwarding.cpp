@@ -29,10 +29,16 @@ GuardEvaluator::InitForwarding GuardEvaluator::forwardedToBase(SymbolId cls, Sym
     const auto &params = own->fact->params;
     if (std::any_of(params.begin(), params.end(), [&](const Param &p) { return p.name == name; }))
         return {};
-    for (const auto &[module, call] : callsNamed("__init__")) {
-        if (module != own->module || call->scope != own->fact->qualName || call->line != own->fact->superInitLine
-            || call->callee.rfind("super()", 0) != 0)
-            continue;
+    // Its `super().__init__(...)` call, found once per class.
+    const auto [found, added] = m_superInitCalls.try_emplace(cls, nullptr);
+    if (added)
+        for (const auto &[module, call] : callsNamed("__init__"))
+            if (module == own->module && call->scope == own->fact->qualName && call->line == own->fact->superInitLine
+                && call->callee.rfind("super()", 0) == 0) {
+                found->second = call;
+                break;
+            }
+    if (const CallFact *call = found->second) {
         const std::string &shape = call->args;
         if (shape.find("|**") == std::string::npos || shape.find('|' + name + '=') != std::string::npos)
             return {};

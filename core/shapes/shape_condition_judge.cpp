@@ -8,8 +8,6 @@
 #include "shapes/path_tensor_binding.h"
 #include "shapes/tensor_reshape.h"
 
-#include <QJsonArray>
-
 #include <algorithm>
 #include <charconv>
 
@@ -48,7 +46,7 @@ QJsonValue configValue(const std::string &text)
 
 // The config.json the filter's `model.*` settings name (one value each),
 // and their text as a key.
-std::pair<QJsonObject, std::string> configOf(const DimensionFilter &filter, const std::string &prefix)
+ShapeConditionJudge::Settings settingsOf(const DimensionFilter &filter, const std::string &prefix)
 {
     QJsonObject config;
     std::string key;
@@ -61,8 +59,24 @@ std::pair<QJsonObject, std::string> configOf(const DimensionFilter &filter, cons
         config.insert(QString::fromStdString(name), configValue(*it->second.begin()));
         key += name + '=' + *it->second.begin() + '\n';
     }
-    return {config, key};
+    return {key, config};
 }
+
+class ShapeJudgement : public PathJudgement {
+public:
+    ShapeJudgement(const ShapeConditionJudge &judge, ShapeConditionJudge::Settings settings)
+        : m_judge(judge), m_settings(std::move(settings))
+    {
+    }
+    bool judge(const std::vector<PathFrame> &frames, PathConditions &conditions) const override
+    {
+        return m_judge.judge(frames, conditions, m_settings);
+    }
+
+private:
+    const ShapeConditionJudge &m_judge;
+    const ShapeConditionJudge::Settings m_settings;
+};
 
 // The frame whose edge brought `text` onto the path.
 std::optional<size_t> frameOf(const CallIndex &index, const std::vector<PathFrame> &frames, const std::string &text)
@@ -89,10 +103,12 @@ ShapeConditionJudge::ShapeConditionJudge(const CallIndex &index, std::string set
 {
 }
 
-bool ShapeConditionJudge::applies(const DimensionFilter &filter) const
+std::unique_ptr<const PathJudgement> ShapeConditionJudge::under(const DimensionFilter &filter) const
 {
     const auto it = filter.allowed().lower_bound(m_prefix);
-    return it != filter.allowed().end() && it->first.rfind(m_prefix, 0) == 0;
+    if (it == filter.allowed().end() || it->first.rfind(m_prefix, 0) != 0)
+        return nullptr;
+    return std::make_unique<ShapeJudgement>(*this, settingsOf(filter, m_prefix));
 }
 
 const ModuleShapeRule *ShapeConditionJudge::rule(const std::string &cls) const
@@ -138,27 +154,24 @@ std::optional<KnownValue> ShapeConditionJudge::valueOf(const TensorOrigin &origi
 }
 
 const std::vector<std::optional<KnownValue>> &ShapeConditionJudge::values(const TensorOrigin &origin,
-                                                                         const std::string &settingsKey,
-                                                                         const QJsonObject &config) const
+                                                                         const Settings &settings) const
 {
-    const std::string key = settingsKey + '\x1f' + std::to_string(int(origin.kind)) + origin.ownerClass + '|'
+    const std::string key = settings.key + '\x1f' + std::to_string(int(origin.kind)) + origin.ownerClass + '|'
         + origin.target + '|' + origin.member + '|' + origin.rest;
     if (const auto it = m_values.find(key); it != m_values.end())
         return it->second;
-    std::vector<std::unique_ptr<ModelShapes>> &variants = shapesFor(settingsKey, config);
     std::vector<std::optional<KnownValue>> out;
-    for (const std::unique_ptr<ModelShapes> &shapes : variants)
-        out.push_back(valueOf(origin, *shapes, config));
+    for (const std::unique_ptr<ModelShapes> &shapes : shapesFor(settings))
+        out.push_back(valueOf(origin, *shapes, settings.config));
     return m_values.emplace(key, std::move(out)).first->second;
 }
 
-std::vector<std::unique_ptr<ModelShapes>> &ShapeConditionJudge::shapesFor(const std::string &settingsKey,
-                                                                          const QJsonObject &config) const
+std::vector<std::unique_ptr<ModelShapes>> &ShapeConditionJudge::shapesFor(const Settings &settings) const
 {
-    std::vector<std::unique_ptr<ModelShapes>> &variants = m_shapes[settingsKey];
+    std::vector<std::unique_ptr<ModelShapes>> &variants = m_shapes[settings.key];
     if (variants.empty())
         for (const Deployment &d : nodeDeployments())
-            variants.push_back(std::make_unique<ModelShapes>(m_index, std::vector<std::string>{}, config, d, m_rules,
+            variants.push_back(std::make_unique<ModelShapes>(m_index, std::vector<std::string>{}, settings.config, d, m_rules,
                                                              m_shapeCalls, m_inits));
     return variants;
 }
@@ -197,7 +210,7 @@ TensorOrigin ShapeConditionJudge::originOf(const std::vector<PathFrame> &frames,
         for (const SourceAssignment &a : made->second) {
             const bool dead = std::any_of(a.tests.begin(), a.tests.end(), [&](const auto &test) {
                 const std::optional<bool> holds
-                    = testOnModule(frames, k, test.first, *shapesFor(settings.key, settings.config).front());
+                    = testOnModule(frames, k, test.first, *shapesFor(settings).front());
                 return holds && *holds != test.second;
             });
             if (dead)
@@ -218,10 +231,9 @@ TensorOrigin ShapeConditionJudge::originOf(const std::vector<PathFrame> &frames,
 }
 
 std::optional<bool> ShapeConditionJudge::decide(const std::vector<PathFrame> &frames, size_t frame,
-                                                const std::string &text, const std::string &settingsKey,
-                                                const QJsonObject &config) const
+                                                const std::string &text, const Settings &settings) const
 {
-    std::string key = settingsKey + '\x1f' + text + '\x1f';
+    std::string key = settings.key + '\x1f' + text + '\x1f';
     for (size_t k = 0; k <= frame; ++k)
         key += std::to_string(frames[k].siteId) + ':' + std::to_string(frames[k].calleeId) + ' ';
     std::lock_guard lock(m_mutex);
@@ -235,8 +247,8 @@ std::optional<bool> ShapeConditionJudge::decide(const std::vector<PathFrame> &fr
     std::map<std::string, const std::vector<std::optional<KnownValue>> *> read;
     conditionTruth(parsed->second, [&](const std::string &expression) -> std::optional<KnownValue> {
         if (!read.count(expression)) {
-            const TensorOrigin origin = originOf(frames, frame, expression, {settingsKey, config});
-            read[expression] = origin.kind == TensorOrigin::Kind::Unknown ? nullptr : &values(origin, settingsKey, config);
+            const TensorOrigin origin = originOf(frames, frame, expression, settings);
+            read[expression] = origin.kind == TensorOrigin::Kind::Unknown ? nullptr : &values(origin, settings);
         }
         return std::nullopt;
     });
@@ -258,18 +270,15 @@ std::optional<bool> ShapeConditionJudge::decide(const std::vector<PathFrame> &fr
 }
 
 bool ShapeConditionJudge::judge(const std::vector<PathFrame> &frames, PathConditions &conditions,
-                                const DimensionFilter &filter) const
+                                const Settings &settings) const
 {
-    std::optional<std::pair<QJsonObject, std::string>> config;
     for (const auto &[text, truth] : conditions.guardTexts()) {
         if (!readsTensor(text))
             continue;
         const std::optional<size_t> frame = frameOf(m_index, frames, text);
         if (!frame)
             continue;
-        if (!config)
-            config = configOf(filter, m_prefix);
-        const std::optional<bool> holds = decide(frames, *frame, text, config->second, config->first);
+        const std::optional<bool> holds = decide(frames, *frame, text, settings);
         if (!holds)
             continue;
         if (*holds != truth)

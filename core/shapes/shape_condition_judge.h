@@ -31,9 +31,13 @@ public:
     ShapeConditionJudge(const CallIndex &index, std::string settingPrefix, std::vector<ModuleShapeRule> rules,
                         std::map<std::string, std::string> shapeCalls);
 
-    bool applies(const DimensionFilter &filter) const override;
-    bool judge(const std::vector<PathFrame> &frames, PathConditions &conditions,
-               const DimensionFilter &filter) const override;
+    std::unique_ptr<const PathJudgement> under(const DimensionFilter &filter) const override;
+    // `settings`: the checkpoint's, read off the filter once (under()).
+    struct Settings {
+        std::string key;    // the checkpoint's settings as text
+        QJsonObject config; // and as its config.json
+    };
+    bool judge(const std::vector<PathFrame> &frames, PathConditions &conditions, const Settings &settings) const;
 
 private:
     const CallIndex &m_index;
@@ -51,13 +55,9 @@ private:
     mutable std::map<std::string, std::vector<std::optional<KnownValue>>> m_values;
 
     std::optional<bool> decide(const std::vector<PathFrame> &frames, size_t frame, const std::string &text,
-                               const std::string &settingsKey, const QJsonObject &config) const;
-    struct Settings {
-        const std::string &key;    // the checkpoint's settings as text
-        const QJsonObject &config; // and as its config.json
-    };
+                               const Settings &settings) const;
     // The model's shapes under each deployment of one node, for a checkpoint.
-    std::vector<std::unique_ptr<ModelShapes>> &shapesFor(const std::string &settingsKey, const QJsonObject &config) const;
+    std::vector<std::unique_ptr<ModelShapes>> &shapesFor(const Settings &settings) const;
     // Where `expression` comes from, locals on the way read through the one
     // assignment of each that can run, as a name or a reshaped tensor
     // (shapes/tensor_reshape.h).
@@ -68,8 +68,7 @@ private:
     std::optional<bool> testOnModule(const std::vector<PathFrame> &frames, size_t frame, const std::string &test,
                                      ModelShapes &shapes) const;
     std::optional<KnownValue> valueOf(const TensorOrigin &origin, ModelShapes &shapes, const QJsonObject &config) const;
-    const std::vector<std::optional<KnownValue>> &values(const TensorOrigin &origin, const std::string &settingsKey,
-                                                         const QJsonObject &config) const;
+    const std::vector<std::optional<KnownValue>> &values(const TensorOrigin &origin, const Settings &settings) const;
     const ModuleShapeRule *rule(const std::string &cls) const;
 };
 

@@ -141,14 +141,22 @@ private:
 
 } // namespace
 
-std::shared_ptr<const std::string> SourceCalls::fileText(std::int64_t fileId) const
+std::shared_ptr<const SourceCalls::FileText> SourceCalls::fileText(std::int64_t fileId) const
 {
     {
         std::lock_guard lock(m_mutex);
         if (const auto it = m_texts.find(fileId); it != m_texts.end())
             return it->second;
     }
-    auto text = std::make_shared<const std::string>(readIndexedSource(m_index, fileId).value_or(std::string()));
+    auto file = std::make_shared<FileText>();
+    file->text = readIndexedSource(m_index, fileId).value_or(std::string());
+    const std::string &all = file->text;
+    for (size_t at = 0; at <= all.size();) {
+        const size_t end = std::min(all.find('\n', at), all.size());
+        file->lines.emplace_back(all.data() + at, end - at);
+        at = end + 1;
+    }
+    std::shared_ptr<const FileText> text = std::move(file);
     std::lock_guard lock(m_mutex);
     return m_texts.emplace(fileId, std::move(text)).first->second;
 }
@@ -164,15 +172,10 @@ std::shared_ptr<const SourceCalls::Parsed> SourceCalls::parsed(std::int64_t symb
             return it->second;
     }
     auto out = std::make_shared<Parsed>();
-    const std::shared_ptr<const std::string> file = fileText(s.fileId);
+    const std::shared_ptr<const FileText> file = fileText(s.fileId);
     // The function's lines, its decorators' above, moved left to where its
     // `def` starts; line numbers stay the file's.
-    std::vector<std::string_view> lines;
-    for (size_t at = 0; at <= file->size();) {
-        const size_t end = std::min(file->find('\n', at), file->size());
-        lines.emplace_back(file->data() + at, end - at);
-        at = end + 1;
-    }
+    const std::vector<std::string_view> &lines = file->lines;
     int first = 1;
     int last = static_cast<int>(lines.size());
     bool inClass = false;
@@ -197,7 +200,7 @@ std::shared_ptr<const SourceCalls::Parsed> SourceCalls::parsed(std::int64_t symb
         }
         inClass = s.parentId && m_index.symbol(s.parentId).kind == SymbolKind::Class;
     } else {
-        text = *file;
+        text = file->text;
     }
     PythonParser parser;
     const SyntaxTree tree = parser.parse(text);

@@ -12,6 +12,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace katlas {
@@ -56,10 +57,14 @@ private:
     };
     const CallIndex &m_index;
     mutable std::mutex m_mutex;
-    mutable std::map<std::int64_t, std::shared_ptr<const std::string>> m_texts;  // by file
+    struct FileText {
+        std::string text;
+        std::vector<std::string_view> lines; // into text, 0-based
+    };
+    mutable std::map<std::int64_t, std::shared_ptr<const FileText>> m_texts;     // by file
     mutable std::map<std::int64_t, std::shared_ptr<const Parsed>> m_parsed;     // by function, or file (negated id)
 
-    std::shared_ptr<const std::string> fileText(std::int64_t fileId) const;
+    std::shared_ptr<const FileText> fileText(std::int64_t fileId) const;
     // The function `symbolId` parsed from its own lines; a symbol that is no
     // function of a file (module-level code) parses its whole file.
     std::shared_ptr<const Parsed> parsed(std::int64_t symbolId) const;

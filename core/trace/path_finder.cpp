@@ -15,7 +15,7 @@ public:
     PathWalk(const CallIndex &index, const DimensionFilter &filter, const PathLimits &limits, OpPaths &out,
              const PathTargets *targets = nullptr)
         : m_index(index), m_filter(filter), m_limits(limits), m_out(out), m_targets(targets),
-          m_judge(index.pathJudge() && index.pathJudge()->applies(filter) ? index.pathJudge() : nullptr),
+          m_judge(index.pathJudge() ? index.pathJudge()->under(filter) : nullptr),
           m_countCap(limits.maxPaths + limits.countBeyond)
     {
     }
@@ -58,7 +58,7 @@ public:
             frames.push_back({site, m_index.site(site).callerId, e.calleeId});
             if (ends(e.calleeId)) {
                 PathConditions judged = next;
-                if (m_judge && judged.hasGuardText() && !m_judge->judge(frames, judged, m_filter)) {
+                if (m_judge && judged.hasGuardText() && !m_judge->judge(frames, judged)) {
                     frames.pop_back();
                     continue;
                 }
@@ -86,7 +86,7 @@ private:
     const PathLimits &m_limits;
     OpPaths &m_out;
     const PathTargets *m_targets;
-    const PathJudge *m_judge; // null when it has nothing to say under the filter
+    std::unique_ptr<const PathJudgement> m_judge; // null when it has nothing to say under the filter
     std::unordered_set<std::int64_t> m_onStack;
     std::string m_filteredDimension;
     size_t m_counted = 0;

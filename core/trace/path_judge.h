@@ -8,22 +8,30 @@
 #include "trace/dimension_filter.h"
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 namespace katlas {
 
 struct PathFrame;
 
+// The judge's questions under one filter, what it reads of the filter read
+// once (a query's paths all share it).
+class PathJudgement {
+public:
+    virtual ~PathJudgement() = default;
+    // False when some text of `conditions` cannot hold as the path needs
+    // (the path cannot run there); text shown to hold is taken off
+    // `conditions`. Safe to call from several threads.
+    virtual bool judge(const std::vector<PathFrame> &frames, PathConditions &conditions) const = 0;
+};
+
 class PathJudge {
 public:
     virtual ~PathJudge() = default;
-    // Has it anything to say under `filter` (a checkpoint is named)?
-    virtual bool applies(const DimensionFilter &filter) const = 0;
-    // False when some text of `conditions` cannot hold as the path needs
-    // under `filter` (the path cannot run there); text shown to hold is
-    // taken off `conditions`. Safe to call from several threads.
-    virtual bool judge(const std::vector<PathFrame> &frames, PathConditions &conditions,
-                       const DimensionFilter &filter) const = 0;
+    // Its judgement under `filter`; null where it has nothing to say there
+    // (no checkpoint is named).
+    virtual std::unique_ptr<const PathJudgement> under(const DimensionFilter &filter) const = 0;
 };
 
 } // namespace katlas
