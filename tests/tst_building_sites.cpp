@@ -240,7 +240,8 @@ private Q_SLOTS:
     {
         // `FastRow.__init__(self, *args, **kwargs)` only hands everything on
         // to `Row.__init__`: an instance built passing no `reduce_results`
-        // holds Row's default False, one passing True holds True. A subclass
+        // holds Row's default False, one passing True (by keyword or by
+        // position) holds True. A subclass
         // that names the parameter itself is not read through.
         Tree t;
         t.add("kpkg.ops", "def gemm_k(x): torch.ops.kns.g(x)\ndef all_reduce_k(x): torch.ops.kns.r(x)\n");
@@ -272,6 +273,11 @@ private Q_SLOTS:
               "        self.proj = FastRow(4, reduce_results=True)\n"
               "    def forward(self, x):\n"
               "        self.proj.forward(x)\n"
+              "class LoudByPosition:\n"
+              "    def __init__(self):\n"
+              "        self.proj = FastRow(4, True)\n"
+              "    def forward(self, x):\n"
+              "        self.proj.forward(x)\n"
               "class Tagged:\n"
               "    def __init__(self):\n"
               "        self.proj = KeywordRow(4, tag='t')\n"
@@ -280,6 +286,7 @@ private Q_SLOTS:
         const Resolved r = resolve(t, testProfile());
         QCOMPARE(kernelsReached(r, "models.Quiet.forward"), (std::set<std::string>{"gemm_k"}));
         QCOMPARE(kernelsReached(r, "models.Loud.forward"), (std::set<std::string>{"gemm_k", "all_reduce_k"}));
+        QCOMPARE(kernelsReached(r, "models.LoudByPosition.forward"), (std::set<std::string>{"gemm_k", "all_reduce_k"}));
         QCOMPARE(kernelsReached(r, "models.Tagged.forward"), (std::set<std::string>{"gemm_k"}));
     }
 

@@ -43,9 +43,9 @@ GuardEvaluator::InitForwarding GuardEvaluator::forwardedToBase(SymbolId cls, Sym
         if (shape.find("|**") == std::string::npos || shape.find('|' + name + '=') != std::string::npos)
             return {};
         // Positions carry over when the call passes only `*args`, and the
-        // subclass takes nothing else by position.
-        const bool onlyArgs = shape.substr(0, shape.find('|')) == "*" && params.size() == 3
-            && params[1].name == own->fact->varargs && params[2].name == own->fact->kwargs;
+        // subclass takes nothing but `self`, `*args` and `**kwargs` (the
+        // facts keep the splats apart from `params`).
+        const bool onlyArgs = shape.substr(0, shape.find('|')) == "*" && params.size() == 1 && !own->fact->varargs.empty();
         return {true, onlyArgs};
     }
     return {};
