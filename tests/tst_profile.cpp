@@ -67,6 +67,8 @@ private Q_SLOTS:
         QCOMPARE(b200->assignment.at("gpu_arch"), std::set<std::string>{"sm100"});
         QCOMPARE(b200->labelFor("zh_CN"), std::string("B200 NVFP4 解码"));
         QCOMPARE(b200->labelFor("en"), std::string("B200 NVFP4 decode"));
+        // The deployment's own settings join the assignment as a filter names them.
+        QCOMPARE(b200->assignment.at("server.tp_size"), std::set<std::string>{"8"});
         QVERIFY(!sglang->configuration("H200"));
         const auto aiter = std::find_if(sglang->implications.begin(), sglang->implications.end(),
                                         [](const Implication &i) { return i.when.count("attention_backend") && i.when.at("attention_backend").count("aiter"); });
@@ -148,6 +150,10 @@ private Q_SLOTS:
             << dims + QStringLiteral("\"configurations\": [\n {\"name\": \"a\",\n  \"assignment\": {\"stage\": \"decode\",\n"
                                      "    \"platform\": [\"cuda\", \"rocm\"]}}\n]}\n")
             << 11 << "configurations[0].assignment.platform" << "unknown value 'rocm' (known: cuda, hip)";
+        QTest::newRow("config: a setting without its prefix")
+            << dims + QStringLiteral("\"configurations\": [\n {\"name\": \"a\", \"assignment\": {\"stage\": \"x\"},\n"
+                                     "  \"settings\": {\"tp_size\": \"8\"}}\n]}\n")
+            << 10 << "configurations[0].settings.tp_size" << "prefix.name";
         QTest::newRow("config: same name twice")
             << dims + QStringLiteral("\"configurations\": [\n {\"name\": \"a\", \"assignment\": {\"stage\": \"x\"}},\n"
                                      " {\"name\": \"a\", \"assignment\": {\"stage\": \"y\"}}\n]}\n")

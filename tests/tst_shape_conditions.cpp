@@ -2,7 +2,8 @@
 // truth of guard text over known numbers and dtypes, which argument a call
 // passes for a parameter, and, on a small indexed tree, a linear layer whose
 // GEMM is chosen by `weight.shape[0] % 64` and `input.dtype`: under a
-// checkpoint each module reaches only the kernel its sizes pick.
+// checkpoint each module reaches only the kernel its sizes pick; and an
+// attribute a module computes from them, under the deployment a filter names.
 #include "demo_fixture.h"
 #include "shapes/condition_truth.h"
 #include "shapes/source_calls.h"
@@ -25,7 +26,9 @@ void writeTree(const QString &root)
                     "def fast_gemm(a, b):\n    pass\n"
                     "def fallback_gemm(a, b):\n    pass\n"
                     "def tuple_gemm(a, b):\n    pass\n"
-                    "def small_gemm(a, b):\n    pass\n");
+                    "def small_gemm(a, b):\n    pass\n"
+                    "def wide_concat(x):\n    pass\n"
+                    "def narrow_concat(x):\n    pass\n");
     test::writeFile(root + "/mini/layers.py",
                     "import torch\n"
                     "from mini.kern import fast_gemm, fallback_gemm, tuple_gemm, small_gemm\n"
@@ -62,8 +65,27 @@ void writeTree(const QString &root)
                     "        return self.quant_method.apply(self, x_local)\n"
                     "    def __call__(self, x):\n"
                     "        return self.forward(x)\n");
+    test::writeFile(root + "/mini/attention.py",
+                    "from mini.kern import wide_concat, narrow_concat\n"
+                    "\n"
+                    "def get_attention_tp_size():\n"
+                    "    return _ATTN_TP_SIZE\n"
+                    "\n"
+                    "class Attention:\n"
+                    "    def __init__(self, num_heads):\n"
+                    "        attn_tp_size = get_attention_tp_size()\n"
+                    "        self.num_local_heads = num_heads // attn_tp_size\n"
+                    "    def concat(self, x):\n"
+                    "        if self.num_local_heads == 128:\n"
+                    "            return wide_concat(x)\n"
+                    "        return narrow_concat(x)\n"
+                    "    def forward(self, x):\n"
+                    "        return self.concat(x)\n"
+                    "    def __call__(self, x):\n"
+                    "        return self.forward(x)\n");
     test::writeFile(root + "/mini/model.py",
                     "from mini.layers import Linear\n"
+                    "from mini.attention import Attention\n"
                     "\n"
                     "class Block:\n"
                     "    def __init__(self, config: PretrainedConfig):\n"
@@ -71,11 +93,13 @@ void writeTree(const QString &root)
                     "        self.odd = Linear(config.hidden_size, config.odd_size)\n"
                     "        self.thin = Linear(config.thin_size, config.wide_size)\n"
                     "        self.split = Linear(config.hidden_size, config.wide_size, input_is_parallel=False)\n"
+                    "        self.attn = Attention(config.num_heads)\n"
                     "    def forward(self, x):\n"
                     "        a = self.wide(x)\n"
                     "        b = self.odd(x)\n"
                     "        c = self.thin(x)\n"
                     "        d = self.split(x)\n"
+                    "        self.attn(x)\n"
                     "        return a, b, c, d\n"
                     "\n"
                     "class MiniForCausalLM:\n"
@@ -123,6 +147,14 @@ struct Mini {
     DimensionFilter checkpointFilter() const
     {
         return withCheckpoint(DimensionFilter{}, session->profile(), "Mini");
+    }
+    // The checkpoint on `tp` GPUs, attention data-parallel or not.
+    DimensionFilter deployedFilter(const std::string &tp, bool dpAttention) const
+    {
+        DimensionFilter f = checkpointFilter();
+        f.set("server.tp_size", {tp});
+        f.set("server.enable_dp_attention", {dpAttention ? "true" : "false"});
+        return f;
     }
 };
 
@@ -205,6 +237,25 @@ private Q_SLOTS:
         // building call passes it, says so; one built to split it first
         // hands on a slice nothing tells the dtype of: all stay.
         QCOMPARE(m.kernels("split", checkpoint), all);
+    }
+
+    // 128 heads split over the attention TP: 128 local heads on one GPU, 16
+    // on eight. A filter that does not name the deployment leaves both
+    // kernels (every TP of a node is read, and they disagree); one that names
+    // it picks one, whether the path enters the module from its owner
+    // (`self.attn`) or starts inside it (`self.concat`).
+    void anAttributeTheInitComputesIsReadUnderTheDeployment()
+    {
+        const Mini m;
+        const Kernels both{"wide_concat", "narrow_concat"};
+        QCOMPARE(m.kernels("attn", {}), both);
+        QCOMPARE(m.kernels("attn", m.checkpointFilter()), both);
+        QCOMPARE(m.kernels("attn", m.deployedFilter("8", false)), Kernels{"narrow_concat"});
+        QCOMPARE(m.kernels("attn", m.deployedFilter("1", false)), Kernels{"wide_concat"});
+        // Attention data-parallel: each replica runs attention with TP 1.
+        QCOMPARE(m.kernels("attn", m.deployedFilter("8", true)), Kernels{"wide_concat"});
+        QCOMPARE(m.kernels("concat", m.deployedFilter("8", false)), Kernels{"narrow_concat"});
+        QCOMPARE(m.kernels("concat", m.checkpointFilter()), both);
     }
 
     void sizesReadOffAReshapedTensor()

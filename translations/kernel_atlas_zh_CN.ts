@@ -723,6 +723,10 @@ config.json：其中的值成为 model.* 设置（model.n_shared_experts=1）。
         <source>is not one of hardware, model, backends, stage, other</source>
         <translation>不是 hardware、model、backends、stage、other 之一</translation>
     </message>
+    <message>
+        <source>must be "prefix.name": "value"</source>
+        <translation>必须写成 "前缀.名称": "值"</translation>
+    </message>
 </context>
 <context>
     <name>QObject</name>

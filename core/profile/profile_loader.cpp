@@ -217,9 +217,17 @@ public:
             for (const QString &k : obj.keys())
                 if (k.startsWith(QLatin1String("label_")))
                     c.translatedLabels[k.mid(6).toStdString()] = str(obj, k.toLatin1().constData(), key + "." + k);
-                else if (!QStringList{"name", "description", "assignment", "checkpoint"}.contains(k))
+                else if (!QStringList{"name", "description", "assignment", "settings", "checkpoint"}.contains(k))
                     throw ProfileInvalid{key + "." + k, QCoreApplication::translate("Profile", "unknown key")};
             c.assignment = assignment(obj, "assignment", key + ".assignment", true);
+            // Settings the deployment passes (`"server.tp_size": "8"`), as a filter names them.
+            const QJsonObject settings = obj.value(QLatin1String("settings")).toObject();
+            for (auto it = settings.begin(); it != settings.end(); ++it) {
+                if (!it->isString() || !it.key().contains(QLatin1Char('.')))
+                    throw ProfileInvalid{key + ".settings." + it.key(),
+                                         QCoreApplication::translate("Profile", "must be \"prefix.name\": \"value\"")};
+                c.assignment[it.key().toStdString()] = {it->toString().toStdString()};
+            }
             c.checkpoint = str(obj, "checkpoint", key + ".checkpoint");
             if (!c.checkpoint.empty())
                 for (const auto &[setting, value] : checkpointSettings(c.checkpoint, key + ".checkpoint"))

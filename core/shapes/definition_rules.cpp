@@ -131,6 +131,11 @@ DefinitionRules readDefinitionRules(const QByteArray &profileJson, std::string *
         for (const auto &[call, size] : rules.shapeCalls)
             if (!isDeploymentSize(size) && size != "page_size")
                 throw Invalid{"definitions.shape_calls." + call, "must be \"tp\", \"ep\", \"moe_tp\", \"attention_tp\" or \"page_size\""};
+        rules.deploymentSettings
+            = stringMap(root.value(QLatin1String("deployment_settings")).toObject(), "definitions.deployment_settings");
+        for (const auto &[size, setting] : rules.deploymentSettings)
+            if (size != "tp" && size != "ep" && size != "dp_attention")
+                throw Invalid{"definitions.deployment_settings." + size, "must be \"tp\", \"ep\" or \"dp_attention\""};
         const QJsonArray checks = root.value(QLatin1String("checks")).toArray();
         for (qsizetype i = 0; i < checks.size(); ++i) {
             const std::string at = "definitions.checks[" + std::to_string(i) + "]";

@@ -57,6 +57,9 @@ struct DefinitionRules {
     std::string quantizationDimension;               // "quantization"
     std::map<std::string, std::string> quantizationNames; // value -> tag ("fp8" -> "float8_e4m3fn"); absent: no tag
     std::map<std::string, std::string> shapeCalls;   // "get_attention_tp_size" -> "attention_tp"
+    // The settings a filter names the deployment by: "tp" -> "server.tp_size",
+    // "ep", "dp_attention" (shapes/filter_deployments.h).
+    std::map<std::string, std::string> deploymentSettings;
     std::vector<DeploymentCheck> checks;
     std::vector<DefinitionFamily> families;
     // Globs of the modules holding trace templates ("flashinfer.trace.templates.*"):

@@ -61,8 +61,16 @@ TensorOrigin tensorOrigin(const CallIndex &index, const SourceCalls &calls, cons
     size_t k = frame;
     for (int step = 0; step < kMaxSteps && !head.empty() && k < frames.size(); ++step) {
         const std::optional<SourceFunction> fn = calls.function(frames[k].callerId);
-        if (!fn || k == 0)
+        if (!fn)
             return {};
+        if (k == 0) {
+            // Where the path starts: only the caller's own attributes are known.
+            const auto [member, after] = splitName(rest.size() > 1 && rest[0] == '.' ? rest.substr(1) : std::string());
+            const bool self = fn->method && !fn->params.empty() && fn->params.front() == head;
+            if (!self || member.empty() || index.classOf(frames[0].callerId).empty())
+                return {};
+            return {TensorOrigin::Kind::OwnMember, index.classOf(frames[0].callerId), {}, member, after};
+        }
         const PathFrame &entry = frames[k - 1]; // the call that entered this function
         const bool self = fn->method && !fn->params.empty() && fn->params.front() == head;
         if (self) {

@@ -17,7 +17,10 @@
 namespace katlas {
 
 struct TensorOrigin {
-    enum class Kind { Unknown, ModuleMember, ModuleInput };
+    // OwnMember: an attribute of the instance whose method makes the path's
+    // first call (`self.num_local_heads` read in `_concat_and_cast_mha_k`),
+    // its class in ownerClass, no target.
+    enum class Kind { Unknown, ModuleMember, ModuleInput, OwnMember };
     Kind kind = Kind::Unknown;
     std::string ownerClass; // the class whose instance holds the module: "DeepseekV2AttentionMLA"
     std::string target;     // the module as its owner names it: "self.q_b_proj"

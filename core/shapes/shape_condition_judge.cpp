@@ -5,6 +5,8 @@
 #include "shapes/condition_truth.h"
 #include "shapes/definition_request.h"
 #include "shapes/definition_rules.h"
+#include "shapes/filter_deployments.h"
+#include "shapes/module_attribute.h"
 #include "shapes/path_tensor_binding.h"
 #include "shapes/tensor_reshape.h"
 
@@ -13,19 +15,6 @@
 
 namespace katlas {
 namespace {
-
-// The tensor-parallel layouts of one node the sizes are worked out for.
-const std::vector<Deployment> &nodeDeployments()
-{
-    static const std::vector<Deployment> all = [] {
-        std::vector<Deployment> out;
-        for (int tp : {1, 2, 4, 8})
-            for (bool dp : {false, true})
-                out.push_back({tp, 1, 1, dp});
-        return out;
-    }();
-    return all;
-}
 
 bool readsTensor(const std::string &text)
 {
@@ -45,8 +34,9 @@ QJsonValue configValue(const std::string &text)
 }
 
 // The config.json the filter's `model.*` settings name (one value each),
-// and their text as a key.
-ShapeConditionJudge::Settings settingsOf(const DimensionFilter &filter, const std::string &prefix)
+// the deployments it leaves possible, and their text as a key.
+ShapeConditionJudge::Settings settingsOf(const DimensionFilter &filter, const std::string &prefix,
+                                         const std::map<std::string, std::string> &deploymentSettings)
 {
     QJsonObject config;
     std::string key;
@@ -59,7 +49,9 @@ ShapeConditionJudge::Settings settingsOf(const DimensionFilter &filter, const st
         config.insert(QString::fromStdString(name), configValue(*it->second.begin()));
         key += name + '=' + *it->second.begin() + '\n';
     }
-    return {key, config};
+    std::vector<Deployment> deployments = filterDeployments(filter, deploymentSettings);
+    key += deploymentsKey(deployments);
+    return {key, config, std::move(deployments)};
 }
 
 class ShapeJudgement : public PathJudgement {
@@ -97,9 +89,10 @@ std::optional<size_t> frameOf(const CallIndex &index, const std::vector<PathFram
 
 ShapeConditionJudge::ShapeConditionJudge(const CallIndex &index, std::string settingPrefix,
                                          std::vector<ModuleShapeRule> rules,
-                                         std::map<std::string, std::string> shapeCalls)
+                                         std::map<std::string, std::string> shapeCalls,
+                                         std::map<std::string, std::string> deploymentSettings)
     : m_index(index), m_prefix(std::move(settingPrefix) + '.'), m_rules(std::move(rules)),
-      m_shapeCalls(std::move(shapeCalls)), m_calls(index)
+      m_shapeCalls(std::move(shapeCalls)), m_deploymentSettings(std::move(deploymentSettings)), m_calls(index)
 {
 }
 
@@ -108,7 +101,7 @@ std::unique_ptr<const PathJudgement> ShapeConditionJudge::under(const DimensionF
     const auto it = filter.allowed().lower_bound(m_prefix);
     if (it == filter.allowed().end() || it->first.rfind(m_prefix, 0) != 0)
         return nullptr;
-    return std::make_unique<ShapeJudgement>(*this, settingsOf(filter, m_prefix));
+    return std::make_unique<ShapeJudgement>(*this, settingsOf(filter, m_prefix, m_deploymentSettings));
 }
 
 const ModuleShapeRule *ShapeConditionJudge::rule(const std::string &cls) const
@@ -123,6 +116,10 @@ std::optional<KnownValue> ShapeConditionJudge::valueOf(const TensorOrigin &origi
                                                        const QJsonObject &config) const
 {
     if (origin.kind == TensorOrigin::Kind::Unknown)
+        return std::nullopt;
+    if (std::optional<KnownValue> attribute = moduleAttribute(shapes, origin))
+        return attribute;
+    if (origin.kind == TensorOrigin::Kind::OwnMember)
         return std::nullopt;
     const std::optional<ModuleInstance> instance = shapes.module(origin.ownerClass, origin.target);
     const ModuleShapeRule *r = instance ? rule(instance->cls) : nullptr;
@@ -170,7 +167,7 @@ std::vector<std::unique_ptr<ModelShapes>> &ShapeConditionJudge::shapesFor(const 
 {
     std::vector<std::unique_ptr<ModelShapes>> &variants = m_shapes[settings.key];
     if (variants.empty())
-        for (const Deployment &d : nodeDeployments())
+        for (const Deployment &d : settings.deployments)
             variants.push_back(std::make_unique<ModelShapes>(m_index, std::vector<std::string>{}, settings.config, d, m_rules,
                                                              m_shapeCalls, m_inits));
     return variants;
@@ -254,7 +251,7 @@ std::optional<bool> ShapeConditionJudge::decide(const std::vector<PathFrame> &fr
     });
     std::optional<bool> agreed;
     if (std::any_of(read.begin(), read.end(), [](const auto &r) { return r.second != nullptr; }))
-        for (size_t v = 0; v < nodeDeployments().size(); ++v) {
+        for (size_t v = 0; v < settings.deployments.size(); ++v) {
             const std::optional<bool> truth = conditionTruth(parsed->second, [&](const std::string &expression) {
                 const auto it = read.find(expression);
                 return it == read.end() || !it->second ? std::nullopt : (*it->second)[v];
@@ -273,7 +270,7 @@ bool ShapeConditionJudge::judge(const std::vector<PathFrame> &frames, PathCondit
                                 const Settings &settings) const
 {
     for (const auto &[text, truth] : conditions.guardTexts()) {
-        if (!readsTensor(text))
+        if (!readsTensor(text) && !comparesAttributeOfSelf(text))
             continue;
         const std::optional<size_t> frame = frameOf(m_index, frames, text);
         if (!frame)
@@ -299,7 +296,8 @@ std::shared_ptr<const PathJudge> shapeConditionJudge(const CallIndex &index, con
     const DefinitionRules definitions = error.empty() ? readDefinitionRules(json, &error) : DefinitionRules{};
     if (!error.empty() || rules.empty())
         return nullptr;
-    return std::make_shared<ShapeConditionJudge>(index, settings->prefix, std::move(rules), definitions.shapeCalls);
+    return std::make_shared<ShapeConditionJudge>(index, settings->prefix, std::move(rules), definitions.shapeCalls,
+                                                 definitions.deploymentSettings);
 }
 
 } // namespace katlas

@@ -5,10 +5,13 @@
 // weight is the module's (`self.q_b_proj.weight`, followed up the path,
 // shapes/path_tensor_binding.h), its shape the profile's `module_shapes`
 // rule over the sizes the model builds it with (shapes/model_shapes.h), and
-// what `forward` is handed runs in the checkpoint's dtype. Sizes that depend
-// on the deployment are worked out for every tensor-parallel size of one
-// node (1, 2, 4, 8; attention data-parallel or not): the guard is decided
-// only where they all agree. See docs/guard-evaluation.md, "Tensors a path
+// what `forward` is handed runs in the checkpoint's dtype; a number the
+// module's `__init__` gives an attribute (`self.num_local_heads == 128`) is
+// read from it (shapes/module_attribute.h). Sizes that depend on the
+// deployment are worked out for every deployment the filter leaves possible
+// (shapes/filter_deployments.h: TP 1, 2, 4, 8 of one node, attention
+// data-parallel or not, unless it names them): the guard is decided only
+// where they all agree. See docs/guard-evaluation.md, "Tensors a path
 // hands down".
 #pragma once
 
@@ -29,13 +32,15 @@ namespace katlas {
 class ShapeConditionJudge : public PathJudge {
 public:
     ShapeConditionJudge(const CallIndex &index, std::string settingPrefix, std::vector<ModuleShapeRule> rules,
-                        std::map<std::string, std::string> shapeCalls);
+                        std::map<std::string, std::string> shapeCalls,
+                        std::map<std::string, std::string> deploymentSettings = {});
 
     std::unique_ptr<const PathJudgement> under(const DimensionFilter &filter) const override;
     // `settings`: the checkpoint's, read off the filter once (under()).
     struct Settings {
-        std::string key;    // the checkpoint's settings as text
-        QJsonObject config; // and as its config.json
+        std::string key;    // the checkpoint's settings and the deployments as text
+        QJsonObject config; // the checkpoint's config.json
+        std::vector<Deployment> deployments; // those the filter leaves possible
     };
     bool judge(const std::vector<PathFrame> &frames, PathConditions &conditions, const Settings &settings) const;
 
@@ -44,6 +49,7 @@ private:
     std::string m_prefix; // "model."
     std::vector<ModuleShapeRule> m_rules;
     std::map<std::string, std::string> m_shapeCalls;
+    std::map<std::string, std::string> m_deploymentSettings; // "tp" -> "server.tp_size"
     SourceCalls m_calls;
     std::shared_ptr<ClassInitCache> m_inits = std::make_shared<ClassInitCache>();
     mutable std::mutex m_mutex;
@@ -56,7 +62,7 @@ private:
 
     std::optional<bool> decide(const std::vector<PathFrame> &frames, size_t frame, const std::string &text,
                                const Settings &settings) const;
-    // The model's shapes under each deployment of one node, for a checkpoint.
+    // The model's shapes under each deployment the settings leave, for a checkpoint.
     std::vector<std::unique_ptr<ModelShapes>> &shapesFor(const Settings &settings) const;
     // Where `expression` comes from, locals on the way read through the one
     // assignment of each that can run, as a name or a reshaped tensor
