@@ -28,7 +28,53 @@ void writeTree(const QString &root)
                     "def tuple_gemm(a, b):\n    pass\n"
                     "def small_gemm(a, b):\n    pass\n"
                     "def wide_concat(x):\n    pass\n"
-                    "def narrow_concat(x):\n    pass\n");
+                    "def narrow_concat(x):\n    pass\n"
+                    "def rope_kernel(x):\n    pass\n"
+                    "def rope_fallback(x):\n    pass\n");
+    // A rotary embedding built by a factory (through a cache and a second
+    // factory), which takes its fallback kernel for head sizes it has no
+    // kernel for, or off CUDA.
+    test::writeFile(root + "/mini/rope.py",
+                    "from mini.kern import rope_kernel, rope_fallback\n"
+                    "\n"
+                    "def is_cuda():\n"
+                    "    return True\n"
+                    "\n"
+                    "_is_cuda = is_cuda()\n"
+                    "_ROPES = {}\n"
+                    "\n"
+                    "class Rope:\n"
+                    "    def __init__(self, head_size, base):\n"
+                    "        self.head_size = head_size\n"
+                    "        if not _is_cuda or self.head_size not in [64, 128]:\n"
+                    "            self.use_fallback = True\n"
+                    "        else:\n"
+                    "            self.use_fallback = False\n"
+                    "    def forward(self, x):\n"
+                    "        if self.use_fallback:\n"
+                    "            return rope_fallback(x)\n"
+                    "        return rope_kernel(x)\n"
+                    "    def __call__(self, x):\n"
+                    "        return self.forward(x)\n"
+                    "\n"
+                    "class ScaledRope(Rope):\n"
+                    "    def __init__(self, head_size, base, factor):\n"
+                    "        super().__init__(head_size, base)\n"
+                    "        self.factor = factor\n"
+                    "\n"
+                    "def get_rope(head_size, base, scaling=None):\n"
+                    "    key = (head_size, base)\n"
+                    "    if key in _ROPES:\n"
+                    "        return _ROPES[key]\n"
+                    "    if scaling is None:\n"
+                    "        rope = Rope(head_size, base)\n"
+                    "    else:\n"
+                    "        rope = ScaledRope(head_size, base, scaling)\n"
+                    "    _ROPES[key] = rope\n"
+                    "    return rope\n"
+                    "\n"
+                    "def get_rope_wrapper(head_size, base, scaling=None):\n"
+                    "    return get_rope(head_size, base, scaling)\n");
     test::writeFile(root + "/mini/layers.py",
                     "import torch\n"
                     "from mini.kern import fast_gemm, fallback_gemm, tuple_gemm, small_gemm\n"
@@ -86,6 +132,7 @@ void writeTree(const QString &root)
     test::writeFile(root + "/mini/model.py",
                     "from mini.layers import Linear\n"
                     "from mini.attention import Attention\n"
+                    "from mini.rope import get_rope_wrapper\n"
                     "\n"
                     "class Block:\n"
                     "    def __init__(self, config: PretrainedConfig):\n"
@@ -94,12 +141,16 @@ void writeTree(const QString &root)
                     "        self.thin = Linear(config.thin_size, config.wide_size)\n"
                     "        self.split = Linear(config.hidden_size, config.wide_size, input_is_parallel=False)\n"
                     "        self.attn = Attention(config.num_heads)\n"
+                    "        self.rope = get_rope_wrapper(config.head_dim, 10000)\n"
+                    "        self.odd_rope = get_rope_wrapper(config.odd_head_dim, 10000, scaling=2)\n"
                     "    def forward(self, x):\n"
                     "        a = self.wide(x)\n"
                     "        b = self.odd(x)\n"
                     "        c = self.thin(x)\n"
                     "        d = self.split(x)\n"
                     "        self.attn(x)\n"
+                    "        self.rope(x)\n"
+                    "        self.odd_rope(x)\n"
                     "        return a, b, c, d\n"
                     "\n"
                     "class MiniForCausalLM:\n"
@@ -256,6 +307,27 @@ private Q_SLOTS:
         QCOMPARE(m.kernels("attn", m.deployedFilter("8", true)), Kernels{"wide_concat"});
         QCOMPARE(m.kernels("concat", m.deployedFilter("8", false)), Kernels{"narrow_concat"});
         QCOMPARE(m.kernels("concat", m.checkpointFilter()), both);
+    }
+
+    // The objects a factory may build (through a second factory and a cache
+    // lookup) all take the head size they are handed; each sets its flag
+    // from it in its own or its base's `__init__`, under a platform test the
+    // filter decides. A 64-wide head has a kernel on CUDA, a 96-wide one
+    // does not; elsewhere both fall back; a filter that leaves the platform
+    // open leaves both kernels.
+    void aFlagAnObjectAFactoryBuildsSetsFromWhatItIsHanded()
+    {
+        const Mini m;
+        const Kernels both{"rope_kernel", "rope_fallback"};
+        QCOMPARE(m.kernels("rope", {}), both);
+        DimensionFilter cuda = m.checkpointFilter();
+        cuda.set("platform", {"cuda"});
+        QCOMPARE(m.kernels("rope", cuda), Kernels{"rope_kernel"});
+        QCOMPARE(m.kernels("odd_rope", cuda), Kernels{"rope_fallback"});
+        DimensionFilter hip = m.checkpointFilter();
+        hip.set("platform", {"hip"});
+        QCOMPARE(m.kernels("rope", hip), Kernels{"rope_fallback"});
+        QCOMPARE(m.kernels("rope", m.checkpointFilter()), both);
     }
 
     void sizesReadOffAReshapedTensor()

@@ -22,14 +22,4 @@ std::optional<KnownValue> moduleAttribute(ModelShapes &shapes, const TensorOrigi
     return KnownValue::of(*it->second.value);
 }
 
-bool comparesAttributeOfSelf(const std::string &text)
-{
-    if (text.find("self.") == std::string::npos)
-        return false;
-    for (const char *op : {"==", "!=", "<", ">", " in "})
-        if (text.find(op) != std::string::npos)
-            return true;
-    return false;
-}
-
 } // namespace katlas

@@ -20,9 +20,4 @@ namespace katlas {
 // `.shape` or subscript after it) that the `__init__` sets to a known number.
 std::optional<KnownValue> moduleAttribute(ModelShapes &shapes, const TensorOrigin &origin);
 
-// Whether guard text compares an attribute of `self` with something
-// (`self.num_local_heads == 128`, `self.tp_size > 1`): text such an
-// attribute may decide.
-bool comparesAttributeOfSelf(const std::string &text);
-
 } // namespace katlas

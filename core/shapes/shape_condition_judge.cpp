@@ -51,7 +51,8 @@ ShapeConditionJudge::Settings settingsOf(const DimensionFilter &filter, const st
     }
     std::vector<Deployment> deployments = filterDeployments(filter, deploymentSettings);
     key += deploymentsKey(deployments);
-    return {key, config, std::move(deployments)};
+    // The rest of the filter decides the tests a built object's `__init__` makes.
+    return {key + '\x1e' + filter.toString(), key, config, std::move(deployments), filter.allowed()};
 }
 
 class ShapeJudgement : public PathJudgement {
@@ -90,9 +91,11 @@ std::optional<size_t> frameOf(const CallIndex &index, const std::vector<PathFram
 ShapeConditionJudge::ShapeConditionJudge(const CallIndex &index, std::string settingPrefix,
                                          std::vector<ModuleShapeRule> rules,
                                          std::map<std::string, std::string> shapeCalls,
-                                         std::map<std::string, std::string> deploymentSettings)
+                                         std::map<std::string, std::string> deploymentSettings,
+                                         std::vector<DimensionRule> guardRules)
     : m_index(index), m_prefix(std::move(settingPrefix) + '.'), m_rules(std::move(rules)),
-      m_shapeCalls(std::move(shapeCalls)), m_deploymentSettings(std::move(deploymentSettings)), m_calls(index)
+      m_shapeCalls(std::move(shapeCalls)), m_deploymentSettings(std::move(deploymentSettings)), m_calls(index),
+      m_built(index, m_calls, std::move(guardRules))
 {
 }
 
@@ -113,14 +116,18 @@ const ModuleShapeRule *ShapeConditionJudge::rule(const std::string &cls) const
 }
 
 std::optional<KnownValue> ShapeConditionJudge::valueOf(const TensorOrigin &origin, ModelShapes &shapes,
-                                                       const QJsonObject &config) const
+                                                       const Settings &settings) const
 {
+    const QJsonObject &config = settings.config;
     if (origin.kind == TensorOrigin::Kind::Unknown)
         return std::nullopt;
     if (std::optional<KnownValue> attribute = moduleAttribute(shapes, origin))
         return attribute;
     if (origin.kind == TensorOrigin::Kind::OwnMember)
         return std::nullopt;
+    if (origin.kind == TensorOrigin::Kind::ModuleMember && origin.rest.empty())
+        if (std::optional<KnownValue> v = m_built.value(shapes, settings.dimensions, origin.ownerClass, origin.target, origin.member))
+            return v;
     const std::optional<ModuleInstance> instance = shapes.module(origin.ownerClass, origin.target);
     const ModuleShapeRule *r = instance ? rule(instance->cls) : nullptr;
     if (!r)
@@ -159,13 +166,13 @@ const std::vector<std::optional<KnownValue>> &ShapeConditionJudge::values(const 
         return it->second;
     std::vector<std::optional<KnownValue>> out;
     for (const std::unique_ptr<ModelShapes> &shapes : shapesFor(settings))
-        out.push_back(valueOf(origin, *shapes, settings.config));
+        out.push_back(valueOf(origin, *shapes, settings));
     return m_values.emplace(key, std::move(out)).first->second;
 }
 
 std::vector<std::unique_ptr<ModelShapes>> &ShapeConditionJudge::shapesFor(const Settings &settings) const
 {
-    std::vector<std::unique_ptr<ModelShapes>> &variants = m_shapes[settings.key];
+    std::vector<std::unique_ptr<ModelShapes>> &variants = m_shapes[settings.shapesKey];
     if (variants.empty())
         for (const Deployment &d : settings.deployments)
             variants.push_back(std::make_unique<ModelShapes>(m_index, std::vector<std::string>{}, settings.config, d, m_rules,
@@ -270,7 +277,7 @@ bool ShapeConditionJudge::judge(const std::vector<PathFrame> &frames, PathCondit
                                 const Settings &settings) const
 {
     for (const auto &[text, truth] : conditions.guardTexts()) {
-        if (!readsTensor(text) && !comparesAttributeOfSelf(text))
+        if (!readsTensor(text) && text.find("self.") == std::string::npos)
             continue;
         const std::optional<size_t> frame = frameOf(m_index, frames, text);
         if (!frame)
@@ -297,7 +304,7 @@ std::shared_ptr<const PathJudge> shapeConditionJudge(const CallIndex &index, con
     if (!error.empty() || rules.empty())
         return nullptr;
     return std::make_shared<ShapeConditionJudge>(index, settings->prefix, std::move(rules), definitions.shapeCalls,
-                                                 definitions.deploymentSettings);
+                                                 definitions.deploymentSettings, profile.dimensionRules);
 }
 
 } // namespace katlas

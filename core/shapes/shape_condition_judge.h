@@ -7,7 +7,9 @@
 // rule over the sizes the model builds it with (shapes/model_shapes.h), and
 // what `forward` is handed runs in the checkpoint's dtype; a number the
 // module's `__init__` gives an attribute (`self.num_local_heads == 128`) is
-// read from it (shapes/module_attribute.h). Sizes that depend on the
+// read from it (shapes/module_attribute.h), and a flag of an object a
+// factory builds from what the factory is handed (shapes/built_member.h:
+// `self.rotary_emb.use_fallback_kernel`). Sizes that depend on the
 // deployment are worked out for every deployment the filter leaves possible
 // (shapes/filter_deployments.h: TP 1, 2, 4, 8 of one node, attention
 // data-parallel or not, unless it names them): the guard is decided only
@@ -17,6 +19,7 @@
 
 #include "profile/profile.h"
 #include "parse/guard_expression.h"
+#include "shapes/built_member.h"
 #include "shapes/condition_truth.h"
 #include "shapes/model_shapes.h"
 #include "shapes/path_tensor_binding.h"
@@ -33,14 +36,17 @@ class ShapeConditionJudge : public PathJudge {
 public:
     ShapeConditionJudge(const CallIndex &index, std::string settingPrefix, std::vector<ModuleShapeRule> rules,
                         std::map<std::string, std::string> shapeCalls,
-                        std::map<std::string, std::string> deploymentSettings = {});
+                        std::map<std::string, std::string> deploymentSettings = {},
+                        std::vector<DimensionRule> guardRules = {});
 
     std::unique_ptr<const PathJudgement> under(const DimensionFilter &filter) const override;
     // `settings`: the checkpoint's, read off the filter once (under()).
     struct Settings {
-        std::string key;    // the checkpoint's settings and the deployments as text
-        QJsonObject config; // the checkpoint's config.json
+        std::string key;       // the whole filter as text
+        std::string shapesKey; // the checkpoint's settings and the deployments as text
+        QJsonObject config;    // the checkpoint's config.json
         std::vector<Deployment> deployments; // those the filter leaves possible
+        std::map<std::string, std::set<std::string>> dimensions; // the filter's
     };
     bool judge(const std::vector<PathFrame> &frames, PathConditions &conditions, const Settings &settings) const;
 
@@ -51,6 +57,7 @@ private:
     std::map<std::string, std::string> m_shapeCalls;
     std::map<std::string, std::string> m_deploymentSettings; // "tp" -> "server.tp_size"
     SourceCalls m_calls;
+    BuiltMembers m_built;
     std::shared_ptr<ClassInitCache> m_inits = std::make_shared<ClassInitCache>();
     mutable std::mutex m_mutex;
     // by the filter's model settings, then the deployment
@@ -73,7 +80,7 @@ private:
     // (`self.input_is_parallel` as its building call passes it).
     std::optional<bool> testOnModule(const std::vector<PathFrame> &frames, size_t frame, const std::string &test,
                                      ModelShapes &shapes) const;
-    std::optional<KnownValue> valueOf(const TensorOrigin &origin, ModelShapes &shapes, const QJsonObject &config) const;
+    std::optional<KnownValue> valueOf(const TensorOrigin &origin, ModelShapes &shapes, const Settings &settings) const;
     const std::vector<std::optional<KnownValue>> &values(const TensorOrigin &origin, const Settings &settings) const;
     const ModuleShapeRule *rule(const std::string &cls) const;
 };

@@ -91,8 +91,9 @@ private:
         if (isType(node, "assignment")) {
             const TSNode left = field(node, "left");
             const TSNode right = field(node, "right");
-            if (isType(left, "identifier") && !ts_node_is_null(right))
-                fn.assignments[text(left)].push_back({text(right), tests});
+            const bool ofSelf = isType(left, "attribute") && text(left).rfind("self.", 0) == 0;
+            if ((isType(left, "identifier") || ofSelf) && !ts_node_is_null(right))
+                fn.assignments[text(left)].push_back({text(right), tests, m_offset + lineOf(node)});
         }
         if (isType(node, "if_statement")) {
             // `if a: ... elif b: ... else: ...`: the branches under a, not a and b, neither.

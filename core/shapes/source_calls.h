@@ -24,19 +24,22 @@ struct SourceCall {
     bool splat = false;                          // passes `*xs` or `**kw`
 };
 
-// An assignment to a plain name and the `if` tests it is under, each with
+// An assignment to a plain name or an attribute of `self` (`self.x`) and
+// the `if` tests it is under, each with
 // the truth its branch needs (an `elif` needs the tests before it false).
 struct SourceAssignment {
     std::string value;                              // the right-hand side as written
     std::vector<std::pair<std::string, bool>> tests;
+    int line = 0; // the file's
 };
 
 struct SourceFunction {
     std::string name;
     std::vector<std::string> params; // in order, `self`/`cls` of a method included
     bool method = false;             // defined in a class body, not a staticmethod
-    // What its body assigns to plain names, each assignment's right-hand
-    // side as written (nested definitions left out).
+    // What its body assigns to plain names and to attributes of `self`
+    // ("self.x"), each assignment's right-hand side as written (nested
+    // definitions left out).
     std::map<std::string, std::vector<SourceAssignment>> assignments;
 };
 
