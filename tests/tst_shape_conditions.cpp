@@ -6,6 +6,7 @@
 // attribute a module computes from them, under the deployment a filter names.
 #include "demo_fixture.h"
 #include "shapes/condition_truth.h"
+#include "shapes/filter_deployments.h"
 #include "shapes/source_calls.h"
 #include "shapes/tensor_reshape.h"
 #include "trace/default_checkpoint.h"
@@ -328,6 +329,27 @@ private Q_SLOTS:
         hip.set("platform", {"hip"});
         QCOMPARE(m.kernels("rope", hip), Kernels{"rope_fallback"});
         QCOMPARE(m.kernels("rope", m.checkpointFilter()), both);
+    }
+
+    // Only a single value of a named setting narrows the layouts.
+    void theDeploymentsAFilterLeaves()
+    {
+        const std::map<std::string, std::string> named{{"tp", "server.tp_size"}, {"dp_attention", "server.enable_dp_attention"}};
+        QCOMPARE(filterDeployments({}, named).size(), size_t(8));
+        DimensionFilter f;
+        f.set("server.tp_size", {"8"});
+        std::vector<Deployment> d = filterDeployments(f, named);
+        QCOMPARE(d.size(), size_t(2));
+        QCOMPARE(d[0].tp, 8);
+        f.set("server.enable_dp_attention", {"true"});
+        d = filterDeployments(f, named);
+        QCOMPARE(d.size(), size_t(1));
+        QVERIFY(d[0].dpAttention);
+        f.set("server.tp_size", {"4", "8"});      // two values: open
+        QCOMPARE(filterDeployments(f, named).size(), size_t(4));
+        f.set("server.tp_size", {"eight"});       // not a number: open
+        QCOMPARE(filterDeployments(f, named).size(), size_t(4));
+        QCOMPARE(filterDeployments(f, {}).size(), size_t(8)); // the profile names no setting
     }
 
     void sizesReadOffAReshapedTensor()
