@@ -5,6 +5,7 @@
 // checkpoint each module reaches only the kernel its sizes pick; and an
 // attribute a module computes from them, under the deployment a filter names.
 #include "demo_fixture.h"
+#include "shapes/built_member.h"
 #include "shapes/condition_truth.h"
 #include "shapes/filter_deployments.h"
 #include "shapes/source_calls.h"
@@ -75,7 +76,14 @@ void writeTree(const QString &root)
                     "    return rope\n"
                     "\n"
                     "def get_rope_wrapper(head_size, base, scaling=None):\n"
-                    "    return get_rope(head_size, base, scaling)\n");
+                    "    return get_rope(head_size, base, scaling)\n"
+                    "\n"
+                    "class TunedRope(Rope):\n"
+                    "    def tune(self):\n"
+                    "        self.use_fallback = True\n"
+                    "\n"
+                    "def get_tuned_rope(head_size, base):\n"
+                    "    return TunedRope(head_size, base)\n");
     test::writeFile(root + "/mini/layers.py",
                     "import torch\n"
                     "from mini.kern import fast_gemm, fallback_gemm, tuple_gemm, small_gemm\n"
@@ -133,7 +141,7 @@ void writeTree(const QString &root)
     test::writeFile(root + "/mini/model.py",
                     "from mini.layers import Linear\n"
                     "from mini.attention import Attention\n"
-                    "from mini.rope import get_rope_wrapper\n"
+                    "from mini.rope import get_rope_wrapper, get_tuned_rope\n"
                     "\n"
                     "class Block:\n"
                     "    def __init__(self, config: PretrainedConfig):\n"
@@ -144,6 +152,7 @@ void writeTree(const QString &root)
                     "        self.attn = Attention(config.num_heads)\n"
                     "        self.rope = get_rope_wrapper(config.head_dim, 10000)\n"
                     "        self.odd_rope = get_rope_wrapper(config.odd_head_dim, 10000, scaling=2)\n"
+                    "        self.tuned_rope = get_tuned_rope(config.head_dim, 10000)\n"
                     "    def forward(self, x):\n"
                     "        a = self.wide(x)\n"
                     "        b = self.odd(x)\n"
@@ -329,6 +338,21 @@ private Q_SLOTS:
         hip.set("platform", {"hip"});
         QCOMPARE(m.kernels("rope", hip), Kernels{"rope_fallback"});
         QCOMPARE(m.kernels("rope", m.checkpointFilter()), both);
+
+        // What the factory's objects hold, asked directly: a class whose
+        // other method sets the flag again leaves it unknown.
+        const CallIndex &index = m.session->index();
+        const SourceCalls calls(index);
+        const BuiltMembers built(index, calls, m.session->profile().dimensionRules);
+        const DimensionFilter checkpoint = m.checkpointFilter();
+        QJsonObject config;
+        for (const auto &[name, values] : checkpoint.allowed())
+            if (name.rfind("model.", 0) == 0)
+                config.insert(QString::fromStdString(name.substr(6)), QString::fromStdString(*values.begin()).toLongLong());
+        ModelShapes shapes(index, {}, config, Deployment{}, {}, {});
+        const std::optional<KnownValue> plain = built.value(shapes, cuda.allowed(), "Block", "self.rope", "use_fallback");
+        QVERIFY(plain && plain->truth == false);
+        QVERIFY(!built.value(shapes, cuda.allowed(), "Block", "self.tuned_rope", "use_fallback"));
     }
 
     // Only a single value of a named setting narrows the layouts.

@@ -1,6 +1,8 @@
 // See built_member.h.
 #include "shapes/built_member.h"
 
+#include <algorithm>
+
 namespace katlas {
 namespace {
 
@@ -75,7 +77,10 @@ void BuiltMembers::objectsBuilt(Context &c, std::int64_t site, const Names &name
             continue;
         const Symbol &s = m_index.symbol(edge.calleeId);
         if (s.name == "__init__") {
-            out.push_back({edge.calleeId, bind(c, *call, edge.calleeId, names)});
+            // The class called, which may inherit its `__init__`.
+            const size_t dot = call->callee.rfind('.');
+            out.push_back({edge.calleeId, bind(c, *call, edge.calleeId, names),
+                           dot == std::string::npos ? call->callee : call->callee.substr(dot + 1)});
             continue;
         }
         if (s.kind != SymbolKind::Function)
@@ -104,6 +109,36 @@ std::optional<bool> BuiltMembers::flag(const Context &c, const std::string &text
     return std::nullopt;
 }
 
+bool BuiltMembers::setElsewhere(std::int64_t cls, const std::string &member) const
+{
+    if (m_methods.empty()) {
+        for (const Symbol &s : m_index.graph().symbols) {
+            if (s.parentId && !s.originId && s.fileId && s.name != "__init__"
+                && (s.kind == SymbolKind::Function || s.kind == SymbolKind::Method))
+                m_methods[s.parentId].push_back(s.id);
+            if (s.kind == SymbolKind::Class)
+                m_classes[s.name].push_back(s.id);
+        }
+        m_methods[0]; // looked once
+    }
+    const auto methods = m_methods.find(cls);
+    if (methods == m_methods.end())
+        return false;
+    const std::string target = "self." + member;
+    for (std::int64_t id : methods->second)
+        if (const std::optional<SourceFunction> fn = m_calls.function(id); fn && fn->assignments.count(target))
+            return true;
+    return false;
+}
+
+bool BuiltMembers::setElsewhere(const std::string &cls, const std::string &member) const
+{
+    setElsewhere(std::int64_t(0), member); // fills the tables
+    const auto it = m_classes.find(cls);
+    return it != m_classes.end()
+        && std::any_of(it->second.begin(), it->second.end(), [&](std::int64_t id) { return setElsewhere(id, member); });
+}
+
 std::optional<KnownValue> BuiltMembers::memberOf(Context &c, std::int64_t init, const Names &names,
                                                  const std::string &member, int depth, bool &found) const
 {
@@ -111,6 +146,10 @@ std::optional<KnownValue> BuiltMembers::memberOf(Context &c, std::int64_t init, 
     const std::optional<SourceFunction> fn = m_calls.function(init);
     if (!fn || depth > 8)
         return std::nullopt;
+    if (setElsewhere(m_index.symbol(init).parentId, member)) {
+        found = true;
+        return std::nullopt;
+    }
     const ValueLookup lookup = [&](const std::string &expression) -> std::optional<KnownValue> {
         if (const std::optional<bool> f = flag(c, expression))
             return KnownValue::truthOf(*f);
@@ -193,7 +232,9 @@ std::optional<KnownValue> BuiltMembers::value(ModelShapes &shapes,
     std::optional<KnownValue> agreed;
     for (const Built &b : built) {
         bool found = false;
-        const std::optional<KnownValue> v = memberOf(c, b.init, b.names, member, 0, found);
+        std::optional<KnownValue> v = memberOf(c, b.init, b.names, member, 0, found);
+        if (found && setElsewhere(b.cls, member))
+            v.reset();
         if (!found)
             continue; // an object of a class without the attribute is not the one read
         if (!v || (agreed && !sameValue(*v, *agreed)))

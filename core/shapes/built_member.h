@@ -7,7 +7,8 @@
 // 128, 256, 512]` on CUDA. The factory's calls are followed with what each
 // passes (three calls deep), every class it builds is evaluated (its
 // `__init__`, then the `super().__init__` it calls), and the attribute's
-// value is known where every such object agrees on it: DeepSeek-V3's
+// value is known where every such object agrees on it (and no other method
+// of its class sets it): DeepSeek-V3's
 // 64-wide rotary head never takes the fallback kernel. See
 // docs/guard-evaluation.md, "Attributes of what a factory builds".
 #pragma once
@@ -44,6 +45,7 @@ private:
     struct Built {
         std::int64_t init = 0; // the `__init__` the object is built by
         Names names;           // its parameters' values
+        std::string cls;       // the class called (which may inherit that `__init__`)
     };
     struct Context {
         ModelShapes &shapes;
@@ -55,6 +57,8 @@ private:
     const SourceCalls &m_calls;
     std::vector<DimensionRule> m_rules;
     mutable std::map<std::string, std::int64_t> m_inits; // class name -> its own `__init__`
+    mutable std::map<std::int64_t, std::vector<std::int64_t>> m_methods; // class symbol -> its methods but __init__
+    mutable std::map<std::string, std::vector<std::int64_t>> m_classes;  // class name -> its symbols
 
     std::int64_t initOf(const std::string &cls) const;
     // What `callee` is handed by `call`, its arguments read under `names`.
@@ -66,6 +70,11 @@ private:
     std::optional<KnownValue> memberOf(Context &c, std::int64_t init, const Names &names, const std::string &member,
                                        int depth, bool &found) const;
     std::optional<bool> flag(const Context &c, const std::string &text) const;
+    // Whether a method of the class (but its `__init__`) assigns
+    // `self.<member>` (a flag a weight loader lowers later): then what the
+    // `__init__` gave is not the one read.
+    bool setElsewhere(std::int64_t cls, const std::string &member) const;
+    bool setElsewhere(const std::string &cls, const std::string &member) const; // any class of that name
 };
 
 } // namespace katlas
