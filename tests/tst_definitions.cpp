@@ -7,6 +7,7 @@
 #include "definition_schema.h"
 #include "demo_fixture.h"
 #include "export/trace_report.h"
+#include "shapes/configured_setup.h"
 #include "shapes/definition_folder.h"
 #include "shapes/model_definitions.h"
 #include "shapes/template_definition.h"
@@ -125,6 +126,31 @@ private Q_SLOTS:
             "reference": "def run(a): return a", "axes": {"M": "var"}, "inputs": {"a": {"shape": ["N"], "dtype": "int8"}},
             "outputs": {"b": {"shape": ["M"], "dtype": "int8"}}}]}})", &error);
         QCOMPARE(error, std::string("definitions.families[0].inputs.a.shape: names an axis the family does not define: N"));
+    }
+
+    // A shipped configuration names its checkpoint and its deployment: the
+    // window's shapes need no model config of the index's own there. A
+    // filter that leaves the deployment open, or a checkpoint the profile
+    // does not have, gives none.
+    void aConfigurationNamesItsCheckpointAndDeployment()
+    {
+        ProfileError perr;
+        const std::optional<Profile> sglang = loadBuiltinProfile(QStringLiteral("sglang"), &perr);
+        QVERIFY2(sglang, qPrintable(perr.toString()));
+        const Configuration *b200 = sglang->configuration("B200 NVFP4 decode");
+        QVERIFY(b200);
+        DimensionFilter filter;
+        for (const auto &[name, values] : b200->assignment)
+            filter.set(name, values);
+        const std::optional<ConfiguredSetup> setup = configuredSetup(*sglang, b200->checkpoint, filter);
+        QVERIFY(setup);
+        QCOMPARE(setup->config.value("architectures").toArray().first().toString(), QStringLiteral("DeepseekV3ForCausalLM"));
+        QCOMPARE(setup->deployment.tp, 8);
+        QCOMPARE(setup->deployment.pageSize, 64);
+        QVERIFY(!setup->deployment.dpAttention);
+        filter.clear("server.tp_size");
+        QVERIFY(!configuredSetup(*sglang, b200->checkpoint, filter));
+        QVERIFY(!configuredSetup(*sglang, "No such checkpoint", filter));
     }
 
     // MLA's family needs one latent KV head: an MHA RadixAttention (as many

@@ -445,6 +445,7 @@ ZH = {
     # configurations
     'must be a name no other configuration has': '必须是其他配置方案没有用过的名称',
     'must be "prefix.name": "value"': '必须写成 "前缀.名称": "值"',
+    'checkpoint %1 of the configuration': '配置方案的检查点 %1',
     'must name a dimension': '必须指定维度',
     'names a dimension of "if"': '与 "if" 中的某个维度相同',
     'must be an object of dimension: value or [values]': '必须是 维度: 值 或 [值列表] 构成的对象',

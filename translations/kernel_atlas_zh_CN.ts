@@ -1539,6 +1539,10 @@ config.json：其中的值成为 model.* 设置（model.n_shared_experts=1）。
         <source>Checkpoint: %1 (Settings → Model Config)</source>
         <translation>检查点：%1（设置 → 模型配置）</translation>
     </message>
+    <message>
+        <source>checkpoint %1 of the configuration</source>
+        <translation>配置方案的检查点 %1</translation>
+    </message>
 </context>
 <context>
     <name>katlas::ModelSetupDialog</name>

@@ -8,6 +8,7 @@
 #include "bookmarks.h"
 #include "selection_history.h"
 #include "index/indexer.h"
+#include "shapes/configured_setup.h"
 #include "shapes/model_definitions.h"
 #include "trace/path_finder.h"
 #include "trace/trace_session.h"
@@ -178,6 +179,9 @@ private:
     // m_filter deploying a checkpoint where it names a deployment: the index's
     // model config when one is set, else the model's default; sets m_checkpoint.
     DimensionFilter deployedFilter();
+    // The checkpoint and deployment the filter names (a configuration's), for
+    // shapes without a model config of the index's own.
+    std::optional<ConfiguredSetup> configurationSetup() const;
     const OpNode *selectedLeaf() const;
     void showMatrixCell(const QModelIndex &cell);
     void showPathRow(const QModelIndex &row);

@@ -1,6 +1,7 @@
 // The op's shapes and definitions under the model config set for the index
-// (Settings → Model Config…): worked out once per filter and config, off the
-// UI thread, and read per op.
+// (Settings → Model Config…), else under the checkpoint and deployment the
+// configuration names (shapes/configured_setup.h): worked out once per filter
+// and config, off the UI thread, and read per op.
 #include "main_window.h"
 
 #include "model_setup_dialog.h"
@@ -8,6 +9,7 @@
 
 #include "export/shapes_section_md.h"
 #include "profile/model_config.h"
+#include "shapes/configured_setup.h"
 #include "shapes/definition_request.h"
 #include "trace/config_matrix.h"
 #include "trace/default_checkpoint.h"
@@ -64,6 +66,18 @@ DimensionFilter MainWindow::deployedFilter()
     return std::move(deployed.filter);
 }
 
+std::optional<ConfiguredSetup> MainWindow::configurationSetup() const
+{
+    if (!m_session || m_filter.empty())
+        return std::nullopt;
+    const Profile &profile = m_session->profile();
+    const Configuration *preset = profile.configuration(m_configuration.toStdString());
+    const std::string checkpoint = preset && !preset->checkpoint.empty()
+        ? preset->checkpoint
+        : withDefaultCheckpoint(m_filter, profile, {}).checkpoint;
+    return configuredSetup(profile, checkpoint, m_filter);
+}
+
 // What the model config gives under the current filter: worked out on a
 // worker thread when the filter or the config changed since the last time
 // (the session is only read; the window waits for it before replacing the
@@ -71,7 +85,9 @@ DimensionFilter MainWindow::deployedFilter()
 void MainWindow::updateDefinitions()
 {
     const ModelSetup setup = AppSettings().modelSetup(m_session->path());
-    const QString key = setup.configPath + QLatin1Char('|') + QString::number(setup.tp) + QLatin1Char('|') + QString::number(setup.ep)
+    const std::optional<ConfiguredSetup> configured = setup.configPath.isEmpty() ? configurationSetup() : std::nullopt;
+    const QString key = setup.configPath + QLatin1Char('|') + QString::fromStdString(configured ? configured->checkpoint : std::string())
+                        + QLatin1Char('|') + QString::number(setup.tp) + QLatin1Char('|') + QString::number(setup.ep)
                         + QLatin1Char('|') + QString::number(setup.pageSize) + QLatin1Char('|') + QString::number(setup.dpAttention)
                         + QLatin1Char('|') + QString::fromStdString(m_filter.toString());
     if (key == m_definitionsKey)
@@ -82,17 +98,25 @@ void MainWindow::updateDefinitions()
     m_definitions.reset();
     m_definitionsProblem.clear();
     m_definitionsSetup.clear();
-    if (setup.configPath.isEmpty())
-        return;
-    std::string error;
-    const std::optional<QJsonObject> config = readModelConfig(setup.configPath.toStdString(), &error);
-    if (!config) {
-        m_definitionsProblem = QString::fromStdString(error);
+    std::optional<QJsonObject> config;
+    QString configName = setup.configPath;
+    Deployment deployment{setup.tp, setup.ep, setup.pageSize, setup.dpAttention};
+    if (configured) {
+        config = configured->config;
+        configName = tr("checkpoint %1 of the configuration").arg(QString::fromStdString(configured->checkpoint));
+        deployment = configured->deployment;
+    } else if (!setup.configPath.isEmpty()) {
+        std::string error;
+        config = readModelConfig(setup.configPath.toStdString(), &error);
+        if (!config) {
+            m_definitionsProblem = QString::fromStdString(error);
+            return;
+        }
+    } else {
         return;
     }
-    const Deployment deployment{setup.tp, setup.ep, setup.pageSize, setup.dpAttention};
-    m_definitionsSetup = QString::fromStdString(checkpointText(*config, setup.configPath) + ", " + deploymentText(deployment));
-    const DefinitionRequest request{*config, setup.configPath, deployment, {}, m_filter};
+    m_definitionsSetup = QString::fromStdString(checkpointText(*config, configName) + ", " + deploymentText(deployment));
+    const DefinitionRequest request{*config, configName, deployment, {}, m_filter};
     m_definitionsWatcher.setFuture(QtConcurrent::run([session = m_session.get(), request] {
         DefinitionsOutcome out;
         out.definitions = definitionsFor(*session, request, &out.error);
@@ -115,7 +139,7 @@ void MainWindow::refreshShapes()
     m_shapes->setVisible(node && m_session);
     if (!node || !m_session)
         return;
-    if (AppSettings().modelSetup(m_session->path()).configPath.isEmpty()) {
+    if (AppSettings().modelSetup(m_session->path()).configPath.isEmpty() && !configurationSetup()) {
         m_definitionsKey.clear();
         m_shapes->showNoConfig();
         return;

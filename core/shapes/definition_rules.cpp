@@ -134,8 +134,9 @@ DefinitionRules readDefinitionRules(const QByteArray &profileJson, std::string *
         rules.deploymentSettings
             = stringMap(root.value(QLatin1String("deployment_settings")).toObject(), "definitions.deployment_settings");
         for (const auto &[size, setting] : rules.deploymentSettings)
-            if (size != "tp" && size != "ep" && size != "dp_attention")
-                throw Invalid{"definitions.deployment_settings." + size, "must be \"tp\", \"ep\" or \"dp_attention\""};
+            if (size != "tp" && size != "ep" && size != "dp_attention" && size != "page_size")
+                throw Invalid{"definitions.deployment_settings." + size,
+                              "must be \"tp\", \"ep\", \"dp_attention\" or \"page_size\""};
         const QJsonArray checks = root.value(QLatin1String("checks")).toArray();
         for (qsizetype i = 0; i < checks.size(); ++i) {
             const std::string at = "definitions.checks[" + std::to_string(i) + "]";

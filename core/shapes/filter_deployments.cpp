@@ -40,10 +40,11 @@ std::vector<Deployment> filterDeployments(const DimensionFilter &filter,
     if (const std::optional<std::string> dp = namedValue(filter, settings, "dp_attention"); dp == "true" || dp == "false")
         dps = {*dp == "true"};
     const int ep = wholeNumber(namedValue(filter, settings, "ep")).value_or(1);
+    const int page = wholeNumber(namedValue(filter, settings, "page_size")).value_or(1);
     std::vector<Deployment> out;
     for (int tp : tps)
         for (bool dp : dps)
-            out.push_back({tp, ep, 1, dp});
+            out.push_back({tp, ep, page, dp});
     return out;
 }
 

@@ -17,9 +17,10 @@
 
 namespace katlas {
 
-// `settings`: "tp", "ep" and "dp_attention" -> the setting naming each (the
-// profile's definitions.deployment_settings). A value that is not a whole
-// number (or, for dp_attention, true/false) leaves that size open.
+// `settings`: "tp", "ep", "dp_attention" and "page_size" -> the setting
+// naming each (the profile's definitions.deployment_settings). A value that
+// is not a whole number (or, for dp_attention, true/false) leaves that size
+// open; EP and the page size are 1 unless named.
 std::vector<Deployment> filterDeployments(const DimensionFilter &filter,
                                           const std::map<std::string, std::string> &settings);
 
