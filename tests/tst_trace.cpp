@@ -39,7 +39,8 @@ private Q_SLOTS:
     void initTestCase() { m_session = openDemo(m_dir); }
 
     // An op is found by its id, or by its name (the first in depth-first
-    // order when several share it): what `--select` takes.
+    // order when several share it, the first that runs under the
+    // configuration where it knows which do not): what `--select` takes.
     void opsAreFoundByIdOrName()
     {
         const OpGraph g = buildOpGraph(m_session->index(), m_session->profile(), "", {});
@@ -48,6 +49,11 @@ private Q_SLOTS:
         QCOMPARE(findOpId(g, "layer"), g.roots[0].children[0].id);
         QCOMPARE(findOpId(g, "self.mlp"), g.roots[0].children[0].children[3].id);
         QCOMPARE(findOpId(g, "no.such.op"), std::string());
+        // Under a configuration, the first of that name that runs.
+        const std::set<std::string> idle{g.roots[0].children[0].children[3].id};
+        const std::string running = findOpId(g, "self.mlp", idle);
+        QVERIFY(running != g.roots[0].children[0].children[3].id);
+        QCOMPARE(g.roots[0].children[0].children[4].id, running);
     }
 
     // An op's trail names the ops above it with their branches.

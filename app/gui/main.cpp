@@ -132,7 +132,7 @@ int main(int argc, char **argv)
     if (parser.isSet(select))
         QTimer::singleShot(800, window, [&] {
             const std::string wanted = parser.value(select).toStdString();
-            const QString id = QString::fromStdString(findOpId(window->opGraph(), wanted));
+            const QString id = QString::fromStdString(findOpId(window->opGraph(), wanted, window->idleOps()));
             if (!id.isEmpty()) {
                 window->selectOp(id);
                 return;

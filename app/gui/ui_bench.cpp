@@ -87,7 +87,7 @@ void UiBench::afterFirstPaint()
     line("layout_expanded_ms", t.restart());
     line("layout_expanded_nodes", static_cast<qint64>(full.nodes.size()));
     if (!m_selectOp.isEmpty()) {
-        const QString id = QString::fromStdString(findOpId(m_window->opGraph(), m_selectOp.toStdString()));
+        const QString id = QString::fromStdString(findOpId(m_window->opGraph(), m_selectOp.toStdString(), m_window->idleOps()));
         if (id.isEmpty()) {
             std::fprintf(stderr, "no op named %s\n", qPrintable(m_selectOp));
         } else {

@@ -293,17 +293,22 @@ OpGraph buildOpGraph(const CallIndex &index, const Profile &profile, const std::
     return graph;
 }
 
-std::string findOpId(const OpGraph &graph, const std::string &idOrName)
+std::string findOpId(const OpGraph &graph, const std::string &idOrName, const std::set<std::string> &idle)
 {
     std::string byName;
+    std::string running; // the first of that name that runs
     bool byId = false;
     forEachOp(graph.roots, [&](const OpNode &n, int) {
         if (n.id == idOrName)
             byId = true;
-        else if (byName.empty() && n.name == idOrName)
-            byName = n.id;
+        else if (n.name == idOrName) {
+            if (byName.empty())
+                byName = n.id;
+            if (running.empty() && !idle.count(n.id))
+                running = n.id;
+        }
     });
-    return byId ? idOrName : byName;
+    return byId ? idOrName : !running.empty() ? running : byName;
 }
 
 std::string opTrail(const std::string &id, size_t dropLast)

@@ -74,7 +74,9 @@ void forEachOp(const std::vector<OpNode> &nodes, F fn, int depth = 0)
 
 // The id of the first op (depth first) whose id or name is `idOrName`;
 // empty when none is.
-std::string findOpId(const OpGraph &graph, const std::string &idOrName);
+// `idle`: ops that do not run under the configuration (opsWithoutPath): by
+// name, the first that runs is preferred.
+std::string findOpId(const OpGraph &graph, const std::string &idOrName, const std::set<std::string> &idle = {});
 
 // Where an op stands, for a reader: the ops from the top down to it, each
 // with its branch label, "self.model › layer › self.mlp [DeepseekV2MoE] ›
