@@ -109,18 +109,23 @@ std::optional<bool> BuiltMembers::flag(const Context &c, const std::string &text
     return std::nullopt;
 }
 
+void BuiltMembers::fillTables() const
+{
+    if (!m_methods.empty())
+        return;
+    for (const Symbol &s : m_index.graph().symbols) {
+        if (s.parentId && !s.originId && s.fileId && s.name != "__init__"
+            && (s.kind == SymbolKind::Function || s.kind == SymbolKind::Method))
+            m_methods[s.parentId].push_back(s.id);
+        if (s.kind == SymbolKind::Class)
+            m_classes[s.name].push_back(s.id);
+    }
+    m_methods[0]; // filled
+}
+
 bool BuiltMembers::setElsewhere(std::int64_t cls, const std::string &member) const
 {
-    if (m_methods.empty()) {
-        for (const Symbol &s : m_index.graph().symbols) {
-            if (s.parentId && !s.originId && s.fileId && s.name != "__init__"
-                && (s.kind == SymbolKind::Function || s.kind == SymbolKind::Method))
-                m_methods[s.parentId].push_back(s.id);
-            if (s.kind == SymbolKind::Class)
-                m_classes[s.name].push_back(s.id);
-        }
-        m_methods[0]; // looked once
-    }
+    fillTables();
     const auto methods = m_methods.find(cls);
     if (methods == m_methods.end())
         return false;
@@ -133,7 +138,7 @@ bool BuiltMembers::setElsewhere(std::int64_t cls, const std::string &member) con
 
 bool BuiltMembers::setElsewhere(const std::string &cls, const std::string &member) const
 {
-    setElsewhere(std::int64_t(0), member); // fills the tables
+    fillTables();
     const auto it = m_classes.find(cls);
     return it != m_classes.end()
         && std::any_of(it->second.begin(), it->second.end(), [&](std::int64_t id) { return setElsewhere(id, member); });

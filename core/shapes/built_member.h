@@ -75,6 +75,7 @@ private:
     // `__init__` gave is not the one read.
     bool setElsewhere(std::int64_t cls, const std::string &member) const;
     bool setElsewhere(const std::string &cls, const std::string &member) const; // any class of that name
+    void fillTables() const; // m_methods and m_classes, once
 };
 
 } // namespace katlas
