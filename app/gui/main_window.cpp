@@ -227,6 +227,7 @@ bool MainWindow::openDatabase(const QString &path, QString *error)
         return false;
     m_definitionsWatcher.waitForFinished(); // it reads the session being replaced
     m_session = std::move(session);
+    m_configuredKey.clear(); // the profile may be another one
     m_selectedOp.clear();
     m_selectedKernel = 0;
     m_sourceFile = 0;

@@ -182,6 +182,8 @@ private:
     // The checkpoint and deployment the filter names (a configuration's), for
     // shapes without a model config of the index's own.
     std::optional<ConfiguredSetup> configurationSetup() const;
+    mutable QString m_configuredKey; // the configuration and filter m_configured is for
+    mutable std::optional<ConfiguredSetup> m_configured;
     const OpNode *selectedLeaf() const;
     void showMatrixCell(const QModelIndex &cell);
     void showPathRow(const QModelIndex &row);

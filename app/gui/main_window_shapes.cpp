@@ -70,12 +70,18 @@ std::optional<ConfiguredSetup> MainWindow::configurationSetup() const
 {
     if (!m_session || m_filter.empty())
         return std::nullopt;
+    // Asked on every op selected: worked out once per configuration and filter.
+    const QString key = m_configuration + QLatin1Char('|') + QString::fromStdString(m_filter.toString());
+    if (key == m_configuredKey)
+        return m_configured;
     const Profile &profile = m_session->profile();
     const Configuration *preset = profile.configuration(m_configuration.toStdString());
     const std::string checkpoint = preset && !preset->checkpoint.empty()
         ? preset->checkpoint
         : withDefaultCheckpoint(m_filter, profile, {}).checkpoint;
-    return configuredSetup(profile, checkpoint, m_filter);
+    m_configuredKey = key;
+    m_configured = configuredSetup(profile, checkpoint, m_filter);
+    return m_configured;
 }
 
 // What the model config gives under the current filter: worked out on a

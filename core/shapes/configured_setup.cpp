@@ -11,13 +11,21 @@
 
 namespace katlas {
 
-std::optional<QJsonObject> checkpointConfig(const Profile &profile, const std::string &name)
+namespace {
+
+std::optional<QJsonObject> checkpointIn(const QJsonObject &root, const std::string &name)
 {
-    const QJsonObject root = QJsonDocument::fromJson(definitionsProfile(profile)).object();
     for (const QJsonValue &c : root.value(QLatin1String("checkpoints")).toArray())
         if (c.toObject().value(QLatin1String("name")).toString().toStdString() == name)
             return c.toObject().value(QLatin1String("config")).toObject();
     return std::nullopt;
+}
+
+} // namespace
+
+std::optional<QJsonObject> checkpointConfig(const Profile &profile, const std::string &name)
+{
+    return checkpointIn(QJsonDocument::fromJson(definitionsProfile(profile)).object(), name);
 }
 
 std::optional<ConfiguredSetup> configuredSetup(const Profile &profile, const std::string &checkpoint,
@@ -25,10 +33,11 @@ std::optional<ConfiguredSetup> configuredSetup(const Profile &profile, const std
 {
     if (checkpoint.empty())
         return std::nullopt;
+    const QByteArray json = definitionsProfile(profile); // read once for both
     std::string error;
-    const DefinitionRules rules = readDefinitionRules(definitionsProfile(profile), &error);
+    const DefinitionRules rules = readDefinitionRules(json, &error);
     const std::vector<Deployment> deployments = filterDeployments(filter, rules.deploymentSettings);
-    std::optional<QJsonObject> config = checkpointConfig(profile, checkpoint);
+    std::optional<QJsonObject> config = checkpointIn(QJsonDocument::fromJson(json).object(), checkpoint);
     if (!error.empty() || deployments.size() != 1 || !config)
         return std::nullopt;
     return ConfiguredSetup{checkpoint, std::move(*config), deployments.front()};
