@@ -445,6 +445,52 @@ private Q_SLOTS:
         // A format read through a property nothing is known of may be either.
         QCOMPARE(joined(kernelsReached(r, "runner.Runner.run_output")), QStringLiteral("scatter_k"));
     }
+
+    void aClassmethodBuildingItsClassIsABuildingPlace()
+    {
+        // The context a communicator hands its function is built by an
+        // alternative constructor (`return cls(dp_size=...)` in a
+        // classmethod), and the function, called through a value, reads it
+        // as the class its annotation names: the field is what that
+        // constructor passes, so the data-parallel branch needs the setting.
+        Tree t;
+        addServerArgs(t, "    enable_dp: bool = False\n"
+                         "    dp_size: int = 1\n");
+        t.add("kpkg.ops", "def gather_k(x): torch.ops.kns.g(x)\ndef reduce_k(x): torch.ops.kns.r(x)\n");
+        t.add("comm",
+              "from cfg import get_args\n"
+              "from kpkg.ops import gather_k, reduce_k\n"
+              "@dataclass\n"
+              "class Context:\n"
+              "    dp_size: int\n"
+              "    @classmethod\n"
+              "    def init_new(cls):\n"
+              "        dp_size = get_args().dp_size if get_args().enable_dp else 1\n"
+              "        return cls(dp_size=dp_size)\n"
+              "class Fns:\n"
+              "    @staticmethod\n"
+              "    def communicate(x, context: Context):\n"
+              "        if context.dp_size != 1:\n"
+              "            gather_k(x)\n"
+              "        else:\n"
+              "            reduce_k(x)\n"
+              "    @staticmethod\n"
+              "    def get_fn():\n"
+              "        return Fns.communicate\n"
+              "class Communicator:\n"
+              "    def __init__(self):\n"
+              "        self.context = Context.init_new()\n"
+              "        self.fn = Fns.get_fn()\n"
+              "    def run(self, x):\n"
+              "        return self.fn(x, self.context)\n");
+        const Resolved r = resolve(t, settingsProfile());
+        QCOMPARE(joined(kernelsReachedUnder(r, "comm.Fns.communicate", parsed("server.enable_dp=false"))),
+                 QStringLiteral("reduce_k"));
+        QCOMPARE(joined(kernelsReachedUnder(r, "comm.Fns.communicate", parsed("server.enable_dp=true server.dp_size=8"))),
+                 QStringLiteral("gather_k"));
+        QCOMPARE(joined(kernelsReachedUnder(r, "comm.Fns.communicate", parsed("server.enable_dp=true server.dp_size=1"))),
+                 QStringLiteral("reduce_k"));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestBuildingSites)

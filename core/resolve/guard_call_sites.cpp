@@ -147,6 +147,19 @@ GuardEvaluator::Outcomes GuardEvaluator::assignedAttribute(const std::string &na
     return finish(std::move(out));
 }
 
+std::vector<Instantiation> GuardEvaluator::buildingSites(SymbolId cls) const
+{
+    // The calls of the class's name, and `cls(...)` in the class's own
+    // methods (an alternative constructor: `return cls(a=..., b=...)` in a
+    // classmethod builds the class it is called on).
+    const InstantiationIndex &sites = m_evaluator.instantiations();
+    std::vector<Instantiation> out = sites.callsOf(m_table.symbol(cls).name);
+    for (const Instantiation &at : sites.callsOf("cls"))
+        if (const FunctionInfo *fn = at.function ? m_table.function(at.function) : nullptr; fn && fn->cls == cls)
+            out.push_back(at);
+    return out;
+}
+
 GuardEvaluator::Outcomes GuardEvaluator::argumentValues(SymbolId built, SymbolId init, const std::string &name,
                                                        std::optional<size_t> positional, const Outcomes &fallback, int depth)
 {
@@ -163,7 +176,7 @@ GuardEvaluator::Outcomes GuardEvaluator::argumentValues(SymbolId built, SymbolId
         const InitForwarding forwarding = inherits ? InitForwarding{true, true} : forwardedToBase(cls, init, name);
         if (!forwarding.keyword)
             continue;
-        for (const Instantiation &at : sites.callsOf(m_table.symbol(cls).name)) {
+        for (const Instantiation &at : buildingSites(cls)) {
             const ValueFact &call = sites.call(at);
             const Scope scope{at.module, at.function, 0};
             const auto segs = splitChain(call.chain);
