@@ -705,6 +705,31 @@ private Q_SLOTS:
         }
     }
 
+    void eachDefinitionOfANameKeepsItsOwnBody()
+    {
+        // `if _is_cuda: def quant(...)` / `else: def quant(...)`: each body's
+        // calls are its own, so the CUDA definition reaches only its kernel.
+        Tree t;
+        t.add("kpkg.ops", "def cuda_k(x): torch.ops.kns.c(x)\ndef hip_k(x): torch.ops.kns.h(x)\n");
+        t.add("quant",
+              "from kpkg.ops import cuda_k, hip_k\n"
+              "_is_cuda = is_cuda()\n"
+              "if _is_cuda:\n"
+              "    def quant(x):\n"
+              "        cuda_k(x)\n"
+              "else:\n"
+              "    def quant(x):\n"
+              "        y = x\n"
+              "        hip_k(y)\n"
+              "def run(x):\n"
+              "    quant(x)\n");
+        const Resolved r = resolve(t, testProfile());
+        QCOMPARE(joined(kernelsReachedUnder(r, "quant.run", parsed("platform=cuda"))), QStringLiteral("cuda_k"));
+        QCOMPARE(joined(kernelsReachedUnder(r, "quant.run", parsed("platform=hip"))), QStringLiteral("hip_k"));
+        QCOMPARE(joined(kernelsReached(r, "quant.quant", 5)), QStringLiteral("cuda_k"));
+        QCOMPARE(joined(kernelsReached(r, "quant.quant", 9)), QStringLiteral("hip_k"));
+    }
+
     void derivedDimensionsComeFromTheComputingFunctions()
     {
         const Resolved r = resolve(settingsTree(), settingsProfile());

@@ -22,7 +22,8 @@ using namespace katlas::test;
 namespace {
 
 // A base class whose methods call through self (so each subclass gets its
-// own copy of them), used from another module.
+// own copy of them), used from another module, and a function defined on
+// each branch of a test (its second definition's facts name it by its line).
 const QByteArray kBase = R"(import torch
 
 
@@ -46,6 +47,16 @@ class A(Base):
 class B(Base):
     def step(self, x):
         torch.ops.k.op_b.default(x)
+
+
+if torch.version.hip:
+    def pick(x):
+        y = x
+        return y
+else:
+    def pick(x):
+        y = x
+        return y
 )";
 
 const QByteArray kUse = R"(from pkg.base import A, B

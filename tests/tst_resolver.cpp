@@ -357,7 +357,7 @@ private Q_SLOTS:
     void kernelsAreEntriesThatLaunch()
     {
         Tree t;
-        t.add("klib", "from .ops import rms_norm, scale, fused_add, align_up, ActivationType, Wrapper, renorm_probs, renorm_prob\n", true);
+        t.add("klib", "from .ops import rms_norm, scale, fused_add, align_up, ActivationType, Wrapper, renorm_probs, renorm_prob, ragged, pick\n", true);
         t.add("klib.ops",
               "import enum\n"
               "import torch\n"
@@ -392,7 +392,13 @@ private Q_SLOTS:
               "        return self._cached_module.run(x)\n"
               "def renorm_probs(p):\n"
               "    return get_norm_module().renorm(p)\n"
-              "renorm_prob = renorm_probs\n");
+              "renorm_prob = renorm_probs\n"
+              "def ragged(x):\n"
+              "    run_func = get_norm_module().ragged\n"
+              "    run_func(x)\n"
+              "def pick(x):\n"
+              "    run_func = align_up\n"
+              "    run_func(x, 4)\n");
         t.add("app.model",
               "import klib\n"
               "import ext\n"
@@ -406,6 +412,8 @@ private Q_SLOTS:
               "    w.plan(4)\n"
               "    w.run(x)\n"
               "    renorm_prob(x)\n"
+              "    klib.ragged(x)\n"
+              "    klib.pick(x)\n"
               "    act = ActivationType(0)\n"
               "    ext.get_num_sms()\n"
               "    ext.gemm(x, x)\n"
@@ -430,11 +438,12 @@ private Q_SLOTS:
             p.launches.helpers.emplace_back(helper);
         const Resolved r = resolve(t, p);
         for (const char *kernel : {"klib.ops.rms_norm", "klib.ops.scale", "klib.ops.fused_add", "klib.ops.Wrapper.run",
-                                   "klib.ops.renorm_probs", "klib.ops._scale_kernel", "torch.ops.klib.fused_add", "ext.gemm"})
+                                   "klib.ops.renorm_probs", "klib.ops._scale_kernel", "torch.ops.klib.fused_add", "ext.gemm",
+                                   "klib.ops.ragged"})
             QVERIFY2(r.kernel(kernel), kernel);
         for (const char *helper : {"klib.ops.align_up", "klib.ops.get_norm_module", "klib.ops.ActivationType", "klib.ops.Wrapper",
                                    "klib.ops.Wrapper.__init__", "klib.ops.Wrapper.workspace_size", "klib.ops.Wrapper.plan",
-                                   "klib.ops._launch_scale", "ext.get_num_sms", "ext.ActivationType"})
+                                   "klib.ops._launch_scale", "ext.get_num_sms", "ext.ActivationType", "klib.ops.pick"})
             QVERIFY2(!r.kernel(helper), helper);
         QCOMPARE(r.kernel("klib.ops.rms_norm")->source, std::string("kpkg"));
         // The alias is the same kernel under a second name, found by it.

@@ -3,19 +3,20 @@
 
 namespace katlas {
 
-BodyContext functionBodyContext(const std::string &qual, const ModuleFacts &facts)
+BodyContext functionBodyContext(const std::string &qual, const std::string &scope, const ModuleFacts &facts)
 {
     BodyContext inner;
-    inner.scope = qual;
-    inner.assignScope = qual;
+    inner.scope = scope;
+    inner.assignScope = scope;
     inner.qualPrefix = qual + ".";
     inner.functionIndex = static_cast<int>(facts.functions.size()) - 1;
+    inner.functionScope = scope;
     return inner;
 }
 
 const FunctionFact *ownFunction(const BodyContext &ctx, const ModuleFacts &facts)
 {
-    if (ctx.functionIndex < 0 || ctx.scope != facts.functions[static_cast<size_t>(ctx.functionIndex)].qualName)
+    if (ctx.functionIndex < 0 || ctx.scope != ctx.functionScope)
         return nullptr;
     return &facts.functions[static_cast<size_t>(ctx.functionIndex)];
 }

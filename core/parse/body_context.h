@@ -11,19 +11,21 @@
 namespace katlas {
 
 struct BodyContext {
-    std::string scope; // enclosing function qualName, "" at module level
+    std::string scope; // enclosing function's scope (function_scopes.h), "" at module level
     std::string assignScope; // scope of assignments: function, class or module
     std::string classQual; // set directly inside a class body
     std::string selfName; // first parameter of the enclosing method
     std::string qualPrefix; // prefix of definitions made here
     int functionIndex = -1;
+    std::string functionScope; // the scope of the function at functionIndex
     GuardList guards;
     std::vector<std::string> globals; // names a `global` statement made module-level here
     std::vector<Chain> notNone; // names an `assert` above said are not None
 };
 
-// The context of the body of the function just added to `facts` as `qual`.
-BodyContext functionBodyContext(const std::string &qual, const ModuleFacts &facts);
+// The context of the body of the function just added to `facts` as `qual`,
+// its facts in `scope` (function_scopes.h).
+BodyContext functionBodyContext(const std::string &qual, const std::string &scope, const ModuleFacts &facts);
 
 // The function whose own body `ctx` is (not a class body inside it), else null.
 const FunctionFact *ownFunction(const BodyContext &ctx, const ModuleFacts &facts);

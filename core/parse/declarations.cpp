@@ -2,6 +2,7 @@
 #include "parse/declarations.h"
 
 #include "parse/fact_extractor.h"
+#include "parse/function_scopes.h"
 
 namespace katlas {
 namespace {
@@ -29,17 +30,23 @@ ModuleFacts declarations(const ModuleFacts &f)
         for (ValueFact &r : fn.returns)
             clearLines(r);
     }
-    for (ImportFact &i : d.imports)
+    for (ImportFact &i : d.imports) {
         i.line = 0;
-    for (AssignmentFact &a : d.assignments)
+        i.scope = withoutDefinitionLines(i.scope);
+    }
+    for (AssignmentFact &a : d.assignments) {
         clearLines(a.value);
+        a.scope = withoutDefinitionLines(a.scope);
+    }
     // Calls kept among the locals for their arguments are calls: an edit of
     // them is patched like any call (the parameters they give are read
     // again on a whole re-index).
     std::erase_if(d.locals, [](const AssignmentFact &a) { return a.target.empty(); });
     summariseLocalCalls(d);
-    for (AssignmentFact &a : d.locals)
+    for (AssignmentFact &a : d.locals) {
         clearLines(a.value);
+        a.scope = withoutDefinitionLines(a.scope);
+    }
     for (DictEntryFact &e : d.dictEntries)
         e.line = 0;
     return d;

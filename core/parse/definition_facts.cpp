@@ -2,6 +2,7 @@
 #include "parse/definition_facts.h"
 
 #include "parse/decorator_calls.h"
+#include "parse/function_scopes.h"
 #include "parse/parameters.h"
 
 namespace katlas {
@@ -109,9 +110,10 @@ BodyContext addFunction(const SyntaxSource &source, TSNode n, const std::string 
     addDecoratorCalls(decorators, std::string(source.text(field(n, "name"))), ctx.scope, fn.line, ctx.guards,
         ctx.assignScope == ctx.scope, facts);
     fn.decorators = std::move(decorators);
+    const std::string scope = newFunctionScope(facts, qual, fn.line);
     facts.functions.push_back(std::move(fn));
 
-    BodyContext inner = functionBodyContext(qual, facts);
+    BodyContext inner = functionBodyContext(qual, scope, facts);
     const auto &params = facts.functions.back().params;
     if (!ctx.classQual.empty() && !isStatic && !params.empty())
         inner.selfName = params.front().name;

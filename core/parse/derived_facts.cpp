@@ -1,6 +1,7 @@
 // Facts derived from the others of one file: which locals build classes,
 // which methods call through self (see fact_extractor.h).
 #include "parse/fact_extractor.h"
+#include "parse/function_scopes.h"
 
 #include <algorithm>
 #include <cctype>
@@ -70,13 +71,16 @@ std::optional<std::string> instantiatedName(const ValueFact &v)
 
 void markCallsOnSelf(ModuleFacts &facts)
 {
-    std::unordered_multimap<std::string_view, FunctionFact *> byName; // redefinitions share a name
-    for (FunctionFact &fn : facts.functions)
+    const std::vector<std::string> scopes = functionScopes(facts);
+    std::unordered_map<std::string_view, FunctionFact *> byName;
+    for (size_t i = 0; i < facts.functions.size(); ++i) {
+        FunctionFact &fn = facts.functions[i];
         if (!fn.className.empty() && !fn.params.empty()
             && std::none_of(fn.decorators.begin(), fn.decorators.end(), [](const Decorator &d) { return d.chain == "staticmethod"; }))
-            byName.emplace(fn.qualName, &fn);
+            byName.emplace(scopes[i], &fn);
+    }
     for (const CallFact &c : facts.calls) {
-        for (auto [it, end] = byName.equal_range(c.scope); it != end; ++it) {
+        if (const auto it = byName.find(c.scope); it != byName.end()) {
             FunctionFact &fn = *it->second;
             const std::string &self = fn.params.front().name;
             const std::string_view callee = c.callee;

@@ -6,6 +6,7 @@
 #include "parse/body_context.h"
 #include "parse/call_sites.h"
 #include "parse/condition_guards.h"
+#include "parse/function_scopes.h"
 #include "parse/container_facts.h"
 #include "parse/definition_facts.h"
 #include "parse/import_facts.h"
@@ -258,8 +259,9 @@ private:
         const std::string qual = ctx.qualPrefix + m_lambdas.nameOf(*this, n, ctx.qualPrefix);
         FunctionFact fn = functionFactOf(*this, n, qual, ctx);
         scanExpr(field(n, "parameters"), ctx); // defaults run where the lambda is made
+        const std::string scope = newFunctionScope(m_facts, qual, fn.line);
         m_facts.functions.push_back(std::move(fn));
-        const BodyContext inner = functionBodyContext(qual, m_facts);
+        const BodyContext inner = functionBodyContext(qual, scope, m_facts);
         const TSNode body = field(n, "body");
         if (text(body).find("lambda") != std::string_view::npos)
             m_lambdas.nameIn(*this, body, inner.qualPrefix);

@@ -33,7 +33,7 @@ GuardEvaluator::InitForwarding GuardEvaluator::forwardedToBase(SymbolId cls, Sym
     const auto [found, added] = m_superInitCalls.try_emplace(cls, nullptr);
     if (added)
         for (const auto &[module, call] : callsNamed("__init__"))
-            if (module == own->module && call->scope == own->fact->qualName && call->line == own->fact->superInitLine
+            if (module == own->module && call->scope == own->scope && call->line == own->fact->superInitLine
                 && call->callee.rfind("super()", 0) == 0) {
                 found->second = call;
                 break;

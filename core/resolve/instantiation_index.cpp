@@ -2,6 +2,7 @@
 #include "resolve/instantiation_index.h"
 
 #include "parse/fact_extractor.h"
+#include "parse/function_scopes.h"
 #include "resolve/chain.h"
 
 #include <algorithm>
@@ -19,6 +20,7 @@ InstantiationIndex::InstantiationIndex(const SymbolTable &table) : m_table(table
     };
     for (int m = 0; m < table.moduleCount(); ++m) {
         const ModuleFacts &f = table.files()[static_cast<size_t>(table.moduleAt(m).fileIndex)];
+        const std::vector<std::string> scopes = functionScopes(f);
         for (const AssignmentFact &a : f.assignments) {
             add(m, table.functionForScope(m, a.scope), a.value);
             const Chain &c = a.value.chain;
@@ -31,16 +33,16 @@ InstantiationIndex::InstantiationIndex(const SymbolTable &table) : m_table(table
         for (const LocalCallFact &c : f.localCalls) {
             Instantiation at{m, 0, nullptr, c.index};
             if (c.function >= 0 && static_cast<size_t>(c.function) < f.functions.size())
-                at.function = table.functionForScope(m, f.functions[static_cast<size_t>(c.function)].qualName);
+                at.function = table.functionForScope(m, scopes[static_cast<size_t>(c.function)]);
             else if (c.function != -1)
                 continue;
             m_byName[c.name].push_back(at);
             for (const std::string &passed : c.passed)
                 m_passes[passed].push_back(at);
         }
-        for (const FunctionFact &fn : f.functions)
-            for (const ValueFact &r : fn.returns)
-                add(m, table.functionForScope(m, fn.qualName), r);
+        for (size_t i = 0; i < f.functions.size(); ++i)
+            for (const ValueFact &r : f.functions[i].returns)
+                add(m, table.functionForScope(m, scopes[i]), r);
     }
     addReturnedAliases();
 }

@@ -1,6 +1,7 @@
 // Building the symbol table from syntax facts (see symbol_table.h).
 #include "resolve/symbol_table.h"
 
+#include "parse/function_scopes.h"
 #include "resolve/chain.h"
 #include "resolve/definition_guards.h"
 #include "resolve/global_lifetimes.h"
@@ -107,14 +108,17 @@ void SymbolTable::addModule(int fileIndex)
         m_classes.emplace(id, std::move(ci));
         m_classesByName[lastComponent(c.qualName)].push_back(id);
     }
-    for (const FunctionFact &fn : f.functions) {
+    const std::vector<std::string> functionScopes = katlas::functionScopes(f);
+    for (size_t i = 0; i < f.functions.size(); ++i) {
+        const FunctionFact &fn = f.functions[i];
         const SymbolId id = addSymbol({0, fileId, f.module + "." + fn.qualName, lastComponent(fn.qualName),
                                        fn.className.empty() ? SymbolKind::Function : SymbolKind::Method,
                                        fn.line, fn.endLine, 0});
-        scope[fn.qualName] = id;
+        scope[functionScopes[i]] = id;
         FunctionInfo fi;
         fi.symbol = id;
         fi.fact = &fn;
+        fi.scope = functionScopes[i];
         fi.module = fileIndex;
         fi.decorators = fn.decorators;
         for (const Decorator &d : fn.decorators) {
@@ -193,8 +197,10 @@ void SymbolTable::collectBindings(int moduleIndex)
     }
     if (!m_localsSource.omitted[static_cast<size_t>(moduleIndex)])
         bindLocals(moduleIndex);
-    for (const FunctionFact &fn : f.functions) {
-        const auto sit = scope.find(fn.qualName);
+    const std::vector<std::string> functionScopes = katlas::functionScopes(f);
+    for (size_t i = 0; i < f.functions.size(); ++i) {
+        const FunctionFact &fn = f.functions[i];
+        const auto sit = scope.find(functionScopes[i]);
         if (sit == scope.end() || !m_functions.count(sit->second))
             continue; // redefined under the same name as a class
         const SymbolId id = sit->second;

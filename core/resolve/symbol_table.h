@@ -45,6 +45,7 @@ struct ModuleInfo {
 struct FunctionInfo {
     SymbolId symbol = 0;
     const FunctionFact *fact = nullptr;
+    std::string scope;         // what its body's facts name it by (parse/function_scopes.h)
     int module = 0;
     SymbolId cls = 0;          // the class of a method
     SymbolId outer = 0;        // enclosing function of a nested function

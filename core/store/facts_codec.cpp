@@ -9,7 +9,7 @@
 namespace katlas {
 namespace {
 
-constexpr std::uint8_t kFactsVersion = 35;
+constexpr std::uint8_t kFactsVersion = 36;
 
 class Writer {
 public:
