@@ -53,10 +53,13 @@ std::vector<ConditionSet> GuardEvaluator::callerConditions(SymbolId function, in
         const std::optional<std::vector<ConditionSet>> ways = guardConditions(call->guards, scope, depth, call->line);
         if (!ways)
             continue;
-        // A call inside a plain function counts where that function is called.
+        // A call inside a plain function counts where that function is
+        // called; one inside a method of an instance, where instances are built.
         const FunctionInfo *caller = scope.function ? m_table.function(scope.function) : nullptr;
-        const std::vector<ConditionSet> outer = caller && !caller->cls ? callerConditions(scope.function, depth + 1)
-                                                                       : std::vector<ConditionSet>{{}};
+        const std::vector<ConditionSet> outer = !caller ? std::vector<ConditionSet>{{}}
+            : !caller->cls                              ? callerConditions(scope.function, depth + 1)
+            : caller->isStatic || caller->isClassMethod ? std::vector<ConditionSet>{{}}
+                                                        : instanceConditions(caller->cls, depth + 1);
         for (const ConditionSet &o : outer)
             for (const ConditionSet &w : *ways) {
                 out.push_back(o);

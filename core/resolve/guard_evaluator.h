@@ -263,6 +263,10 @@ private:
     // a method no call names or some call of unknown callee may reach, or an
     // `__init__`.
     std::vector<ConditionSet> callerConditions(SymbolId function, int depth);
+    // The ways the places building an instance of `cls` (or a subclass)
+    // run: where its methods can (guard_instance_places.cpp); {{}} where
+    // they are not all known.
+    std::vector<ConditionSet> instanceConditions(SymbolId cls, int depth);
     // Conditions of a value's guards, or nullopt when they never hold.
     // The ways a value's guards may hold (several when a guard holds in
     // several ways), or nullopt when they never hold.

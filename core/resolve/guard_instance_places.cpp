@@ -1,0 +1,70 @@
+// Where a method can run: only where an instance of its class exists, so
+// only where the places building one run (see guard_evaluator.h,
+// docs/guard-evaluation.md "An assignment made where its function is called").
+#include "resolve/guard_evaluator.h"
+#include "resolve/guard_limits.h"
+
+#include "resolve/chain.h"
+#include "resolve/instantiation_index.h"
+
+#include <algorithm>
+#include <set>
+
+namespace katlas {
+
+using namespace guard_limits;
+
+std::vector<ConditionSet> GuardEvaluator::instanceConditions(SymbolId cls, int depth)
+{
+    constexpr size_t kMaxPlaces = 8;
+    const InstantiationIndex &sites = m_evaluator.instantiations();
+    std::vector<ConditionSet> out;
+    size_t places = 0;
+    for (SymbolId k : m_table.subclassesOf(cls)) {
+        const ClassInfo *info = m_table.cls(k);
+        const std::string &name = m_table.symbol(k).name;
+        // A class handed on as a value, registered by a decorator or bound
+        // to another name may be built where the index cannot see it.
+        if (!info || !info->fact->decorators.empty() || !sites.passesOf(name).empty() || !sites.aliasesOf(name).empty())
+            return {{}};
+        const std::vector<Instantiation> building = buildingSites(k);
+        std::set<std::pair<int, int>> seen;
+        for (const Instantiation &at : building)
+            seen.insert({at.module, sites.call(at).line});
+        // A call of its name whose value is not assigned or returned
+        // (`Cls().run()`) builds one too, unseen: anywhere.
+        for (const auto &[module, call] : callsNamed(name))
+            if (!seen.count({module, call->line}))
+                return {{}};
+        for (const Instantiation &at : building) {
+            const ValueFact &call = sites.call(at);
+            const Scope scope{at.module, at.function, 0};
+            const auto segs = splitChain(call.chain);
+            const Values callee = m_evaluator.evalSegments(segs, segs.size() - 1, scope);
+            if (std::none_of(callee.begin(), callee.end(), [&](const Value &v) { return v.kind == Value::Kind::Class && v.id == k; }))
+                continue;
+            if (++places > kMaxPlaces)
+                return {{}};
+            const std::optional<std::vector<ConditionSet>> ways = guardConditions(call.guards, scope, depth, call.line);
+            if (!ways)
+                continue; // a place that cannot run
+            // Built in a plain function: where that function is called.
+            const FunctionInfo *builder = at.function ? m_table.function(at.function) : nullptr;
+            const std::vector<ConditionSet> outer = builder && !builder->cls ? callerConditions(at.function, depth + 1)
+                                                                             : std::vector<ConditionSet>{{}};
+            for (const ConditionSet &o : outer)
+                for (const ConditionSet &w : *ways) {
+                    out.push_back(o);
+                    addConditions(out.back(), w);
+                }
+            if (out.size() > kMaxPlaces)
+                return {{}};
+        }
+    }
+    // Built nowhere the index sees (a framework builds it): anywhere.
+    if (out.empty())
+        return {{}};
+    return out;
+}
+
+} // namespace katlas
