@@ -160,6 +160,12 @@ std::vector<Instantiation> GuardEvaluator::buildingSites(SymbolId cls) const
     for (const Instantiation &at : sites.callsOf("cls"))
         if (const FunctionInfo *fn = at.function ? m_table.function(at.function) : nullptr; fn && fn->cls == cls)
             out.push_back(at);
+    // Those whose callee is the class (not another class of the name).
+    std::erase_if(out, [&](const Instantiation &at) {
+        const auto segs = splitChain(sites.call(at).chain);
+        const Values callee = m_evaluator.evalSegments(segs, segs.size() - 1, {at.module, at.function, 0});
+        return std::none_of(callee.begin(), callee.end(), [&](const Value &v) { return v.kind == Value::Kind::Class && v.id == cls; });
+    });
     return out;
 }
 
@@ -182,10 +188,6 @@ GuardEvaluator::Outcomes GuardEvaluator::argumentValues(SymbolId built, SymbolId
         for (const Instantiation &at : buildingSites(cls)) {
             const ValueFact &call = sites.call(at);
             const Scope scope{at.module, at.function, 0};
-            const auto segs = splitChain(call.chain);
-            const Values callee = m_evaluator.evalSegments(segs, segs.size() - 1, scope);
-            if (std::none_of(callee.begin(), callee.end(), [&](const Value &v) { return v.kind == Value::Kind::Class && v.id == cls; }))
-                continue;
             if (++count > kMaxSites)
                 return {{}};
             const std::optional<std::vector<ConditionSet>> ways = guardConditions(call.guards, scope, depth, call.line);

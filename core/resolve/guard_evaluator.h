@@ -173,7 +173,7 @@ private:
     // What the places building `built` (or a subclass whose `__init__` is
     // `init`, 0 for none) pass as `name` (or the `positional`-th argument),
     // `fallback` where they pass nothing; unknown for more than 8 places.
-    // Where a class is built: calls of its name, and `cls(...)` in its methods.
+    // Where a class is built: calls of its name that build it, and `cls(...)` in its methods.
     std::vector<Instantiation> buildingSites(SymbolId cls) const;
     Outcomes argumentValues(SymbolId built, SymbolId init, const std::string &name, std::optional<size_t> positional,
                             const Outcomes &fallback, int depth);

@@ -4,7 +4,6 @@
 #include "resolve/guard_evaluator.h"
 #include "resolve/guard_limits.h"
 
-#include "resolve/chain.h"
 #include "resolve/instantiation_index.h"
 
 #include <algorithm>
@@ -27,22 +26,17 @@ std::vector<ConditionSet> GuardEvaluator::instanceConditions(SymbolId cls, int d
         // to another name may be built where the index cannot see it.
         if (!info || !info->fact->decorators.empty() || !sites.passesOf(name).empty() || !sites.aliasesOf(name).empty())
             return {{}};
-        const std::vector<Instantiation> building = buildingSites(k);
         std::set<std::pair<int, int>> seen;
-        for (const Instantiation &at : building)
+        for (const Instantiation &at : sites.callsOf(name))
             seen.insert({at.module, sites.call(at).line});
         // A call of its name whose value is not assigned or returned
         // (`Cls().run()`) builds one too, unseen: anywhere.
         for (const auto &[module, call] : callsNamed(name))
             if (!seen.count({module, call->line}))
                 return {{}};
-        for (const Instantiation &at : building) {
+        for (const Instantiation &at : buildingSites(k)) {
             const ValueFact &call = sites.call(at);
             const Scope scope{at.module, at.function, 0};
-            const auto segs = splitChain(call.chain);
-            const Values callee = m_evaluator.evalSegments(segs, segs.size() - 1, scope);
-            if (std::none_of(callee.begin(), callee.end(), [&](const Value &v) { return v.kind == Value::Kind::Class && v.id == k; }))
-                continue;
             if (++places > kMaxPlaces)
                 return {{}};
             const std::optional<std::vector<ConditionSet>> ways = guardConditions(call.guards, scope, depth, call.line);
