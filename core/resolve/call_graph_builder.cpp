@@ -511,23 +511,6 @@ private:
         return m_libraryOfModule[static_cast<size_t>(module)];
     }
 
-    // A call of a local the function bound to what launches
-    // (`run_func = get_fmha_module().trtllm_ragged_attention`, then
-    // `run_func(...)`) launches too.
-    bool launchesThroughLocal(const std::string &callee, SymbolId caller)
-    {
-        const FunctionInfo *fn = m_table.function(caller);
-        if (!fn || callee.find_first_of(".()[") != std::string::npos)
-            return false;
-        const BindingMap &locals = m_table.localsOf(*fn);
-        const auto it = locals.find(callee);
-        if (it == locals.end())
-            return false;
-        return std::any_of(it->second.begin(), it->second.end(), [&](const Binding &b) {
-            return b.kind == Binding::Kind::Assignment && m_launches.launchesByText(b.assignment->value.chain);
-        });
-    }
-
     // What a kernel library's function does: launch device work, or call
     // another library function (resolved by more than the name).
     void noteLibraryCall(const std::string &callee, SymbolId caller, const std::vector<Target> &targets)
@@ -535,7 +518,8 @@ private:
         auto [byText, added] = m_launchesByText.try_emplace(callee, false);
         if (added) // the profile's patterns, matched once per callee text
             byText->second = m_launches.launchesByText(callee);
-        if (byText->second || launchesThroughLocal(callee, caller)) {
+        const FunctionInfo *fn = m_table.function(caller);
+        if (byText->second || (fn && m_launches.launchesThroughLocal(callee, m_table.localsOf(*fn)))) {
             m_launches.noteLaunch(caller);
             return;
         }

@@ -30,6 +30,16 @@ bool KernelLaunchFilter::launchesByText(const std::string &callee) const
     return std::any_of(m_rules.calls.begin(), m_rules.calls.end(), [&](const ProfilePattern &p) { return p.search(callee); });
 }
 
+bool KernelLaunchFilter::launchesThroughLocal(const std::string &callee, const BindingMap &locals) const
+{
+    if (callee.find_first_of(".()[") != std::string::npos)
+        return false;
+    const auto it = locals.find(callee);
+    return it != locals.end() && std::any_of(it->second.begin(), it->second.end(), [&](const Binding &b) {
+               return b.kind == Binding::Kind::Assignment && launchesByText(b.assignment->value.chain);
+           });
+}
+
 bool KernelLaunchFilter::launchesExternal(const std::string &externalName) const
 {
     for (const std::string &prefix : m_rules.callPrefixes)

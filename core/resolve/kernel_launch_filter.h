@@ -9,6 +9,7 @@
 
 #include "graph/call_graph.h"
 #include "profile/profile.h"
+#include "resolve/symbol_table.h"
 
 #include <functional>
 #include <string>
@@ -18,7 +19,6 @@
 
 namespace katlas {
 
-using SymbolId = std::int64_t;
 
 class KernelLaunchFilter {
 public:
@@ -33,6 +33,10 @@ public:
 
     // Launch tests on one call of a library function.
     bool launchesByText(const std::string &callee) const;          // the callee as written
+    // A call of a local the function bound to what launches
+    // (`run_func = get_fmha_module().trtllm_ragged_attention`, then
+    // `run_func(...)`): `locals` are the calling function's.
+    bool launchesThroughLocal(const std::string &callee, const BindingMap &locals) const;
     bool launchesExternal(const std::string &externalName) const;  // an external it resolved to
     bool launchDecorator(const std::string &decorator) const;
     // A kernel name (an external one of a call_prefix rule, or a library
