@@ -281,6 +281,49 @@ private Q_SLOTS:
     // reads it, where the profile lists torch.Tensor as a plain class; an
     // annotation that admits a tuple, a class deriving from one, a class not
     // known, or no annotation, leave both branches.
+    // A handler registered by a classmethod into its class's dict and
+    // handed out by a getter is called through the local the getter's
+    // result is assigned to: its parameter holds what that call passes
+    // (the caller's self), so a guard on one of its attributes is decided.
+    void aHandlerAGetterHandsOutTakesWhatItsCallPasses()
+    {
+        Tree t;
+        addServerArgs(t, "    disable_chunked: bool = False\n");
+        t.add("kpkg.ops", "def chunked_k(x): torch.ops.kns.c(x)\ndef whole_k(x): torch.ops.kns.w(x)\n");
+        t.add("handlers",
+              "class Registry:\n"
+              "    _handlers = {}\n"
+              "    @classmethod\n"
+              "    def register(cls, name, fn):\n"
+              "        cls._handlers[name] = fn\n"
+              "    @classmethod\n"
+              "    def get_handler(cls, name):\n"
+              "        return cls._handlers.get(name, cls._handlers.get(\"x\"))\n"
+              "def handle_x(attn, batch):\n"
+              "    if not attn.disable_chunked:\n"
+              "        return \"chunked\"\n"
+              "    return \"whole\"\n"
+              "Registry.register(\"x\", handle_x)\n");
+        t.add("attn",
+              "from cfg import get_args\n"
+              "from handlers import Registry\n"
+              "from kpkg.ops import chunked_k, whole_k\n"
+              "class Attn:\n"
+              "    def __init__(self):\n"
+              "        self.disable_chunked = get_args().disable_chunked\n"
+              "    def pick(self, batch):\n"
+              "        handler = Registry.get_handler(\"x\")\n"
+              "        return handler(self, batch)\n"
+              "    def forward(self, batch):\n"
+              "        if self.pick(batch) == \"chunked\":\n"
+              "            return chunked_k(batch)\n"
+              "        return whole_k(batch)\n");
+        const Resolved r = resolve(t, settingsProfile());
+        QCOMPARE(joined(kernelsReached(r, "attn.Attn.forward")), QStringLiteral("chunked_k whole_k"));
+        QCOMPARE(joined(kernelsReachedUnder(r, "attn.Attn.forward", parsed("server.disable_chunked=false"))), QStringLiteral("chunked_k"));
+        QCOMPARE(joined(kernelsReachedUnder(r, "attn.Attn.forward", parsed("server.disable_chunked=true"))), QStringLiteral("whole_k"));
+    }
+
     void anAnnotatedParameterIsNoTupleUnlessItsAnnotationAdmitsOne()
     {
         Tree t;

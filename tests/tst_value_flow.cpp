@@ -76,6 +76,32 @@ private Q_SLOTS:
         QCOMPARE(callees(r, "m.dispatch", "HANDLERS[]"), QStringLiteral("m.handle_a m.handle_b"));
     }
 
+    void aClassmethodFillsItsClassesContainer()
+    {
+        // `cls._handlers[name] = fn` in a classmethod stores into the class's
+        // dict: read through the class, directly or by a getter whose result
+        // a local holds, it holds every registered function.
+        const Resolved r = program("class Registry:\n"
+                                   "    _handlers = {}\n"
+                                   "    @classmethod\n"
+                                   "    def register(cls, name, fn):\n"
+                                   "        cls._handlers[name] = fn\n"
+                                   "    @classmethod\n"
+                                   "    def get(cls, name):\n"
+                                   "        return cls._handlers.get(name)\n"
+                                   "def handle_a(x): pass\n"
+                                   "def handle_b(x): pass\n"
+                                   "Registry.register(\"a\", handle_a)\n"
+                                   "Registry.register(\"b\", handle_b)\n"
+                                   "def direct(name, x):\n"
+                                   "    Registry._handlers[name](x)\n"
+                                   "def through_getter(name, x):\n"
+                                   "    handler = Registry.get(name)\n"
+                                   "    handler(x)\n");
+        QCOMPARE(callees(r, "m.direct", "Registry._handlers[]"), QStringLiteral("m.handle_a m.handle_b"));
+        QCOMPARE(callees(r, "m.through_getter", "handler"), QStringLiteral("m.handle_a m.handle_b"));
+    }
+
     void passThroughWrappersStandForTheirArgument()
     {
         // `torch.compiler.disable(f)` (a profile `pass_through` name) and

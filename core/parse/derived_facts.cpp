@@ -22,7 +22,8 @@ void summariseLocalCalls(ModuleFacts &facts)
             continue;
         if (const std::optional<std::string> name = instantiatedName(facts.locals[i].value))
             facts.localCalls.push_back({*name, function == functions.end() ? -1 : function->second, static_cast<int>(i),
-                                        *name == "super().__init__" ? std::vector<std::string>{} : passedNames(facts.locals[i].value)});
+                                        *name == "super().__init__" ? std::vector<std::string>{} : passedNames(facts.locals[i].value),
+                                        facts.locals[i].target});
     }
 }
 

@@ -174,6 +174,7 @@ struct LocalCallFact {
     // (`apply(self.norm, fn=handler)` -> "norm", "handler"): where a
     // function is handed on, known without the locals themselves.
     std::vector<std::string> passed;
+    std::string target; // the local assigned (`handler = Registry.get(name)` -> "handler")
     bool operator==(const LocalCallFact &) const = default;
 };
 

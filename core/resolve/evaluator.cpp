@@ -184,7 +184,7 @@ Values Evaluator::evalSegments(const std::vector<ChainSegment> &segs, size_t cou
                 }
                 break;
             case ChainSegment::Kind::Call:
-                append(next, v.kind == Value::Kind::Container && v.callable ? containerCall(v) : callResult(v));
+                append(next, callResult(v));
                 break;
             case ChainSegment::Kind::Subscript:
                 // A container gives its elements; other values are
@@ -656,6 +656,8 @@ Values Evaluator::callResult(const Value &v, const ValueFact *call, const Scope 
         return out;
     case Value::Kind::External:
         return externalCallResult(v);
+    case Value::Kind::Container: // `d.get(k)`: the elements it hands out
+        return v.callable ? containerCall(v) : out;
     default:
         return out;
     }

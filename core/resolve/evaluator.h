@@ -108,6 +108,7 @@ private:
     std::optional<ConditionSet> replacedByInit(SymbolId klass, const std::string &name);
     Values classAttribute(SymbolId cls, const std::string &name);
     Values setByClassMethods(const ClassInfo &info, SymbolId cls, const std::string &name);
+    Values storedByClassMethods(SymbolId cls, const std::string &name);
     Scope classBodyScope(SymbolId cls) const;
     Values classBodyName(SymbolId cls, const std::string &name);
     Values nestedClass(SymbolId cls, const std::string &name) const;

@@ -173,7 +173,24 @@ Values Evaluator::storedAt(const std::vector<ChainSegment> &segs, size_t at, con
         for (const Value &o : owners)
             if (o.kind == Value::Kind::Instance && !o.callable)
                 append(out, selfAttribute(o.selfClass, segs[at - 1].name + suffix));
+            else if (o.kind == Value::Kind::Class)
+                append(out, storedByClassMethods(o.id, segs[at - 1].name + suffix));
     return out;
+}
+
+// `cls._handlers[name] = fn` in a classmethod stores into the class's own
+// container, read through the class (`cls._handlers.get(name)`,
+// `Registry._handlers[name]`), along its MRO.
+Values Evaluator::storedByClassMethods(SymbolId cls, const std::string &name)
+{
+    const ClassInfo *c = m_table.cls(cls);
+    if (!c)
+        return {};
+    for (SymbolId k : c->mro)
+        if (const ClassInfo *ki = m_table.cls(k))
+            if (Values set = setByClassMethods(*ki, k, name); !set.empty())
+                return set;
+    return {};
 }
 
 std::optional<Values> Evaluator::containerAttribute(const Value &v, const std::string &name, const Values &stored)

@@ -55,6 +55,14 @@ Values Evaluator::passedCallables(const FunctionInfo &fn, size_t param)
                 if (calls.size() <= kMaxCalls)
                     calls.insert(calls.end(), sites.callsOf(container).begin(), sites.callsOf(container).end());
         const size_t throughContainers = calls.size() - byName;
+        // and through the names a getter's result is assigned to, where the
+        // getter hands out the container's elements (`handler =
+        // Registry.get_handler(name); handler(self)`), each checked to run it.
+        if (throughContainers > 0 || byName == 0)
+            for (const std::string &container : containersHolding(fn.symbol))
+                for (const std::string &alias : sites.aliasesOf(container))
+                    if (calls.size() <= kMaxCalls)
+                        calls.insert(calls.end(), sites.callsOf(alias).begin(), sites.callsOf(alias).end());
         if (calls.size() <= kMaxCalls) { // and through the parameters it is handed to
             const std::vector<Instantiation> through = callsThroughParameters(fn);
             calls.insert(calls.end(), through.begin(), through.end());

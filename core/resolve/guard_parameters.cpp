@@ -65,10 +65,16 @@ const GuardEvaluator::CallsOfFunction &GuardEvaluator::callsOfFunction(const Fun
     if (!callsBy(m_table.symbol(fn.symbol).name))
         return calls;
     // Called by no name of its own: the calls through the containers holding it.
+    // and through the names a getter handing out the container's elements
+    // gives its result (`handler = Registry.get_handler(name); handler(self)`).
     if (calls.withArguments.empty() && calls.bare.empty())
-        for (const std::string &container : m_evaluator.containersHolding(fn.symbol))
+        for (const std::string &container : m_evaluator.containersHolding(fn.symbol)) {
             if (!callsBy(container))
                 return calls;
+            for (const std::string &alias : m_evaluator.instantiations().aliasesOf(container))
+                if (!callsBy(alias))
+                    return calls;
+        }
     // None: called through values only; too many: not followed.
     const size_t count = calls.withArguments.size() + calls.bare.size();
     calls.known = count > 0 && count <= kMaxCallSites;

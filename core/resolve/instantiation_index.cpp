@@ -55,31 +55,50 @@ bool isPlainName(const Chain &c)
     return !c.empty() && c.find_first_of("([") == Chain::npos;
 }
 
+// What a return hands out by name: a plain name (`return Cls._simple`), the
+// first argument of a returned call (`return partial(Cls._gather, mode=m)`),
+// or the elements of a container read by name (`return cls._handlers.get(name)`,
+// `return HANDLERS[name]`: "_handlers[]", the name its stores are filed by).
+std::string handedOut(const ValueFact &r)
+{
+    const Chain &c = r.chain;
+    if (isPlainName(c))
+        return lastComponent(c);
+    for (const char *read : {".get()", ".pop()"})
+        if (c.ends_with(read) && isPlainName(c.substr(0, c.size() - std::string_view(read).size())))
+            return lastComponent(c.substr(0, c.size() - std::string_view(read).size())) + "[]";
+    if (const size_t open = c.find('['); open != Chain::npos && c.back() == ']' && isPlainName(c.substr(0, open))
+        && c.find_first_of("([", open + 1) == Chain::npos)
+        return lastComponent(c.substr(0, open)) + "[]";
+    if (!r.args.empty() && c.size() > 2 && c.ends_with("()") && isPlainName(r.args.front()))
+        return lastComponent(r.args.front());
+    return {};
+}
+
 } // namespace
 
 void InstantiationIndex::addReturnedAliases()
 {
-    // Function name -> the names its returns hand out: `return Cls._simple`,
-    // and the first argument of a returned call (`return partial(Cls._gather, mode=m)`).
+    // Function name -> the names its returns hand out (handedOut).
     std::unordered_map<std::string, std::vector<std::string>> handsOut;
-    // Called function name -> the names its result is assigned to (`self.fn = Cls.get_fn(...)` -> "fn").
+    // Called function name -> the names its result is assigned to
+    // (`self.fn = Cls.get_fn(...)` -> "fn", a local `handler = Registry.get_handler(name)` -> "handler").
     std::unordered_map<std::string, std::vector<std::string>> assignedTo;
     for (int m = 0; m < m_table.moduleCount(); ++m) {
         const ModuleFacts &f = m_table.files()[static_cast<size_t>(m_table.moduleAt(m).fileIndex)];
         for (const FunctionFact &fn : f.functions)
-            for (const ValueFact &r : fn.returns) {
-                const Chain handed = isPlainName(r.chain) ? r.chain
-                    : !r.args.empty() && r.chain.size() > 2 && r.chain.compare(r.chain.size() - 2, 2, "()") == 0 ? r.args.front()
-                                                                                                            : Chain{};
-                if (isPlainName(handed))
-                    handsOut[lastComponent(fn.qualName)].push_back(lastComponent(handed));
-            }
+            for (const ValueFact &r : fn.returns)
+                if (std::string handed = handedOut(r); !handed.empty())
+                    handsOut[lastComponent(fn.qualName)].push_back(std::move(handed));
         for (const AssignmentFact &a : f.assignments) {
             const Chain &c = a.value.chain;
             if (c.size() > 2 && c.compare(c.size() - 2, 2, "()") == 0 && isPlainName(c.substr(0, c.size() - 2))
                 && a.target.find('[') == std::string::npos)
                 assignedTo[lastComponent(c.substr(0, c.size() - 2))].push_back(lastComponent(a.target));
         }
+        for (const LocalCallFact &c : f.localCalls)
+            if (isPlainName(c.target) && c.target.find('.') == std::string::npos)
+                assignedTo[c.name].push_back(c.target);
     }
     for (const auto &[function, handed] : handsOut) {
         const auto to = assignedTo.find(function);
