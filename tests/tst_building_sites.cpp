@@ -78,6 +78,38 @@ private Q_SLOTS:
         QCOMPARE(kernelsReached(r, "comm.Communicator.run"), (std::set<std::string>{"a_kernel", "b_kernel"}));
     }
 
+    void aDataclassBuiltByPositionHoldsItsArguments()
+    {
+        // A backend keeps per-batch metadata in a dataclass built by
+        // position; the fallback flag, its third field, is what the setting
+        // gave the local passed there. A `ClassVar` is no field.
+        Tree t;
+        addServerArgs(t, "    disable_chunked: bool = False\n");
+        t.add("kpkg.ops", "def ragged_k(x): torch.ops.kns.r(x)\ndef paged_k(x): torch.ops.kns.p(x)\n");
+        t.add("backend",
+              "from cfg import get_args\n"
+              "from kpkg.ops import ragged_k, paged_k\n"
+              "@dataclass\n"
+              "class Meta:\n"
+              "    kind: ClassVar[str] = \"meta\"\n"
+              "    max_len: int\n"
+              "    lens: object\n"
+              "    fallback: bool = False\n"
+              "class Backend:\n"
+              "    def init_metadata(self, batch):\n"
+              "        fallback = get_args().disable_chunked\n"
+              "        self.meta = Meta(batch.max_len, batch.lens, fallback)\n"
+              "    def forward(self, x):\n"
+              "        if self.meta.fallback:\n"
+              "            return paged_k(x)\n"
+              "        return ragged_k(x)\n");
+        const Resolved r = resolve(t, settingsProfile());
+        QCOMPARE(joined(kernelsReachedUnder(r, "backend.Backend.forward", parsed("server.disable_chunked=false"))),
+                 QStringLiteral("ragged_k"));
+        QCOMPARE(joined(kernelsReachedUnder(r, "backend.Backend.forward", parsed("server.disable_chunked=true"))),
+                 QStringLiteral("paged_k"));
+    }
+
     void aDataclassPassedOnKeepsItsBuildingPlace()
     {
         // Each quantization method builds the runner's options (a dataclass)

@@ -219,6 +219,33 @@ GuardEvaluator::Outcomes GuardEvaluator::argumentValues(SymbolId built, SymbolId
     return finish(std::move(out), kMaxPassed);
 }
 
+// A dataclass's generated `__init__` takes its fields in the order the class
+// bodies annotate them, the bases' first (`Meta(n, lens, fallback)` passes
+// `fallback` for the third field). A `ClassVar` is no field; a base outside
+// the index may add fields of its own, so no position is known past it.
+std::optional<size_t> GuardEvaluator::fieldPosition(SymbolId cls, const std::string &name) const
+{
+    const ClassInfo *c = m_table.cls(cls);
+    if (!c)
+        return std::nullopt;
+    std::vector<std::string> fields;
+    for (auto k = c->mro.rbegin(); k != c->mro.rend(); ++k) {
+        const ClassInfo *ki = m_table.cls(*k);
+        if (!ki || !ki->fact || !ki->externalBases.empty())
+            return std::nullopt;
+        const ModuleFacts &facts = m_table.files()[static_cast<size_t>(m_table.moduleAt(ki->module).fileIndex)];
+        for (const AssignmentFact &a : facts.assignments)
+            if (a.scope == ki->fact->qualName && !a.annotation.empty() && !a.annotation.starts_with("ClassVar")
+                && a.target.find_first_of(".[") == std::string::npos
+                && std::find(fields.begin(), fields.end(), a.target) == fields.end())
+                fields.push_back(a.target);
+    }
+    const auto at = std::find(fields.begin(), fields.end(), name);
+    if (at == fields.end())
+        return std::nullopt;
+    return static_cast<size_t>(at - fields.begin());
+}
+
 GuardEvaluator::Outcomes GuardEvaluator::passedArgument(const ValueFact &call, const Scope &scope, const std::string &name,
                                                        std::optional<size_t> positional, const Outcomes &fallback, int depth)
 {

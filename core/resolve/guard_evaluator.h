@@ -177,6 +177,10 @@ private:
     std::vector<Instantiation> buildingSites(SymbolId cls) const;
     Outcomes argumentValues(SymbolId built, SymbolId init, const std::string &name, std::optional<size_t> positional,
                             const Outcomes &fallback, int depth);
+    // The position of the field `name` among the generated `__init__`'s
+    // parameters of a class without one of its own (its bases' fields
+    // first); nullopt where a base's fields are not known.
+    std::optional<size_t> fieldPosition(SymbolId cls, const std::string &name) const;
     // What one place building or calling passes for a parameter: by keyword,
     // kept expression or position; `fallback` where it passes nothing.
     Outcomes passedArgument(const ValueFact &call, const Scope &scope, const std::string &name,

@@ -200,7 +200,7 @@ GuardEvaluator::Outcomes GuardEvaluator::attributeValues(const Value &object, co
                 // fields from the keyword arguments of the places building it.
                 Outcomes more = !field ? bindingValues(a->second, {ki->module, 0, 0}, depth + 1)
                     : m_table.lookupMethod(cls, "__init__") == 0
-                    ? argumentValues(k, 0, name, std::nullopt, bindingValues(a->second, {ki->module, 0, 0}, depth + 1), depth + 1)
+                    ? argumentValues(k, 0, name, fieldPosition(cls, name), bindingValues(a->second, {ki->module, 0, 0}, depth + 1), depth + 1)
                     : Outcomes{{}};
                 out.insert(out.end(), more.begin(), more.end());
             }
