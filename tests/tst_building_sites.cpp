@@ -110,6 +110,45 @@ private Q_SLOTS:
                  QStringLiteral("paged_k"));
     }
 
+    void aCopyBuiltFromUnknownFieldsCountsWhereItsBuilderRuns()
+    {
+        // A batch is built with its flag left at the default, and copied
+        // field by field (`Batch(**fields)`) by a splitter only a setting
+        // switches on: with the setting off, the copy's unknown flag does
+        // not count, and the flag is the default.
+        Tree t;
+        addServerArgs(t, "    enable_split: bool = False\n");
+        t.add("kpkg.ops", "def one_shot_k(x): torch.ops.kns.o(x)\ndef chunked_k(x): torch.ops.kns.c(x)\n");
+        t.add("batch",
+              "from cfg import get_args\n"
+              "@dataclass\n"
+              "class Batch:\n"
+              "    size: int\n"
+              "    one_shot: bool = False\n"
+              "class Splitter:\n"
+              "    @classmethod\n"
+              "    def split(cls, batch, fields):\n"
+              "        return Batch(**fields)\n"
+              "def prepare(size, fields):\n"
+              "    batch = Batch(size=size)\n"
+              "    if get_args().enable_split:\n"
+              "        batch = Splitter.split(batch, fields)\n"
+              "    return batch\n"
+              "first = prepare(1, {})\n");
+        t.add("attn",
+              "from batch import Batch\n"
+              "from kpkg.ops import one_shot_k, chunked_k\n"
+              "class Attn:\n"
+              "    def forward(self, x, batch: Batch):\n"
+              "        if batch.one_shot:\n"
+              "            return one_shot_k(x)\n"
+              "        return chunked_k(x)\n");
+        const Resolved r = resolve(t, settingsProfile());
+        QCOMPARE(joined(kernelsReachedUnder(r, "attn.Attn.forward", parsed("server.enable_split=false"))), QStringLiteral("chunked_k"));
+        QCOMPARE(joined(kernelsReachedUnder(r, "attn.Attn.forward", parsed("server.enable_split=true"))),
+                 QStringLiteral("chunked_k one_shot_k"));
+    }
+
     void aDataclassPassedOnKeepsItsBuildingPlace()
     {
         // Each quantization method builds the runner's options (a dataclass)

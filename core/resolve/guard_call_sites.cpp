@@ -19,6 +19,30 @@ using namespace guard_limits;
 
 using Kind = GuardEvaluator::Abstract::Kind;
 
+// Code inside a plain function, a static method or a classmethod runs where
+// the function is called; inside a method of an instance, where instances
+// are built; at module level, anywhere.
+std::vector<ConditionSet> GuardEvaluator::whereCodeRuns(SymbolId function, int depth)
+{
+    const FunctionInfo *fn = function ? m_table.function(function) : nullptr;
+    if (!fn)
+        return {{}};
+    if (!fn->cls || fn->isStatic || fn->isClassMethod)
+        return callerConditions(function, depth);
+    return instanceConditions(fn->cls, depth);
+}
+
+std::vector<ConditionSet> GuardEvaluator::crossWays(const std::vector<ConditionSet> &outer, const std::vector<ConditionSet> &inner)
+{
+    std::vector<ConditionSet> out;
+    for (const ConditionSet &o : outer)
+        for (const ConditionSet &i : inner) {
+            out.push_back(o);
+            addConditions(out.back(), i);
+        }
+    return out;
+}
+
 std::vector<ConditionSet> GuardEvaluator::callerConditions(SymbolId function, int depth)
 {
     constexpr size_t kMaxSites = 8;
@@ -53,18 +77,8 @@ std::vector<ConditionSet> GuardEvaluator::callerConditions(SymbolId function, in
         const std::optional<std::vector<ConditionSet>> ways = guardConditions(call->guards, scope, depth, call->line);
         if (!ways)
             continue;
-        // A call inside a plain function counts where that function is
-        // called; one inside a method of an instance, where instances are built.
-        const FunctionInfo *caller = scope.function ? m_table.function(scope.function) : nullptr;
-        const std::vector<ConditionSet> outer = !caller ? std::vector<ConditionSet>{{}}
-            : !caller->cls                              ? callerConditions(scope.function, depth + 1)
-            : caller->isStatic || caller->isClassMethod ? std::vector<ConditionSet>{{}}
-                                                        : instanceConditions(caller->cls, depth + 1);
-        for (const ConditionSet &o : outer)
-            for (const ConditionSet &w : *ways) {
-                out.push_back(o);
-                addConditions(out.back(), w);
-            }
+        for (ConditionSet &way : crossWays(whereCodeRuns(scope.function, depth + 1), *ways))
+            out.push_back(std::move(way));
         if (out.size() > kMaxSites) {
             unknown = true;
             break;
@@ -196,11 +210,17 @@ GuardEvaluator::Outcomes GuardEvaluator::argumentValues(SymbolId built, SymbolId
             Outcomes passed = forwarding.positional ? passedArgument(call, scope, name, positional, fallback, depth)
                                                     : keywordPassed(call, scope, name, fallback, depth);
             passed = fold(std::move(passed), kMaxPassed);
+            // A place passing what is not known (`Cls(**fields)`) counts only
+            // where its function may be called: a copy made on a path a
+            // setting switches off leaves the other places' values.
+            std::vector<ConditionSet> placeWays = *ways;
+            if (at.function && std::any_of(passed.begin(), passed.end(), [](const Outcome &o) { return o.value.kind == Abstract::Kind::Unknown; }))
+                placeWays = crossWays(whereCodeRuns(at.function, depth + 1), placeWays);
             // What this place passes holds for the instances it builds
             // (graph/allocation_condition.h); one value passed at several
             // places is one outcome listing them.
             const std::optional<Condition> built = m_evaluator.allocations().condition(cls, at.module, at.function);
-            for (const ConditionSet &way : *ways)
+            for (const ConditionSet &way : placeWays)
                 for (Outcome o : passed) {
                     addConditions(o.conditions, way);
                     if (built) {

@@ -267,6 +267,10 @@ private:
     // a method no call names or some call of unknown callee may reach, or an
     // `__init__`.
     std::vector<ConditionSet> callerConditions(SymbolId function, int depth);
+    // Where code inside `function` may run (see guard_call_sites.cpp).
+    std::vector<ConditionSet> whereCodeRuns(SymbolId function, int depth);
+    // Each way of `outer` with each of `inner`.
+    static std::vector<ConditionSet> crossWays(const std::vector<ConditionSet> &outer, const std::vector<ConditionSet> &inner);
     // The ways the places building an instance of `cls` (or a subclass)
     // run: where its methods can (guard_instance_places.cpp); {{}} where
     // they are not all known.

@@ -46,11 +46,8 @@ std::vector<ConditionSet> GuardEvaluator::instanceConditions(SymbolId cls, int d
             const FunctionInfo *builder = at.function ? m_table.function(at.function) : nullptr;
             const std::vector<ConditionSet> outer = builder && !builder->cls ? callerConditions(at.function, depth + 1)
                                                                              : std::vector<ConditionSet>{{}};
-            for (const ConditionSet &o : outer)
-                for (const ConditionSet &w : *ways) {
-                    out.push_back(o);
-                    addConditions(out.back(), w);
-                }
+            for (ConditionSet &way : crossWays(outer, *ways))
+                out.push_back(std::move(way));
             if (out.size() > kMaxPlaces)
                 return {{}};
         }
