@@ -149,6 +149,44 @@ private Q_SLOTS:
                  QStringLiteral("chunked_k one_shot_k"));
     }
 
+    void aDataclassFieldAMethodSetsKeepsWhatItWasBuiltWith()
+    {
+        // A batch's flag is set by a setter on one path only: on the other
+        // it is still what the constructor gave it (None), so a test of it
+        // goes both ways.
+        Tree t;
+        t.add("kpkg.ops", "def chunk_k(x): torch.ops.kns.c(x)\ndef plain_k(x): torch.ops.kns.p(x)\n");
+        t.add("batch",
+              "@dataclass\n"
+              "class Batch:\n"
+              "    size: int\n"
+              "    attend: Optional[bool] = None\n"
+              "    def set_attend(self, attend: bool):\n"
+              "        self.attend = attend\n");
+        t.add("backend",
+              "from batch import Batch\n"
+              "from kpkg.ops import chunk_k, plain_k\n"
+              "class Backend:\n"
+              "    def forward(self, x, batch: Batch):\n"
+              "        if batch.attend is not None:\n"
+              "            return chunk_k(x)\n"
+              "        return plain_k(x)\n");
+        t.add("attn",
+              "from batch import Batch\n"
+              "from backend import Backend\n"
+              "class Attn:\n"
+              "    def __init__(self):\n"
+              "        self.backend = Backend()\n"
+              "    def mha(self, x, batch: Batch):\n"
+              "        batch.set_attend(False)\n"
+              "        return self.backend.forward(x, batch)\n"
+              "    def mqa(self, x, batch: Batch):\n"
+              "        return self.backend.forward(x, batch)\n"
+              "first = Attn().mqa(1, Batch(size=1))\n");
+        const Resolved r = resolve(t, settingsProfile());
+        QCOMPARE(joined(kernelsReached(r, "backend.Backend.forward")), QStringLiteral("chunk_k plain_k"));
+    }
+
     void aDataclassPassedOnKeepsItsBuildingPlace()
     {
         // Each quantization method builds the runner's options (a dataclass)

@@ -189,13 +189,16 @@ GuardEvaluator::Outcomes GuardEvaluator::attributeValues(const Value &object, co
                         Outcomes more = factValues(assignment->value, {ki->module, method, cls}, depth + 1);
                         out.insert(out.end(), more.begin(), more.end());
                     }
-            if (auto a = ki->classAttrs.find(name); a != ki->classAttrs.end() && out.empty()) {
-                // An annotated class attribute of an instance is a field
-                // (a dataclass's): its value is whatever the constructor got.
-                const bool field = object.kind == Value::Kind::Instance
-                    && std::any_of(a->second.begin(), a->second.end(), [](const Binding &b) {
-                           return b.kind == Binding::Kind::Assignment && !b.assignment->annotation.empty();
-                       });
+            // An annotated class attribute of an instance is a field (a
+            // dataclass's): its value is whatever the constructor got, and
+            // without an `__init__` of the class's own, also beside what its
+            // methods assign (`def set_x(self, x): self.x = x`).
+            const auto a = ki->classAttrs.find(name);
+            const bool field = a != ki->classAttrs.end() && object.kind == Value::Kind::Instance
+                && std::any_of(a->second.begin(), a->second.end(), [](const Binding &b) {
+                       return b.kind == Binding::Kind::Assignment && !b.assignment->annotation.empty();
+                   });
+            if (a != ki->classAttrs.end() && (out.empty() || (field && m_table.lookupMethod(cls, "__init__") == 0))) {
                 // A class without an `__init__` of its own (a dataclass) gets its
                 // fields from the keyword arguments of the places building it.
                 Outcomes more = !field ? bindingValues(a->second, {ki->module, 0, 0}, depth + 1)
