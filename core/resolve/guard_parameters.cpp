@@ -64,8 +64,8 @@ const GuardEvaluator::CallsOfFunction &GuardEvaluator::callsOfFunction(const Fun
     };
     if (!callsBy(m_table.symbol(fn.symbol).name))
         return calls;
-    // Called by no name of its own: the calls through the containers holding it.
-    // and through the names a getter handing out the container's elements
+    // Called by no name of its own: the calls through the containers holding
+    // it, and through the names a getter handing out the container's elements
     // gives its result (`handler = Registry.get_handler(name); handler(self)`).
     if (calls.withArguments.empty() && calls.bare.empty())
         for (const std::string &container : m_evaluator.containersHolding(fn.symbol)) {
