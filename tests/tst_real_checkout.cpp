@@ -252,6 +252,7 @@ private Q_SLOTS:
         QTest::newRow("H200 FP8 prefill") << "h200_fp8_prefill" << 0.87 << 0.99;
         QTest::newRow("H20 FP8 FlashMLA decode") << "h20_fp8_flashmla_decode" << 0.85 << 0.99;
         QTest::newRow("B200 FP8 prefill") << "b200_fp8_prefill" << 0.84 << 0.99;
+        QTest::newRow("H200 FP8 triton decode") << "h200_fp8_triton_decode" << 0.89 << 0.99;
     }
 
     void configurationsTracedByHand()
