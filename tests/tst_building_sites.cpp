@@ -187,6 +187,42 @@ private Q_SLOTS:
         QCOMPARE(joined(kernelsReached(r, "backend.Backend.forward")), QStringLiteral("chunk_k plain_k"));
     }
 
+    void aSplatOfAClosedDictPassesItsKeysOnly()
+    {
+        // A copy built from a dict filled under known keys (`Batch(**fields)`)
+        // passes no other field: the flag it leaves out is its default there,
+        // while a copy from a dict of unknown keys may hold anything.
+        const auto reached = [](const char *copy) {
+            Tree t;
+            t.add("kpkg.ops", "def one_shot_k(x): torch.ops.kns.o(x)\ndef chunked_k(x): torch.ops.kns.c(x)\n");
+            const std::string batch = std::string("@dataclass\n"
+                                                  "class Batch:\n"
+                                                  "    size: int\n"
+                                                  "    one_shot: bool = False\n"
+                                                  "def split(batch, extra):\n")
+                + copy
+                + "    return Batch(**fields)\n"
+                  "first = split(Batch(size=1), {})\n";
+            t.add("batch", batch.c_str());
+            t.add("attn",
+                  "from batch import Batch\n"
+                  "from kpkg.ops import one_shot_k, chunked_k\n"
+                  "class Attn:\n"
+                  "    def forward(self, x, batch: Batch):\n"
+                  "        if batch.one_shot:\n"
+                  "            return one_shot_k(x)\n"
+                  "        return chunked_k(x)\n");
+            return joined(kernelsReached(resolve(t, settingsProfile()), "attn.Attn.forward"));
+        };
+        QCOMPARE(reached("    fields = dict()\n"
+                         "    for key in [\"size\"]:\n"
+                         "        fields[key] = getattr(batch, key)\n"),
+                 QStringLiteral("chunked_k"));
+        QCOMPARE(reached("    fields = dict()\n"
+                         "    fields.update(extra)\n"),
+                 QStringLiteral("chunked_k one_shot_k"));
+    }
+
     void aDataclassPassedOnKeepsItsBuildingPlace()
     {
         // Each quantization method builds the runner's options (a dataclass)

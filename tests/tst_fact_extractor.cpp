@@ -54,6 +54,38 @@ private Q_SLOTS:
         QCOMPARE(f.functions[0].returns[0].chain, std::string("Layer()"));
     }
 
+    // A dict filled under literal keys only (stores, a loop over literals,
+    // update and setdefault with literal keys, comments in between) and
+    // splatted whole is closed, with its keys; one handed to a call, stored
+    // under a computed key or bound twice is not (docs/guard-evaluation.md).
+    void closedDictsAndTheirKeys()
+    {
+        const ModuleFacts f = factsOf(
+            "def split(batch, n):\n"
+            "    out = dict()\n"
+            "    for key in [\"a\",  # first\n"
+            "                \"b\"]:\n"
+            "        out[key] = getattr(batch, key)\n"
+            "    out[\"c\"] = 1\n"
+            "    out.update(dict(d=2,  # fourth\n"
+            "                    e=3))\n"
+            "    out.update({\"f\": 4})\n"
+            "    out.setdefault(\"g\", 5)\n"
+            "    if \"a\" in out and out[\"a\"] is not None:\n"
+            "        pass\n"
+            "    passed = {}\n"
+            "    fill(passed)\n"
+            "    computed = {}\n"
+            "    computed[n] = 1\n"
+            "    twice = {}\n"
+            "    twice = {}\n"
+            "    return Batch(**out), Batch(**passed), Batch(**computed), Batch(**twice)\n");
+        QCOMPARE(f.closedDicts.size(), size_t(1));
+        QCOMPARE(f.closedDicts[0].name, std::string("out"));
+        QCOMPARE(f.closedDicts[0].scope, std::string("split"));
+        QCOMPARE(f.closedDicts[0].keys, (std::vector<std::string>{"a", "b", "c", "d", "e", "f", "g"}));
+    }
+
     void imports_data()
     {
         QTest::addColumn<QString>("source");

@@ -14,6 +14,7 @@
 #include "parse/lambda_names.h"
 #include "parse/module_tables.h"
 #include "parse/overwritten_assignments.h"
+#include "parse/closed_dicts.h"
 #include "parse/value_facts.h"
 
 #include <cstring>
@@ -249,6 +250,7 @@ private:
         // Default values run at definition time, in the outer scope.
         scanExpr(field(n, "parameters"), ctx);
         visitBlock(field(n, "body"), inner);
+        addClosedDicts(*this, field(n, "body"), inner.scope, m_facts);
     }
 
     // A lambda is a function of the scope it stands in, named `<lambdaN>`

@@ -187,6 +187,15 @@ struct DictEntryFact {
     bool operator==(const DictEntryFact &) const = default;
 };
 
+// A dict a function fills under known keys only and hands on whole as
+// keywords (`d = dict(); d["a"] = x; return Cls(**d)`): see closed_dicts.h.
+struct ClosedDictFact {
+    std::string scope;             // the function's scope
+    std::string name;              // the local
+    std::vector<std::string> keys; // every key it may hold, sorted
+    bool operator==(const ClosedDictFact &) const = default;
+};
+
 // The shape of a call a higher-order built-in makes of a value handed to it
 // (`map(f, xs)` calls f): it may not be a function at all, and then is no call.
 inline constexpr const char *kMaybeCalled = "?";
@@ -231,6 +240,7 @@ struct ModuleFacts {
     std::vector<AssignmentFact> locals;
     std::vector<LocalCallFact> localCalls;
     std::vector<DictEntryFact> dictEntries;
+    std::vector<ClosedDictFact> closedDicts;
     // Attribute names set by name, as string literals: `setattr(obj, "x", v)`,
     // `register_parameter("x", p)`, `register_buffer`, `add_module`,
     // `register_module`.

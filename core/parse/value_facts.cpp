@@ -74,7 +74,15 @@ void ValueReader::add(TSNode value, const GuardList &guards, std::vector<ValueFa
         TSNode args = field(value, "arguments");
         bool positional = true;
         size_t index = 0;
+        size_t splats = 0;
+        std::string keywordsFrom; // `**name`: the name (closed_dicts.h)
         for (TSNode a : NamedChildren(args)) {
+            if (isType(a, "list_splat") || isType(a, "dictionary_splat")) {
+                ++splats;
+                const TSNode inner = ts_node_named_child_count(a) == 1 ? ts_node_named_child(a, 0) : TSNode{};
+                if (isType(a, "dictionary_splat") && isType(inner, "identifier"))
+                    keywordsFrom = std::string(m_source.text(inner));
+            }
             if (isType(a, "keyword_argument")) {
                 positional = false;
                 const Chain value = m_source.chainOf(field(a, "value"));
@@ -94,6 +102,8 @@ void ValueReader::add(TSNode value, const GuardList &guards, std::vector<ValueFa
             }
             ++index;
         }
+        if (splats == 1 && !keywordsFrom.empty())
+            v.argExprs.emplace_back("**", keywordsFrom);
     }
     collectInner(value, v.inner, 0, true);
     addDisplayElements(m_source, value, v);

@@ -296,6 +296,7 @@ GuardEvaluator::Outcomes GuardEvaluator::passedArgument(const ValueFact &call, c
     if (found)
         return passed;
     // Not passed: the default, unless a splat or a positional argument may pass it.
+    splat = splat && !splatLeavesOut(call, scope, name);
     const bool mayBePositional = (!positional && !call.args.empty()) || (positional && *positional < call.args.size());
     return splat || mayBePositional ? Outcomes{{}} : fallback;
 }

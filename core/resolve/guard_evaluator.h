@@ -181,6 +181,9 @@ private:
     // parameters of a class without one of its own (its bases' fields
     // first); nullopt where a base's fields are not known.
     std::optional<size_t> fieldPosition(SymbolId cls, const std::string &name) const;
+    // Does the call's only splat, `**d`, hand on a dict its function fills
+    // under known keys only, none of them `name` (guard_closed_dicts.cpp)?
+    bool splatLeavesOut(const ValueFact &call, const Scope &scope, const std::string &name) const;
     // What one place building or calling passes for a parameter: by keyword,
     // kept expression or position; `fallback` where it passes nothing.
     Outcomes passedArgument(const ValueFact &call, const Scope &scope, const std::string &name,
