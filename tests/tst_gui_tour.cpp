@@ -118,11 +118,13 @@ private Q_SLOTS:
         save(m_window, QStringLiteral("tour-2-attention.png"));
     }
 
-    // Step 4: self.experts under FP8, one row per MoE runner backend.
+    // Step 4: self.experts under FP8, one row per MoE runner backend (the
+    // experts of the normal forward; under the DeepEP branch only what runs
+    // with DeepEP).
     void theExperts()
     {
         m_window.setFilter(filter("quantization=fp8"));
-        m_window.selectOp(opId(m_window.opGraph(), "self.experts"));
+        m_window.selectOp(opId(m_window.opGraph(), "self.experts", "forward_normal"));
         QCOMPARE(rowHeaders(m_window), (QStringList{"triton", "flashinfer_trtllm"}));
         QVERIFY(matrixKernels(m_window).contains(QStringLiteral("trtllm_fp8_block_scale_moe  [flashinfer]")));
         save(m_window, QStringLiteral("tour-3-moe.png"));

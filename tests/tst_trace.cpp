@@ -261,6 +261,31 @@ private Q_SLOTS:
         QVERIFY(m.cells[0][0].count("decode_mla_kernel  [triton]"));
     }
 
+    // An op inside a branch runs only under what the branch needs: the
+    // experts of the DeepEP forward reach only what runs with DeepEP, those
+    // of the normal forward the FlashInfer TRT-LLM MoE too.
+    void anOpKeepsItsBranchesConditions()
+    {
+        const DimensionFilter fp8 = effectiveFilter(filter("quantization=fp8"), m_session->profile());
+        const OpGraph g = buildOpGraph(m_session->index(), m_session->profile(), "", fp8);
+        const auto kernelsUnder = [&](const std::string &branch) {
+            const OpNode *node = nullptr;
+            forEachOp(g.roots, [&](const OpNode &n, int) {
+                if (!node && n.name == "self.experts" && n.id.find(branch) != std::string::npos)
+                    node = &n;
+            });
+            if (!node)
+                return std::set<std::string>{};
+            const SiteContexts contexts = contextsOf({node});
+            return kernelsOf(m_session->index(), findPaths(m_session->index(), node->callSites, fp8, {}, &contexts));
+        };
+        const std::set<std::string> deepep = kernelsUnder("forward_deepep");
+        const std::set<std::string> normal = kernelsUnder("forward_normal");
+        QVERIFY(!deepep.empty());
+        QVERIFY(normal.count("trtllm_fp8_block_scale_moe"));
+        QVERIFY(!deepep.count("trtllm_fp8_block_scale_moe"));
+    }
+
     void matrixOfLinear()
     {
         const OpGraph g = buildOpGraph(m_session->index(), m_session->profile(), "", {});

@@ -97,7 +97,9 @@ private:
     }
 
 
-    // The building places an edge into a container adds to the context.
+    // The building places an edge into a container adds to the context, and
+    // the dimensions its branch needs: what runs inside a branch taken
+    // under `attn_path=MHA_CHUNKED_KV` runs under it too.
     static ConditionSet within(const ConditionSet &context, const ConditionSet &edge)
     {
         ConditionSet out = context;
@@ -105,6 +107,8 @@ private:
             if (isAllocationDimension(c.dimension)) {
                 std::erase_if(out, [&](const Condition &o) { return o.dimension == c.dimension; });
                 out.push_back(c);
+            } else if (!c.dimension.empty()) {
+                addCondition(out, c);
             }
         return out;
     }
