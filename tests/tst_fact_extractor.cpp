@@ -57,7 +57,8 @@ private Q_SLOTS:
     // A dict filled under literal keys only (stores, a loop over literals,
     // update and setdefault with literal keys, comments in between) and
     // splatted whole is closed, with its keys; one handed to a call, stored
-    // under a computed key or bound twice is not (docs/guard-evaluation.md).
+    // under a computed key, under a loop variable the loop binds again, or
+    // bound twice is not (docs/guard-evaluation.md).
     void closedDictsAndTheirKeys()
     {
         const ModuleFacts f = factsOf(
@@ -79,7 +80,11 @@ private Q_SLOTS:
             "    computed[n] = 1\n"
             "    twice = {}\n"
             "    twice = {}\n"
-            "    return Batch(**out), Batch(**passed), Batch(**computed), Batch(**twice)\n");
+            "    moved = {}\n"
+            "    for key in [\"a\"]:\n"
+            "        key = key + n\n"
+            "        moved[key] = 1\n"
+            "    return Batch(**out), Batch(**passed), Batch(**computed), Batch(**twice), Batch(**moved)\n");
         QCOMPARE(f.closedDicts.size(), size_t(1));
         QCOMPARE(f.closedDicts[0].name, std::string("out"));
         QCOMPARE(f.closedDicts[0].scope, std::string("split"));

@@ -116,7 +116,7 @@ private:
             if (!isType(target, "identifier") || m_source.text(target) != name)
                 continue;
             const TSNode over = unparen(field(a, "right"));
-            if (ts_node_is_null(over) || (!isType(over, "list") && !isType(over, "tuple")))
+            if (ts_node_is_null(over) || (!isType(over, "list") && !isType(over, "tuple")) || rebinds(field(a, "body"), name))
                 return false;
             for (TSNode e : NamedChildren(over)) {
                 if (isType(e, "comment"))
@@ -128,6 +128,35 @@ private:
             }
             return true;
         }
+        return false;
+    }
+
+    // Is `target` the name, or a pattern holding it (`key, value = ...`)?
+    bool binds(TSNode target, std::string_view name) const
+    {
+        if (ts_node_is_null(target))
+            return false;
+        if (isType(target, "identifier"))
+            return m_source.text(target) == name;
+        if (!isType(target, "pattern_list") && !isType(target, "tuple_pattern") && !isType(target, "list_pattern"))
+            return false;
+        for (TSNode c : NamedChildren(target))
+            if (binds(c, name))
+                return true;
+        return false;
+    }
+
+    // Does `n` bind `name` again (`key = other` inside the loop)?
+    bool rebinds(TSNode n, std::string_view name) const
+    {
+        if (ts_node_is_null(n))
+            return false;
+        if ((isType(n, "assignment") || isType(n, "augmented_assignment") || isType(n, "for_statement"))
+            && binds(field(n, "left"), name))
+            return true;
+        for (TSNode c : NamedChildren(n))
+            if (rebinds(c, name))
+                return true;
         return false;
     }
 
