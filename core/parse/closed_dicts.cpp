@@ -2,7 +2,6 @@
 #include "parse/closed_dicts.h"
 
 #include <algorithm>
-#include <map>
 #include <optional>
 #include <set>
 #include <string>

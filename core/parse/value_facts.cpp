@@ -77,12 +77,6 @@ void ValueReader::add(TSNode value, const GuardList &guards, std::vector<ValueFa
         size_t splats = 0;
         std::string keywordsFrom; // `**name`: the name (closed_dicts.h)
         for (TSNode a : NamedChildren(args)) {
-            if (isType(a, "list_splat") || isType(a, "dictionary_splat")) {
-                ++splats;
-                const TSNode inner = ts_node_named_child_count(a) == 1 ? ts_node_named_child(a, 0) : TSNode{};
-                if (isType(a, "dictionary_splat") && isType(inner, "identifier"))
-                    keywordsFrom = std::string(m_source.text(inner));
-            }
             if (isType(a, "keyword_argument")) {
                 positional = false;
                 const Chain value = m_source.chainOf(field(a, "value"));
@@ -93,6 +87,10 @@ void ValueReader::add(TSNode value, const GuardList &guards, std::vector<ValueFa
                     keepArgument(std::string(m_source.text(field(a, "name"))), field(a, "value"), v, statementCall);
             } else if (isType(a, "list_splat") || isType(a, "dictionary_splat")) {
                 positional = false;
+                ++splats;
+                const TSNode inner = ts_node_named_child_count(a) == 1 ? ts_node_named_child(a, 0) : TSNode{};
+                if (isType(a, "dictionary_splat") && isType(inner, "identifier"))
+                    keywordsFrom = std::string(m_source.text(inner));
                 if (v.argExprs.empty() || v.argExprs.back().first != "*")
                     v.argExprs.emplace_back("*", std::string()); // what it passes is not known
             } else if (positional && v.args.size() < kMaxPositionalArgs) {
