@@ -1495,6 +1495,78 @@ private Q_SLOTS:
         QCOMPARE(joined(kernelsReachedUnder(r, "moe.cached", parsed("platform=cuda"))), QStringLiteral("slow_k"));
     }
 
+    // A method with more returns than the bound, called on an attribute:
+    // its values are folded by value (each under the conditions its ways
+    // share), not forgotten, so a flag it returns still needs the setting
+    // every way to True passes.
+    void aCallWithMoreReturnsThanTheBoundIsFoldedNotForgotten()
+    {
+        Tree t;
+        t.add("kpkg.ops", "def fused_k(x): torch.ops.kns.f(x)\ndef plain_k(x): torch.ops.kns.p(x)\n");
+        t.add("cfg",
+              "class ServerArgs:\n"
+              "    enable_fusion: bool = False\n"
+              "def get_args() -> ServerArgs:\n"
+              "    return ServerArgs()\n");
+        t.add("layer",
+              "from cfg import get_args\n"
+              "from kpkg.ops import fused_k, plain_k\n"
+              "class Comm:\n"
+              "    def should_fuse(self, batch):\n"
+        "        if batch.t0:\n"
+        "            return False\n"
+        "        if batch.t1:\n"
+        "            return False\n"
+        "        if batch.t2:\n"
+        "            return False\n"
+        "        if batch.t3:\n"
+        "            return False\n"
+        "        if batch.t4:\n"
+        "            return False\n"
+        "        if batch.t5:\n"
+        "            return False\n"
+        "        if batch.t6:\n"
+        "            return False\n"
+        "        if batch.t7:\n"
+        "            return False\n"
+        "        if batch.t8:\n"
+        "            return False\n"
+        "        if batch.t9:\n"
+        "            return False\n"
+        "        if batch.t10:\n"
+        "            return False\n"
+        "        if batch.t11:\n"
+        "            return False\n"
+        "        if batch.t12:\n"
+        "            return False\n"
+        "        if batch.t13:\n"
+        "            return False\n"
+        "        if batch.t14:\n"
+        "            return False\n"
+        "        if batch.t15:\n"
+        "            return False\n"
+        "        if batch.t16:\n"
+        "            return False\n"
+        "        if batch.t17:\n"
+        "            return False\n"
+              "        if not get_args().enable_fusion:\n"
+              "            return False\n"
+              "        return batch.size > 0\n"
+              "class Layer:\n"
+              "    def __init__(self):\n"
+              "        self.comm = Comm()\n"
+              "    def forward(self, x, batch):\n"
+              "        fuse = self.comm.should_fuse(batch)\n"
+              "        if fuse:\n"
+              "            fused_k(x)\n"
+              "        else:\n"
+              "            plain_k(x)\n");
+        const Resolved r = resolve(t, settingsProfile());
+        QCOMPARE(joined(kernelsReachedUnder(r, "layer.Layer.forward", parsed("platform=cuda"))), QStringLiteral("plain_k"));
+        QCOMPARE(joined(kernelsReachedUnder(r, "layer.Layer.forward", parsed("platform=cuda server.enable_fusion=true"))),
+                 QStringLiteral("fused_k plain_k"));
+    }
+
     void derivedValuesNarrowTheEffectiveFilter()
     {
         Profile p = settingsProfile();
