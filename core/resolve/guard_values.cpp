@@ -1,5 +1,6 @@
 // Following a guard's names to the values they may hold (see
-// guard_evaluator.h): chains, attributes, bindings, calls, settings.
+// guard_evaluator.h): chains, attributes, bindings, calls (settings in
+// guard_settings.cpp).
 #include "resolve/guard_evaluator.h"
 #include "resolve/guard_limits.h"
 
@@ -8,7 +9,6 @@
 #include "resolve/instantiation_index.h"
 
 #include <algorithm>
-#include <cctype>
 #include <cstdio>
 #include <cstdlib>
 
