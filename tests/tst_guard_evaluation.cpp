@@ -172,6 +172,50 @@ private Q_SLOTS:
                  (std::set<std::string>{"store_plain", "store_rope"}));
     }
 
+    void aSplatOfKwargsACopyWasGivenNothingInPassesNothing()
+    {
+        // `Attn().forward(q)` gives `forward`'s `**kwargs` nothing, so the
+        // backend's `forward(..., **kwargs)` hands nothing on in that copy:
+        // `k_rope` is at its default None in `forward_decode`, and so is the
+        // local flag computed from it. Given `k_rope=q`, both ways stay; and
+        // a flag such a copy is handed as an unknown is not at its default.
+        Tree t;
+        t.add("kpkg.ops",
+              "def store_rope(x): torch.ops.kns.r(x)\n"
+              "def store_plain(x): torch.ops.kns.p(x)\n"
+              "def store_cache(x): torch.ops.kns.c(x)\n");
+        t.add("app",
+              "from kpkg.ops import store_rope, store_plain, store_cache\n"
+              "class Backend:\n"
+              "    def forward(self, q, layer, save=False, **kwargs):\n"
+              "        return self.forward_decode(q, layer, save=save, **kwargs)\n"
+              "    def forward_decode(self, q, layer, save=False, k_rope=None):\n"
+              "        merge = k_rope is not None\n"
+              "        if save:\n"
+              "            store_cache(q)\n"
+              "        if merge:\n"
+              "            store_rope(q)\n"
+              "        else:\n"
+              "            store_plain(q)\n"
+              "class Attn:\n"
+              "    def __init__(self):\n"
+              "        self.backend = Backend()\n"
+              "    def forward(self, q, **kwargs):\n"
+              "        return self.backend.forward(q, self, True, **kwargs)\n"
+              "def run(q):\n"
+              "    Attn().forward(q)\n"
+              "def run_rope(q):\n"
+              "    Attn().forward(q, k_rope=q)\n"
+              "def run_unknown(q, s):\n"
+              "    Backend().forward(q, None, s)\n");
+        const Resolved r = resolve(t, settingsProfile());
+        std::string error;
+        const DimensionFilter cuda = *DimensionFilter::parse("platform=cuda", &error);
+        QCOMPARE(kernelsReachedUnder(r, "app.run", cuda), (std::set<std::string>{"store_cache", "store_plain"}));
+        QCOMPARE(kernelsReachedUnder(r, "app.run_rope", cuda), (std::set<std::string>{"store_cache", "store_plain", "store_rope"}));
+        QVERIFY(kernelsReachedUnder(r, "app.run_unknown", cuda).count("store_cache")); // `s` may be true
+    }
+
     void anEnvironmentReadersTextDefaultIsComparedAsWritten()
     {
         // `os.environ.get("MODE", "NONE") != "NONE"` fails where the variable

@@ -14,9 +14,11 @@ void CallSiteRecorder::addCall(TSNode n, const BodyContext &ctx)
 {
     Chain callee = m_source.chainOf(field(n, "function"));
     addNamedAttributes(callee, field(n, "arguments"));
-    if (!callee.empty())
+    if (!callee.empty()) {
+        const FunctionFact *own = ownFunction(ctx, m_facts);
         m_facts.calls.push_back({ctx.scope, std::move(callee), lineOf(n), ctx.guards,
-            argumentShape(m_source, field(n, "arguments"), parameterNames(ctx, m_facts))});
+            argumentShape(m_source, field(n, "arguments"), parameterNames(ctx, m_facts), own ? own->kwargs : std::string())});
+    }
     // map(f, xs), sorted(xs, key=f): calls of what may be functions.
     for (TSNode fn : calledArguments(m_source, n))
         if (Chain called = m_source.chainOf(fn); !called.empty())

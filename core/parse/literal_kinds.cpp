@@ -70,7 +70,8 @@ ArgKind argKindOf(TSNode n)
         : 'V';
 }
 
-std::string argumentShape(const SyntaxSource &source, TSNode arguments, const std::vector<std::string> &handedDown)
+std::string argumentShape(const SyntaxSource &source, TSNode arguments, const std::vector<std::string> &handedDown,
+                          const std::string &ownKwargs)
 {
     std::string positional, keywords, names;
     if (ts_node_is_null(arguments) || !isType(arguments, "argument_list"))
@@ -90,8 +91,12 @@ std::string argumentShape(const SyntaxSource &source, TSNode arguments, const st
             const bool same = isType(value, "identifier") && source.text(value) == name && name != "self";
             keywords += "|" + std::string(name) + "=" + (same ? '=' : kindOf(value));
         }
-        else if (isType(a, "dictionary_splat"))
+        else if (isType(a, "dictionary_splat")) {
             keywords += "|**";
+            const TSNode splatted = ts_node_named_child_count(a) ? unparen(ts_node_named_child(a, 0)) : TSNode{};
+            if (!ownKwargs.empty() && !ts_node_is_null(splatted) && isType(splatted, "identifier") && source.text(splatted) == ownKwargs)
+                names += "|^**";
+        }
         else if (isType(a, "list_splat"))
             positional += '*';
         else {

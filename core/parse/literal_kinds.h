@@ -15,7 +15,10 @@ bool isLiteral(TSNode n);
 ArgKind argKindOf(TSNode n);
 // `handedDown`: the caller's parameter names; a positional argument that is
 // one of them is noted as `|#<index>:<name>` after the keywords (argument_shape.h).
-std::string argumentShape(const SyntaxSource &source, TSNode arguments, const std::vector<std::string> &handedDown = {});
+// `ownKwargs`: the caller's `**kwargs` parameter; a `**` splat of it is
+// noted as `|^**` after the keywords: it hands on what the caller was given.
+std::string argumentShape(const SyntaxSource &source, TSNode arguments, const std::vector<std::string> &handedDown = {},
+                          const std::string &ownKwargs = {});
 bool keepsExpression(TSNode value);
 
 // Is a call's argument worth keeping as text (ValueFact::argExprs): a

@@ -72,7 +72,11 @@ std::vector<std::pair<size_t, std::string>> positionalNames(const std::string &s
 
 } // namespace
 
-std::map<std::string, ArgKind> bindArguments(const FunctionFact &function, bool skipFirst, const std::string &shape)
+namespace {
+
+// Each parameter's kind as a call of this shape gives it; `defaults`: those
+// it does not pass at their default, where no splat may hold them.
+std::map<std::string, ArgKind> givenKinds(const FunctionFact &function, bool skipFirst, const std::string &shape, bool defaults)
 {
     std::map<std::string, ArgKind> out;
     const Shape s = parse(shape);
@@ -87,11 +91,23 @@ std::map<std::string, ArgKind> bindArguments(const FunctionFact &function, bool 
         else if (const auto k = std::find_if(s.keywords.begin(), s.keywords.end(), [&](const auto &kw) { return kw.first == p.name; });
                  k != s.keywords.end())
             kind = k->second;
-        else if (splat == std::string::npos && !s.keywordSplat && (p.keywordOnly || at >= s.positional.size()))
+        else if (defaults && splat == std::string::npos && !s.keywordSplat && (p.keywordOnly || at >= s.positional.size()))
             kind = p.defaultKind;
-        if (kind == 'N' || kind == 'C' || kind == 'S' || kind == 'T' || kind == 'F')
+        if (kind)
             out.emplace(p.name, kind);
     }
+    return out;
+}
+
+} // namespace
+
+std::map<std::string, ArgKind> bindArguments(const FunctionFact &function, bool skipFirst, const std::string &shape)
+{
+    std::map<std::string, ArgKind> out = givenKinds(function, skipFirst, shape, true);
+    std::erase_if(out, [](const auto &b) {
+        const ArgKind k = b.second;
+        return !(k == 'N' || k == 'C' || k == 'S' || k == 'T' || k == 'F');
+    });
     return out;
 }
 
@@ -136,6 +152,25 @@ bool forwardsArguments(const FunctionFact &function, const std::vector<const Cal
     return std::any_of(calls.begin(), calls.end(), [](const CallFact *c) {
         return !c->args.empty() && (c->args.front() == '*' || c->args.rfind("|**", 0) == 0);
     });
+}
+
+bool handsOnKwargs(const FunctionFact &function, const std::vector<const CallFact *> &calls)
+{
+    return !function.kwargs.empty()
+        && std::any_of(calls.begin(), calls.end(), [](const CallFact *c) { return c->args.find("|^**") != std::string::npos; });
+}
+
+std::string withoutEmptyKwargs(const std::string &shape)
+{
+    std::string out = shape.substr(0, shape.find('|'));
+    for (size_t bar = shape.find('|'); bar != std::string::npos;) {
+        const size_t next = shape.find('|', bar + 1);
+        const std::string item = shape.substr(bar, next == std::string::npos ? std::string::npos : next - bar);
+        if (item != "|**" && item != "|^**")
+            out += item;
+        bar = next;
+    }
+    return out;
 }
 
 std::string forwardedShape(const std::string &callShape, const FunctionFact *caller, bool callerBound, const std::string *incoming)
@@ -189,11 +224,11 @@ std::string withCallerNames(const std::string &given, const std::map<std::string
 
 std::string variantFor(const FunctionFact &function, bool skipFirst, const std::string &shape,
                        const std::vector<std::string> &tested, bool forwards,
-                       const std::vector<std::string> &receivers, std::int64_t callerSelf)
+                       const std::vector<std::string> &receivers, std::int64_t callerSelf, bool kwargsHandedOn)
 {
     if (forwards)
         return shape.empty() ? std::string("|") : shape; // an empty call still fixes the defaults
-    if (tested.empty() && (receivers.empty() || !callerSelf))
+    if (tested.empty() && (receivers.empty() || !callerSelf) && !kwargsHandedOn)
         return {};
     std::string out;
     for (const auto &[name, kind] : bindArguments(function, skipFirst, shape)) {
@@ -209,6 +244,29 @@ std::string variantFor(const FunctionFact &function, bool skipFirst, const std::
     const Shape given = parse(shape);
     if (!out.empty() && (given.keywordSplat || given.positional.find('*') != std::string::npos))
         out += "|**";
+    // Every keyword the call names is a parameter: the `**kwargs` it hands on are empty.
+    const auto isParam = [&](const std::string &name) {
+        return std::any_of(function.params.begin(), function.params.end(), [&](const Param &p) { return p.name == name; });
+    };
+    if (kwargsHandedOn && !given.keywordSplat
+        && std::all_of(given.keywords.begin(), given.keywords.end(), [&](const auto &k) { return isParam(k.first); })) {
+        // Named, so that reading the copy back does not take the tested
+        // parameters the call passes unknown values for at their defaults.
+        std::map<std::string, std::string> items;
+        for (size_t at = out.find('|'); at != std::string::npos;) {
+            const size_t next = out.find('|', at + 1);
+            const std::string item = out.substr(at + 1, next == std::string::npos ? std::string::npos : next - at - 1);
+            items.emplace(item.substr(0, item.find('=')), item);
+            at = next;
+        }
+        for (const auto &[name, kind] : givenKinds(function, skipFirst, shape, false))
+            if (std::find(tested.begin(), tested.end(), name) != tested.end())
+                items.emplace(name, name + "=V");
+        out.clear();
+        for (const auto &[name, item] : items)
+            out += "|" + item;
+        out += "|**0";
+    }
     return out;
 }
 

@@ -27,6 +27,14 @@ std::vector<std::string> testedParameters(const FunctionFact &function, const st
 // Does it hand its `*args` on (`self._forward_method(*args, **kwargs)`)?
 bool forwardsArguments(const FunctionFact &function, const std::vector<const CallFact *> &calls);
 
+// Does it hand its own `**kwargs` on in a call (`f(x, **kwargs)`, `|^**`)?
+bool handsOnKwargs(const FunctionFact &function, const std::vector<const CallFact *> &calls);
+
+// A call's shape without its splat of the caller's own `**kwargs`, for a
+// copy of the caller that was given no keyword its parameters do not take
+// (its variant ends in `|**0`): the splat hands on nothing.
+std::string withoutEmptyKwargs(const std::string &shape);
+
 // The shape a call passes on: its own, or for a call that forwards the
 // caller's `*args`/`**kwargs`, what the caller got (`incoming`) less the
 // caller's own positional parameters.
@@ -45,10 +53,13 @@ std::string withCallerNames(const std::string &shape, const std::map<std::string
 // as keywords (`|residual=N`); for a receiver parameter given the caller's
 // `self`, the caller's class (`|layer=@42`: `self.quant_method.apply(self, x)`
 // runs `layer.forward` of that class only), ending in `|**` where the call
-// passes a splat (the others are not known there); empty when nothing is known.
+// passes a splat (the others are not known there), and in `|**0` for one
+// that hands its own `**kwargs` on where the call gives them nothing; empty
+// when nothing is known.
 std::string variantFor(const FunctionFact &function, bool skipFirst, const std::string &shape,
                        const std::vector<std::string> &tested, bool forwards,
-                       const std::vector<std::string> &receivers = {}, std::int64_t callerSelf = 0);
+                       const std::vector<std::string> &receivers = {}, std::int64_t callerSelf = 0,
+                       bool kwargsHandedOn = false);
 
 // The classes a variant binds its parameters to: ("layer", 42).
 std::vector<std::pair<std::string, std::int64_t>> boundClasses(const std::string &variant);

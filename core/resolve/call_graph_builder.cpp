@@ -334,12 +334,12 @@ private:
             groupCalls(fn->module);
             const auto &calls = m_callsByFunction[function];
             it->second = {testedParameters(*fn->fact, calls), forwardsArguments(*fn->fact, calls),
-                          receiverParameters(*fn->fact, calls, fn->cls && !fn->isStatic)};
+                          receiverParameters(*fn->fact, calls, fn->cls && !fn->isStatic), handsOnKwargs(*fn->fact, calls)};
         }
-        const auto &[tested, forwards, receivers] = it->second;
-        if (tested.empty() && !forwards && receivers.empty())
+        const auto &[tested, forwards, receivers, kwargsHandedOn] = it->second;
+        if (tested.empty() && !forwards && receivers.empty() && !kwargsHandedOn)
             return {};
-        return variantFor(*fn->fact, fn->cls && !fn->isStatic, shape, tested, forwards, receivers, callerSelf);
+        return variantFor(*fn->fact, fn->cls && !fn->isStatic, shape, tested, forwards, receivers, callerSelf, kwargsHandedOn);
     }
 
     // The classes a copy's variant binds its parameters to, as the
@@ -450,8 +450,11 @@ private:
             passed.ways = {{}};
         const FunctionInfo *callerFn = m_table.function(scope.function);
         const bool callerBound = callerFn && callerFn->cls && !callerFn->isStatic;
+        // A copy given no extra keyword hands its empty `**kwargs` on as nothing.
+        const bool emptyKwargs = scope.variant && scope.variant->find("|**0") != std::string::npos;
         const std::string shape = withCallerNames(
-            forwardedShape(c.args, callerFn ? callerFn->fact : nullptr, callerBound, scope.variant),
+            forwardedShape(emptyKwargs ? withoutEmptyKwargs(c.args) : c.args, callerFn ? callerFn->fact : nullptr, callerBound,
+                           scope.variant),
             callerFn && scope.variant ? bindArguments(*callerFn->fact, callerBound, *scope.variant) : std::map<std::string, ArgKind>{});
         std::vector<Target> targets = resolve(c.callee, scope, &shape);
         if (c.args == kMaybeCalled) {
@@ -650,7 +653,7 @@ private:
     std::map<std::pair<SymbolId, SymbolId>, int> m_variantCount; // per function and owner
     std::set<std::string> m_variants; // stable storage of the shapes scopes point to
     // tested params, forwards, receiver params
-    std::unordered_map<SymbolId, std::tuple<std::vector<std::string>, bool, std::vector<std::string>>> m_argumentUse;
+    std::unordered_map<SymbolId, std::tuple<std::vector<std::string>, bool, std::vector<std::string>, bool>> m_argumentUse;
     std::map<std::string, ArgTypes> m_variantArgs; // stable storage of the bindings scopes point to
     std::function<std::vector<int>(const std::string &)> m_filesCalling; // incremental: see IncrementalBuild
     std::unordered_map<int, int> m_moduleOfFile;

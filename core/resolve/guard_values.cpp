@@ -298,7 +298,9 @@ GuardEvaluator::Outcomes GuardEvaluator::nameValues(const std::string &name, con
 GuardEvaluator::Outcomes GuardEvaluator::localValues(const FunctionInfo &fn, const std::string &name, const Scope &scope, int depth)
 {
     const std::vector<Binding> &bindings = m_table.localsOf(fn).at(name);
-    const Scope local{fn.module, fn.symbol, fn.symbol == scope.function ? scope.selfClass : 0};
+    // Read in the copy being evaluated: its parameters keep what its calls bind.
+    const bool own = fn.symbol == scope.function;
+    const Scope local{fn.module, fn.symbol, own ? scope.selfClass : 0, nullptr, own ? scope.variant : nullptr};
     if (!m_localCut || m_localCut->function != fn.symbol || m_localCut->name != name) {
         if (m_readAt && m_readAt->function == fn.symbol && bindings.size() > 1) {
             if (m_readAt->inside.empty())
