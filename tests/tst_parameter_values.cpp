@@ -324,6 +324,51 @@ private Q_SLOTS:
         QCOMPARE(joined(kernelsReachedUnder(r, "attn.Attn.forward", parsed("server.disable_chunked=true"))), QStringLiteral("whole_k"));
     }
 
+    // A getter that reads the element into a local and returns the local
+    // hands it out too, and the attribute its result is stored in calls it:
+    // `self.fn = Pool.get_fn("x")` then `self.fn(x, self.config)` passes
+    // the registered function its `config`.
+    void aFunctionAGetterReturnsThroughALocalTakesWhatTheHolderPasses()
+    {
+        Tree t;
+        addServerArgs(t, "    fast: bool = False\n");
+        t.add("kpkg.ops", "def fast_k(x): torch.ops.kns.f(x)\ndef slow_k(x): torch.ops.kns.s(x)\n");
+        t.add("pool",
+              "class Pool:\n"
+              "    _fns = {}\n"
+              "    @classmethod\n"
+              "    def register(cls, name, fn):\n"
+              "        cls._fns[name] = fn\n"
+              "    @classmethod\n"
+              "    def get_fn(cls, name):\n"
+              "        fn = cls._fns.get(name)\n"
+              "        return fn\n");
+        t.add("fused",
+              "from pool import Pool\n"
+              "from kpkg.ops import fast_k, slow_k\n"
+              "def fused(x, config):\n"
+              "    if config.fast:\n"
+              "        return fast_k(x)\n"
+              "    return slow_k(x)\n"
+              "Pool.register(\"x\", fused)\n");
+        t.add("runner",
+              "from cfg import get_args\n"
+              "from pool import Pool\n"
+              "class Config:\n"
+              "    def __init__(self, fast):\n"
+              "        self.fast = fast\n"
+              "class Runner:\n"
+              "    def __init__(self):\n"
+              "        self.config = Config(get_args().fast)\n"
+              "        self.fn = Pool.get_fn(\"x\")\n"
+              "    def run(self, x):\n"
+              "        return self.fn(x, self.config)\n");
+        const Resolved r = resolve(t, settingsProfile());
+        QCOMPARE(joined(kernelsReached(r, "runner.Runner.run")), QStringLiteral("fast_k slow_k"));
+        QCOMPARE(joined(kernelsReachedUnder(r, "runner.Runner.run", parsed("server.fast=false"))), QStringLiteral("slow_k"));
+        QCOMPARE(joined(kernelsReachedUnder(r, "runner.Runner.run", parsed("server.fast=true"))), QStringLiteral("fast_k"));
+    }
+
     void anAnnotatedParameterIsNoTupleUnlessItsAnnotationAdmitsOne()
     {
         Tree t;

@@ -9,6 +9,24 @@
 
 namespace katlas {
 
+namespace {
+
+// `a.b._fns.get()` / `.pop()` -> "_fns[]": the container whose element is read.
+std::string containerRead(const Chain &c)
+{
+    for (std::string_view read : {".get()", ".pop()"})
+        if (c.size() > read.size() && c.ends_with(read)) {
+            const std::string_view container = std::string_view(c).substr(0, c.size() - read.size());
+            if (container.find_first_of("([") != std::string_view::npos)
+                return {};
+            const size_t dot = container.rfind('.');
+            return std::string(container.substr(dot == std::string_view::npos ? 0 : dot + 1)) + "[]";
+        }
+    return {};
+}
+
+} // namespace
+
 void summariseLocalCalls(ModuleFacts &facts)
 {
     facts.localCalls.clear();
@@ -23,7 +41,7 @@ void summariseLocalCalls(ModuleFacts &facts)
         if (const std::optional<std::string> name = instantiatedName(facts.locals[i].value))
             facts.localCalls.push_back({*name, function == functions.end() ? -1 : function->second, static_cast<int>(i),
                                         *name == "super().__init__" ? std::vector<std::string>{} : passedNames(facts.locals[i].value),
-                                        facts.locals[i].target});
+                                        facts.locals[i].target, containerRead(facts.locals[i].value.chain)});
     }
 }
 

@@ -175,6 +175,9 @@ struct LocalCallFact {
     // function is handed on, known without the locals themselves.
     std::vector<std::string> passed;
     std::string target; // the local assigned (`handler = Registry.get(name)` -> "handler")
+    // The container whose element the call reads by key (`cls._fns.get(key)`
+    // -> "_fns[]"), else empty: a function returning the local hands it out.
+    std::string reads;
     bool operator==(const LocalCallFact &) const = default;
 };
 

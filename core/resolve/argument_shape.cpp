@@ -230,43 +230,44 @@ std::string variantFor(const FunctionFact &function, bool skipFirst, const std::
         return shape.empty() ? std::string("|") : shape; // an empty call still fixes the defaults
     if (tested.empty() && (receivers.empty() || !callerSelf) && !kwargsHandedOn)
         return {};
-    std::string out;
-    for (const auto &[name, kind] : bindArguments(function, skipFirst, shape)) {
-        const bool receiver = kind == 'S' && callerSelf && std::find(receivers.begin(), receivers.end(), name) != receivers.end();
-        if (receiver)
-            out += "|" + name + "=@" + std::to_string(callerSelf);
-        else if (std::find(tested.begin(), tested.end(), name) != tested.end())
-            out += "|" + name + "=" + (kind == 'S' ? 'C' : kind);
+    const auto isTested = [&](const std::string &name) { return std::find(tested.begin(), tested.end(), name) != tested.end(); };
+    const auto known = [](ArgKind k) { return k == 'N' || k == 'C' || k == 'S' || k == 'T' || k == 'F'; };
+    // By parameter name, so that a copy's name does not depend on the call's order.
+    std::map<std::string, std::string> items;
+    for (const auto &[name, kind] : givenKinds(function, skipFirst, shape, true)) {
+        if (kind == 'S' && callerSelf && std::find(receivers.begin(), receivers.end(), name) != receivers.end())
+            items.emplace(name, name + "=@" + std::to_string(callerSelf));
+        else if (known(kind) && isTested(name))
+            items.emplace(name, name + "=" + (kind == 'S' ? 'C' : kind));
     }
-    // Where the call passes a splat, what it does not name may be anything
-    // the splat holds, not the parameter's default: read as a shape, the
-    // copy's name keeps them unknown.
     const Shape given = parse(shape);
-    if (!out.empty() && (given.keywordSplat || given.positional.find('*') != std::string::npos))
-        out += "|**";
     // Every keyword the call names is a parameter: the `**kwargs` it hands on are empty.
     const auto isParam = [&](const std::string &name) {
         return std::any_of(function.params.begin(), function.params.end(), [&](const Param &p) { return p.name == name; });
     };
-    if (kwargsHandedOn && !given.keywordSplat
-        && std::all_of(given.keywords.begin(), given.keywords.end(), [&](const auto &k) { return isParam(k.first); })) {
-        // Named, so that reading the copy back does not take the tested
-        // parameters the call passes unknown values for at their defaults.
-        std::map<std::string, std::string> items;
-        for (size_t at = out.find('|'); at != std::string::npos;) {
-            const size_t next = out.find('|', at + 1);
-            const std::string item = out.substr(at + 1, next == std::string::npos ? std::string::npos : next - at - 1);
-            items.emplace(item.substr(0, item.find('=')), item);
-            at = next;
-        }
+    const bool emptyKwargs = kwargsHandedOn && !given.keywordSplat
+        && std::all_of(given.keywords.begin(), given.keywords.end(), [&](const auto &k) { return isParam(k.first); });
+    if (items.empty() && !emptyKwargs)
+        return {};
+    // In a copy whose `**kwargs` are empty, the tested parameters the call
+    // passes values nothing is known of are named too: reading the copy back
+    // must not take them at their defaults. (Other copies still read a tested
+    // parameter the call passes an unknown for at its default; see
+    // docs/guard-evaluation.md, "Limits".)
+    if (emptyKwargs)
         for (const auto &[name, kind] : givenKinds(function, skipFirst, shape, false))
-            if (std::find(tested.begin(), tested.end(), name) != tested.end())
+            if (!known(kind) && isTested(name))
                 items.emplace(name, name + "=V");
-        out.clear();
-        for (const auto &[name, item] : items)
-            out += "|" + item;
+    std::string out;
+    for (const auto &item : items)
+        out += "|" + item.second;
+    // Where the call passes a splat, what it does not name may be anything
+    // the splat holds, not the parameter's default: read as a shape, the
+    // copy's name keeps them unknown.
+    if (given.keywordSplat || given.positional.find('*') != std::string::npos)
+        out += "|**";
+    if (emptyKwargs)
         out += "|**0";
-    }
     return out;
 }
 

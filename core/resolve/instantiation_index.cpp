@@ -90,6 +90,14 @@ void InstantiationIndex::addReturnedAliases()
             for (const ValueFact &r : fn.returns)
                 if (std::string handed = handedOut(r); !handed.empty())
                     handsOut[lastComponent(fn.qualName)].push_back(std::move(handed));
+        // A returned local that read a container's element by key
+        // (`fn = cls._fns.get(key); return fn`) hands that element out too.
+        for (const LocalCallFact &c : f.localCalls)
+            if (!c.reads.empty() && c.function >= 0 && static_cast<size_t>(c.function) < f.functions.size()) {
+                const FunctionFact &fn = f.functions[static_cast<size_t>(c.function)];
+                if (std::any_of(fn.returns.begin(), fn.returns.end(), [&](const ValueFact &r) { return r.chain == c.target; }))
+                    handsOut[lastComponent(fn.qualName)].push_back(c.reads);
+            }
         for (const AssignmentFact &a : f.assignments) {
             const Chain &c = a.value.chain;
             if (c.size() > 2 && c.compare(c.size() - 2, 2, "()") == 0 && isPlainName(c.substr(0, c.size() - 2))

@@ -9,7 +9,7 @@
 namespace katlas {
 namespace {
 
-constexpr std::uint8_t kFactsVersion = 38;
+constexpr std::uint8_t kFactsVersion = 39;
 
 class Writer {
 public:
@@ -198,7 +198,7 @@ void write(Writer &w, const ModuleFacts &f)
         w.s(i.module); w.s(i.name); w.s(i.alias); w.i(i.level); w.i(i.line); w.s(i.scope); guards(w, i.guards);
     });
     w.list(f.assignments, [](Writer &w, const AssignmentFact &a) { assignment(w, a); });
-    w.list(f.localCalls, [](Writer &w, const LocalCallFact &c) { w.s(c.name); w.i(c.function); w.i(c.index); strings(w, c.passed); w.s(c.target); });
+    w.list(f.localCalls, [](Writer &w, const LocalCallFact &c) { w.s(c.name); w.i(c.function); w.i(c.index); strings(w, c.passed); w.s(c.target); w.s(c.reads); });
     w.list(f.dictEntries, [](Writer &w, const DictEntryFact &d) { w.s(d.dictName); w.s(d.key); w.s(d.value); w.i(d.line); });
     w.list(f.closedDicts, [](Writer &w, const ClosedDictFact &d) { w.s(d.scope); w.s(d.name); strings(w, d.keys); });
     strings(w, f.namedAttributes);
@@ -244,7 +244,7 @@ void read(Reader &r, ModuleFacts &f)
         i.module = r.s(); i.name = r.s(); i.alias = r.s(); i.level = r.n(); i.line = r.n(); i.scope = r.s(); guards(r, i.guards);
     });
     r.list(f.assignments, [](Reader &r, AssignmentFact &a) { assignment(r, a); });
-    r.list(f.localCalls, [](Reader &r, LocalCallFact &c) { c.name = r.s(); c.function = r.n(); c.index = r.n(); strings(r, c.passed); c.target = r.s(); });
+    r.list(f.localCalls, [](Reader &r, LocalCallFact &c) { c.name = r.s(); c.function = r.n(); c.index = r.n(); strings(r, c.passed); c.target = r.s(); c.reads = r.s(); });
     r.list(f.dictEntries, [](Reader &r, DictEntryFact &d) { d.dictName = r.s(); d.key = r.s(); d.value = r.s(); d.line = r.n(); });
     r.list(f.closedDicts, [](Reader &r, ClosedDictFact &d) { d.scope = r.s(); d.name = r.s(); strings(r, d.keys); });
     strings(r, f.namedAttributes);
