@@ -162,14 +162,19 @@ bool handsOnKwargs(const FunctionFact &function, const std::vector<const CallFac
 
 std::string withoutEmptyKwargs(const std::string &shape)
 {
-    std::string out = shape.substr(0, shape.find('|'));
+    std::vector<std::string> items; // each `|...` after the positional kinds
     for (size_t bar = shape.find('|'); bar != std::string::npos;) {
         const size_t next = shape.find('|', bar + 1);
-        const std::string item = shape.substr(bar, next == std::string::npos ? std::string::npos : next - bar);
-        if (item != "|**" && item != "|^**")
-            out += item;
+        items.push_back(shape.substr(bar, next == std::string::npos ? std::string::npos : next - bar));
         bar = next;
     }
+    // Only where the marked splat is the call's one `**`: another dict's may hold anything.
+    if (std::count(items.begin(), items.end(), "|**") != 1 || std::count(items.begin(), items.end(), "|^**") != 1)
+        return shape;
+    std::string out = shape.substr(0, shape.find('|'));
+    for (const std::string &item : items)
+        if (item != "|**" && item != "|^**")
+            out += item;
     return out;
 }
 

@@ -652,7 +652,7 @@ private:
     std::map<std::tuple<SymbolId, SymbolId, std::string>, SymbolId> m_specialisations;
     std::map<std::pair<SymbolId, SymbolId>, int> m_variantCount; // per function and owner
     std::set<std::string> m_variants; // stable storage of the shapes scopes point to
-    // tested params, forwards, receiver params
+    // tested params, forwards, receiver params, hands its own **kwargs on
     std::unordered_map<SymbolId, std::tuple<std::vector<std::string>, bool, std::vector<std::string>, bool>> m_argumentUse;
     std::map<std::string, ArgTypes> m_variantArgs; // stable storage of the bindings scopes point to
     std::function<std::vector<int>(const std::string &)> m_filesCalling; // incremental: see IncrementalBuild
