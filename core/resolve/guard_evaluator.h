@@ -126,6 +126,9 @@ private:
     Outcomes importValues(const ImportFact &imp, const Scope &scope, int depth);
     // The assignments to a local of `fn` (read in `scope`).
     Outcomes localValues(const FunctionInfo &fn, const std::string &name, const Scope &scope, int depth);
+    // Does an assignment among `bindings` (its value or guards) name a
+    // parameter that the copy `variant` of `fn` binds?
+    bool assignmentsNameBound(const std::vector<Binding> &bindings, const FunctionInfo &fn, const std::string &variant) const;
     // The assignments to a local that reach a read at `line`, each under the
     // guards that keep later assignments from replacing it
     // (guard_reaching_bindings.cpp).

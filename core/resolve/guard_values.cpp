@@ -9,6 +9,7 @@
 #include "resolve/instantiation_index.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
 #include <cstdlib>
 
@@ -295,12 +296,46 @@ GuardEvaluator::Outcomes GuardEvaluator::nameValues(const std::string &name, con
     return {{}};
 }
 
+namespace {
+
+// Does `name` stand as a word in `text`?
+bool namesWord(std::string_view text, std::string_view name)
+{
+    const auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+    for (size_t at = text.find(name); at != std::string_view::npos; at = text.find(name, at + 1))
+        if ((at == 0 || !word(text[at - 1])) && (at + name.size() >= text.size() || !word(text[at + name.size()])))
+            return true;
+    return false;
+}
+
+} // namespace
+
+bool GuardEvaluator::assignmentsNameBound(const std::vector<Binding> &bindings, const FunctionInfo &fn, const std::string &variant) const
+{
+    const auto bound = bindArguments(*fn.fact, fn.cls && !fn.isStatic, variant);
+    for (const Binding &b : bindings) {
+        if (b.kind != Binding::Kind::Assignment)
+            continue;
+        const ValueFact &v = b.assignment->value;
+        for (const auto &[param, kind] : bound) {
+            if (namesWord(v.expr, param) || namesWord(v.chain, param)
+                || std::any_of(v.args.begin(), v.args.end(), [&](const Chain &a) { return namesWord(a, param); })
+                || std::any_of(v.guards.begin(), v.guards.end(), [&](const Guard &g) { return namesWord(g.text, param); }))
+                return true;
+        }
+    }
+    return false;
+}
+
 GuardEvaluator::Outcomes GuardEvaluator::localValues(const FunctionInfo &fn, const std::string &name, const Scope &scope, int depth)
 {
     const std::vector<Binding> &bindings = m_table.localsOf(fn).at(name);
-    // Read in the copy being evaluated: its parameters keep what its calls bind.
+    // Read in the copy being evaluated where an assignment names a parameter
+    // the copy binds (`merge = q_rope is not None`); elsewhere the reading
+    // is shared between the copies.
     const bool own = fn.symbol == scope.function;
-    const Scope local{fn.module, fn.symbol, own ? scope.selfClass : 0, nullptr, own ? scope.variant : nullptr};
+    const bool copyMatters = own && scope.variant && assignmentsNameBound(bindings, fn, *scope.variant);
+    const Scope local{fn.module, fn.symbol, own ? scope.selfClass : 0, nullptr, copyMatters ? scope.variant : nullptr};
     if (!m_localCut || m_localCut->function != fn.symbol || m_localCut->name != name) {
         if (m_readAt && m_readAt->function == fn.symbol && bindings.size() > 1) {
             if (m_readAt->inside.empty())
