@@ -1897,6 +1897,10 @@ config.json：其中的值成为 model.* 设置（model.n_shared_experts=1）。
         <translation>索引打开后选中 id 或名称为 OP 的算子（若没有，则选中该 kernel）。</translation>
     </message>
     <message>
+        <source>The op %1 does not run under the filter, so it is not in the graph. Clear the filter, or use --config: a configuration greys such ops instead.</source>
+        <translation>算子 %1 在该过滤条件下不会运行，因此不在图中。请清除过滤条件，或改用 --config：在命名配置下，这类算子会以灰色留在图中。</translation>
+    </message>
+    <message>
         <source>No op or kernel has the id or name %1.</source>
         <translation>没有 id 或名称为 %1 的算子或 kernel。</translation>
     </message>

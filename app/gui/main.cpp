@@ -7,6 +7,7 @@
 #include "filter_bar.h"
 #include "trace/config_matrix.h"
 #include "trace/configuration.h"
+#include "trace/op_graph.h"
 #include "ui_bench.h"
 #include "translations_anchor.h"
 
@@ -18,6 +19,7 @@
 #include <QFileInfo>
 #include <QMessageBox>
 #include <QSettings>
+#include <QStatusBar>
 #include <QTimer>
 
 #include <cstdio>
@@ -146,6 +148,22 @@ int main(int argc, char **argv)
                         window->selectKernel(k.symbolId);
                         return;
                     }
+            // An op the filter leaves out of the graph is named as such, not as unknown.
+            if (const TraceSession *session = window->session();
+                session && !findOpId(buildOpGraph(session->index(), session->profile(), {}, DimensionFilter{}), wanted).empty()) {
+                const auto why = [](const QString &op) {
+                    return QCoreApplication::translate("main", "The op %1 does not run under the filter, so it is not in the graph. "
+                                                               "Clear the filter, or use --config: a configuration greys such ops instead.")
+                        .arg(op);
+                };
+                std::fprintf(stderr, "%s\n", qPrintable(why(parser.value(select))));
+                // In the window, the op by its last two steps, as the tree names them.
+                const std::string trail = opTrail(wanted);
+                const size_t last = trail.rfind(" \u203a ");
+                const size_t before = last == std::string::npos || last == 0 ? std::string::npos : trail.rfind(" \u203a ", last - 1);
+                window->statusBar()->showMessage(why(QString::fromStdString(before == std::string::npos ? trail : trail.substr(before + 5))));
+                return;
+            }
             std::fprintf(stderr, "%s\n", qPrintable(QCoreApplication::translate("main", "No op or kernel has the id or name %1.").arg(parser.value(select))));
         });
     if (parser.isSet(screenshot)) {
