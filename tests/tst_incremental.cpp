@@ -256,6 +256,30 @@ private Q_SLOTS:
         QCOMPARE(QString::fromStdString(reports[0][1]), QString::fromStdString(reports[1][1]));
     }
 
+    // An index another extractor made (its meta names another facts version)
+    // is rebuilt whole, not kept as up to date: its facts and what was
+    // resolved from them are not this build's.
+    void indexOfAnotherFactsVersionIsRebuilt()
+    {
+        const IndexReport whole = index(patchedDb(), true);
+        QVERIFY2(whole.ok, qPrintable(whole.error));
+        {
+            sqlite3 *db = nullptr;
+            QCOMPARE(sqlite3_open(QFile::encodeName(patchedDb()).constData(), &db), SQLITE_OK);
+            QCOMPARE(sqlite3_exec(db, "UPDATE meta SET value = '1' WHERE key = 'facts_version'", nullptr, nullptr, nullptr), SQLITE_OK);
+            QCOMPARE(sqlite3_changes(db), 1);
+            sqlite3_close(db);
+        }
+        const IndexReport r = index(patchedDb(), true);
+        QVERIFY2(r.ok, qPrintable(r.error));
+        QVERIFY(!r.upToDate);
+        QCOMPARE(r.reusedFiles, 0);
+        QCOMPARE(r.parsedFiles, r.stats.files);
+        const IndexReport again = index(patchedDb(), true);
+        QVERIFY(again.upToDate); // its own version is kept
+        checkSameAsWhole();
+    }
+
     // An index whose added symbols do not fit the definitions (damaged, or
     // written by another version) is not patched: rebuilt whole, correctly.
     void indexThatCannotBePatchedIsRebuilt()

@@ -3,6 +3,7 @@
 
 #include "graph/setting_defaults.h"
 #include "store/derived_values_codec.h"
+#include "store/facts_codec.h"
 
 #include "index/allocator_tuning.h"
 #include "index/call_chunk_queue.h"
@@ -94,7 +95,10 @@ void openPrevious(IndexRun &run)
     run.old = Database::open(run.request.dbPath, &ignored);
     if (run.old)
         run.oldMeta = loadMeta(*run.old);
-    if (!run.old || run.oldMeta["profile_json"] != run.request.profile.sourceText) {
+    // Made with another profile, or by an extractor of other facts or another
+    // release of the tool: nothing of it is reused, nor is it kept as it is.
+    if (!run.old || run.oldMeta["profile_json"] != run.request.profile.sourceText
+        || run.oldMeta["facts_version"] != std::to_string(factsFormatVersion()) || run.oldMeta["tool_version"] != KATLAS_VERSION) {
         run.old.reset();
         return;
     }
@@ -270,6 +274,7 @@ IndexMeta IndexRun::meta() const
     return {
         {"tool_version", KATLAS_VERSION},
         {"schema_version", std::to_string(kSchemaVersion)},
+        {"facts_version", std::to_string(factsFormatVersion())},
         {"created", QDateTime::currentDateTimeUtc().toString(Qt::ISODate).toStdString()},
         {"profile_name", request.profile.name},
         {"profile_json", request.profile.sourceText},

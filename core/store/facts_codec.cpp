@@ -253,6 +253,11 @@ void read(Reader &r, ModuleFacts &f)
 
 } // namespace
 
+int factsFormatVersion()
+{
+    return kFactsVersion;
+}
+
 EncodedFacts encodeFacts(const ModuleFacts &facts)
 {
     Writer declarations, locals, calls;

@@ -21,6 +21,9 @@ struct EncodedFacts {
     std::string calls;
 };
 EncodedFacts encodeFacts(const ModuleFacts &facts);
+// The encoding's version, kept in an index's meta: an index of another one
+// was made by an extractor that saw other facts, and is not reused.
+int factsFormatVersion();
 // nullopt for a blob of another encoding version or a damaged one. From the
 // declarations alone, the facts' locals and calls are left empty.
 std::optional<ModuleFacts> decodeFacts(std::string_view declarations);
