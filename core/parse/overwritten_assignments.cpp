@@ -113,12 +113,7 @@ void OverwrittenAssignments::followSelfAttributes(TSNode stmt)
 // Whether `name` stands as a word in the text of `n`.
 bool OverwrittenAssignments::mentions(TSNode n, const std::string &name) const
 {
-    const std::string_view t = m_source.text(n);
-    const auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
-    for (size_t at = t.find(name); at != std::string_view::npos; at = t.find(name, at + 1))
-        if ((at == 0 || !word(t[at - 1])) && (at + name.size() >= t.size() || !word(t[at + name.size()])))
-            return true;
-    return false;
+    return standsAsWord(m_source.text(n), name);
 }
 
 void OverwrittenAssignments::dropOverwritten(const Added &before)

@@ -61,6 +61,15 @@ void NamedChildren::Iterator::settle(bool moved)
 int lineOf(TSNode n) { return static_cast<int>(ts_node_start_point(n).row) + 1; }
 int endLineOf(TSNode n) { return static_cast<int>(ts_node_end_point(n).row) + 1; }
 
+bool standsAsWord(std::string_view text, std::string_view name)
+{
+    const auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+    for (size_t at = text.find(name); at != std::string_view::npos; at = text.find(name, at + 1))
+        if ((at == 0 || !word(text[at - 1])) && (at + name.size() >= text.size() || !word(text[at + name.size()])))
+            return true;
+    return false;
+}
+
 std::string normaliseSpace(std::string_view s)
 {
     std::string out;

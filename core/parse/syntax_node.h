@@ -20,6 +20,9 @@ int lineOf(TSNode n);
 int endLineOf(TSNode n);
 // Whitespace and line continuations collapsed to single spaces.
 std::string normaliseSpace(std::string_view s);
+// Does `name` stand as a whole word in `text` (no letter, digit or `_` on
+// either side: `residual` in `residual is None`, not in `residual_2`)?
+bool standsAsWord(std::string_view text, std::string_view name);
 // The expression inside redundant parentheses.
 TSNode unparen(TSNode n);
 // The built-in type a literal or display node makes (`str` for a string,

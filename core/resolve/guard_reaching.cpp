@@ -7,6 +7,8 @@
 #include "resolve/guard_evaluator.h"
 #include "resolve/guard_limits.h"
 
+#include "parse/syntax_node.h"
+
 #include <algorithm>
 #include <cstring>
 
@@ -21,13 +23,7 @@ bool isWordChar(char c) { return std::isalnum(static_cast<unsigned char>(c)) || 
 // Does `text` read `self.<attr>` (not `self.<attr>_more`)?
 bool reads(const std::string &text, const std::string &attr)
 {
-    const std::string needle = "self." + attr;
-    for (size_t at = text.find(needle); at != std::string::npos; at = text.find(needle, at + 1)) {
-        const size_t end = at + needle.size();
-        if ((at == 0 || !isWordChar(text[at - 1])) && (end == text.size() || !isWordChar(text[end])))
-            return true;
-    }
-    return false;
+    return standsAsWord(text, "self." + attr);
 }
 
 Guard negation(const Guard &g) { return {g.text, !g.negated}; }

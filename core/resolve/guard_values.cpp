@@ -4,12 +4,12 @@
 #include "resolve/guard_evaluator.h"
 #include "resolve/guard_limits.h"
 
+#include "parse/syntax_node.h"
 #include "resolve/argument_shape.h"
 #include "resolve/chain.h"
 #include "resolve/instantiation_index.h"
 
 #include <algorithm>
-#include <cctype>
 #include <cstdio>
 #include <cstdlib>
 
@@ -296,20 +296,6 @@ GuardEvaluator::Outcomes GuardEvaluator::nameValues(const std::string &name, con
     return {{}};
 }
 
-namespace {
-
-// Does `name` stand as a word in `text`?
-bool namesWord(std::string_view text, std::string_view name)
-{
-    const auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
-    for (size_t at = text.find(name); at != std::string_view::npos; at = text.find(name, at + 1))
-        if ((at == 0 || !word(text[at - 1])) && (at + name.size() >= text.size() || !word(text[at + name.size()])))
-            return true;
-    return false;
-}
-
-} // namespace
-
 bool GuardEvaluator::assignmentsNameBound(const std::vector<Binding> &bindings, const FunctionInfo &fn, const std::string &variant) const
 {
     const auto bound = bindArguments(*fn.fact, fn.cls && !fn.isStatic, variant);
@@ -318,9 +304,9 @@ bool GuardEvaluator::assignmentsNameBound(const std::vector<Binding> &bindings, 
             continue;
         const ValueFact &v = b.assignment->value;
         for (const auto &[param, kind] : bound) {
-            if (namesWord(v.expr, param) || namesWord(v.chain, param)
-                || std::any_of(v.args.begin(), v.args.end(), [&](const Chain &a) { return namesWord(a, param); })
-                || std::any_of(v.guards.begin(), v.guards.end(), [&](const Guard &g) { return namesWord(g.text, param); }))
+            if (standsAsWord(v.expr, param) || standsAsWord(v.chain, param)
+                || std::any_of(v.args.begin(), v.args.end(), [&](const Chain &a) { return standsAsWord(a, param); })
+                || std::any_of(v.guards.begin(), v.guards.end(), [&](const Guard &g) { return standsAsWord(g.text, param); }))
                 return true;
         }
     }
