@@ -169,12 +169,14 @@ Values Evaluator::storedAt(const std::vector<ChainSegment> &segs, size_t at, con
     if (head == 1 && segs[0].kind == ChainSegment::Kind::Name)
         return evalName(segs[0].name + path + suffix, scope);
     Values out;
-    if (at >= 2 && segs[at - 1].kind == ChainSegment::Kind::Attr)
-        for (const Value &o : owners)
+    if (at >= 2 && segs[at - 1].kind == ChainSegment::Kind::Attr) {
+        for (const Value &o : owners) {
             if (o.kind == Value::Kind::Instance && !o.callable)
                 append(out, selfAttribute(o.selfClass, segs[at - 1].name + suffix));
             else if (o.kind == Value::Kind::Class)
                 append(out, storedByClassMethods(o.id, segs[at - 1].name + suffix));
+        }
+    }
     return out;
 }
 
