@@ -216,6 +216,69 @@ private Q_SLOTS:
         QVERIFY(kernelsReachedUnder(r, "app.run_unknown", cuda).count("store_cache")); // `s` may be true
     }
 
+    void anAttributeSetBeforeACallIsWhatTheCalleeReads()
+    {
+        // `batch.set_attend_prefix(False)` then `self.attn.forward(q, batch)`:
+        // the backend two calls down reads `batch.attend_prefix` as False
+        // there, and as True after `batch.set_attend_prefix(True)`. Where
+        // the last setting above the call is conditional, or none is made,
+        // the attribute stays what every place may set it to.
+        Tree t;
+        t.add("kpkg.ops",
+              "def varlen_k(x): torch.ops.kns.v(x)\n"
+              "def prefix_k(x): torch.ops.kns.p(x)\n"
+              "def cached_k(x): torch.ops.kns.c(x)\n");
+        t.add("app",
+              "from kpkg.ops import varlen_k, prefix_k, cached_k\n"
+              "class Batch:\n"
+              "    def __init__(self):\n"
+              "        self.attend_prefix = None\n"
+              "    def set_attend_prefix(self, attend_prefix):\n"
+              "        self.attend_prefix = attend_prefix\n"
+              "class Backend:\n"
+              "    def forward(self, q, batch, save=True):\n"
+              "        return self.forward_extend(q, batch, save)\n"
+              "    def forward_extend(self, q, batch, save=True):\n"
+              "        if batch.attend_prefix is not None:\n"
+              "            if batch.attend_prefix:\n"
+              "                prefix_k(q)\n"
+              "            else:\n"
+              "                varlen_k(q)\n"
+              "        else:\n"
+              "            cached_k(q)\n"
+              "class Attn:\n"
+              "    def __init__(self):\n"
+              "        self.backend = Backend()\n"
+              "    def forward(self, q, batch: Batch):\n"
+              "        return self.backend.forward(q, batch)\n"
+              "class Model:\n"
+              "    def __init__(self):\n"
+              "        self.attn = Attn()\n"
+              "    def chunked(self, q, batch: Batch, has_prefix):\n"
+              "        batch.set_attend_prefix(False)\n"
+              "        self.attn.forward(q, batch)\n"
+              "        if has_prefix:\n"
+              "            batch.set_attend_prefix(True)\n"
+              "            self.attn.forward(q, batch=batch)\n"
+              "    def direct(self, q, batch: Batch):\n"
+              "        batch.attend_prefix = True\n"
+              "        self.attn.forward(q, batch)\n"
+              "    def absorbed(self, q, batch: Batch):\n"
+              "        self.attn.forward(q, batch)\n"
+              "    def maybe(self, q, batch: Batch, c):\n"
+              "        batch.attend_prefix = False\n"
+              "        if c:\n"
+              "            batch.set_attend_prefix(None)\n"
+              "        self.attn.forward(q, batch)\n");
+        const Resolved r = resolve(t, settingsProfile());
+        std::string error;
+        const DimensionFilter cuda = *DimensionFilter::parse("platform=cuda", &error);
+        QCOMPARE(kernelsReachedUnder(r, "app.Model.chunked", cuda), (std::set<std::string>{"prefix_k", "varlen_k"}));
+        QCOMPARE(kernelsReachedUnder(r, "app.Model.direct", cuda), (std::set<std::string>{"prefix_k"}));
+        QCOMPARE(kernelsReachedUnder(r, "app.Model.absorbed", cuda), (std::set<std::string>{"cached_k", "prefix_k", "varlen_k"}));
+        QVERIFY(kernelsReachedUnder(r, "app.Model.maybe", cuda).count("cached_k"));
+    }
+
     void anEnvironmentReadersTextDefaultIsComparedAsWritten()
     {
         // `os.environ.get("MODE", "NONE") != "NONE"` fails where the variable

@@ -10,6 +10,8 @@ namespace {
 struct Shape {
     std::string positional;                          // ArgKinds, '*' for a splat
     std::vector<std::pair<std::string, ArgKind>> keywords;
+    // State an argument carries (`|%3.flag=F`, `|%batch.flag=F`): slot, attribute, kind.
+    std::vector<std::pair<std::string, ArgKind>> states;
     bool keywordSplat = false;
 };
 
@@ -23,6 +25,8 @@ Shape parse(const std::string &text)
         const std::string item = text.substr(bar + 1, next == std::string::npos ? std::string::npos : next - bar - 1);
         if (item == "**")
             s.keywordSplat = true;
+        else if (const auto eq = item.find('='); item.starts_with('%') && eq != std::string::npos && eq + 1 < item.size())
+            s.states.emplace_back(item.substr(1, eq - 1), item[eq + 1]);
         else if (const auto eq = item.find('='); eq != std::string::npos && eq + 1 < item.size())
             s.keywords.emplace_back(item.substr(0, eq), item[eq + 1]);
         bar = next;
@@ -40,6 +44,29 @@ bool tests(const std::string &guard, const std::string &p)
             return true;
     }
     return false;
+}
+
+// A positional slot of a state item (`3` in `|%3.flag=F`), not a parameter's name.
+bool isIndex(const std::string &slot)
+{
+    return !slot.empty() && slot.size() < 6 && std::all_of(slot.begin(), slot.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+// The attributes of `p` the guard reads: "p.attr" per `p.attr` in it.
+std::vector<std::string> attributesRead(const std::string &guard, const std::string &p)
+{
+    std::vector<std::string> out;
+    const auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+    for (size_t at = guard.find(p + '.'); at != std::string::npos; at = guard.find(p + '.', at + 1)) {
+        if (at > 0 && (word(guard[at - 1]) || guard[at - 1] == '.'))
+            continue;
+        size_t end = at + p.size() + 1;
+        while (end < guard.size() && word(guard[end]))
+            ++end;
+        if (end > at + p.size() + 1)
+            out.push_back(guard.substr(at, end - at));
+    }
+    return out;
 }
 
 // Is `name` one of the positional arguments noted `|#<index>:<name>`?
@@ -99,6 +126,42 @@ std::map<std::string, ArgKind> givenKinds(const FunctionFact &function, bool ski
     return out;
 }
 
+bool knownKind(ArgKind k) { return k == 'N' || k == 'C' || k == 'S' || k == 'T' || k == 'F'; }
+
+// The state a call of this shape hands each parameter's object with, by
+// `param.attr` (argument_state.h); a later item overrides an earlier one,
+// and one of unknown kind leaves the attribute unknown.
+std::map<std::string, ArgKind> givenStates(const FunctionFact &function, bool skipFirst, const std::string &shape)
+{
+    std::map<std::string, ArgKind> out;
+    const Shape s = parse(shape);
+    const size_t first = skipFirst && !function.params.empty() ? 1 : 0;
+    const size_t splat = s.positional.find('*');
+    for (const auto &[slotAttr, kind] : s.states) {
+        const size_t dot = slotAttr.find('.');
+        if (dot == std::string::npos || dot == 0)
+            continue;
+        const std::string slot = slotAttr.substr(0, dot);
+        const Param *param = nullptr;
+        if (isIndex(slot)) {
+            const size_t at = first + std::stoul(slot);
+            if ((splat == std::string::npos || at - first < splat) && at < function.params.size() && !function.params[at].keywordOnly)
+                param = &function.params[at];
+        } else {
+            const auto it = std::find_if(function.params.begin(), function.params.end(), [&](const Param &p) { return p.name == slot; });
+            param = it == function.params.end() ? nullptr : &*it;
+        }
+        if (!param)
+            continue;
+        const std::string key = param->name + slotAttr.substr(dot);
+        if (knownKind(kind))
+            out[key] = kind == 'S' ? 'C' : kind;
+        else
+            out.erase(key);
+    }
+    return out;
+}
+
 } // namespace
 
 std::map<std::string, ArgKind> bindArguments(const FunctionFact &function, bool skipFirst, const std::string &shape)
@@ -106,8 +169,9 @@ std::map<std::string, ArgKind> bindArguments(const FunctionFact &function, bool 
     std::map<std::string, ArgKind> out = givenKinds(function, skipFirst, shape, true);
     std::erase_if(out, [](const auto &b) {
         const ArgKind k = b.second;
-        return !(k == 'N' || k == 'C' || k == 'S' || k == 'T' || k == 'F');
+        return !knownKind(k);
     });
+    out.merge(givenStates(function, skipFirst, shape));
     return out;
 }
 
@@ -116,9 +180,14 @@ std::vector<std::string> testedParameters(const FunctionFact &function, const st
     std::vector<std::string> out;
     auto note = [&](const GuardList &guards) {
         for (const Guard &g : guards)
-            for (const Param &p : function.params)
+            for (const Param &p : function.params) {
                 if (tests(g.text, p.name) && std::find(out.begin(), out.end(), p.name) == out.end())
                     out.push_back(p.name);
+                // An attribute of it (`batch.flag`): the state a call hands with it matters.
+                for (const std::string &read : attributesRead(g.text, p.name))
+                    if (std::find(out.begin(), out.end(), read) == out.end())
+                        out.push_back(read);
+            }
     };
     for (const CallFact *c : calls) {
         note(c->guards);
@@ -199,21 +268,41 @@ std::string forwardedShape(const std::string &callShape, const FunctionFact *cal
     }
     if (in.keywordSplat)
         out += "|**";
+    // State handed with what is forwarded, at its place among the forwarded arguments.
+    for (const auto &[slotAttr, kind] : in.states) {
+        const std::string slot = slotAttr.substr(0, slotAttr.find('.'));
+        if (slot.empty() || slot.size() == slotAttr.size())
+            continue;
+        if (isIndex(slot)) {
+            if (const size_t at = std::stoul(slot); at >= own)
+                out += "|%" + std::to_string(at - own) + slotAttr.substr(slot.size()) + '=' + kind;
+        } else if (std::none_of(caller->params.begin(), caller->params.end(), [&](const Param &p) { return p.name == slot; })) {
+            out += "|%" + slotAttr + '=' + kind;
+        }
+    }
     return out;
 }
 
 std::string withCallerNames(const std::string &given, const std::map<std::string, ArgKind> &caller)
 {
     std::string shape = given;
+    // The state the caller's copy knows its parameter's object to carry goes with it (`|%3.flag=F`).
+    std::string states;
+    const auto carry = [&](const std::string &name, const std::string &slot) {
+        const std::string prefix = name + '.';
+        for (auto it = caller.lower_bound(prefix); it != caller.end() && it->first.starts_with(prefix); ++it)
+            states += "|%" + slot + it->first.substr(name.size()) + '=' + it->second;
+    };
     // A caller's parameter handed on by position takes its kind there too.
     for (const auto &[index, name] : positionalNames(given)) {
         const auto it = caller.find(name);
         const size_t bar = shape.find('|');
         if (it != caller.end() && index < (bar == std::string::npos ? shape.size() : bar))
             shape[index] = it->second;
+        carry(name, std::to_string(index));
     }
     if (shape.find("==") == std::string::npos)
-        return shape;
+        return shape + states;
     std::string out;
     size_t at = 0;
     for (size_t eq = shape.find("==", at); eq != std::string::npos; eq = shape.find("==", at)) {
@@ -222,9 +311,10 @@ std::string withCallerNames(const std::string &given, const std::map<std::string
         const auto it = caller.find(name);
         out += shape.substr(at, eq + 1 - at);
         out += it == caller.end() ? 'V' : it->second;
+        carry(name, name);
         at = eq + 2;
     }
-    return out + shape.substr(at);
+    return out + shape.substr(at) + states;
 }
 
 std::string variantFor(const FunctionFact &function, bool skipFirst, const std::string &shape,
@@ -236,7 +326,7 @@ std::string variantFor(const FunctionFact &function, bool skipFirst, const std::
     if (tested.empty() && (receivers.empty() || !callerSelf) && !kwargsHandedOn)
         return {};
     const auto isTested = [&](const std::string &name) { return std::find(tested.begin(), tested.end(), name) != tested.end(); };
-    const auto known = [](ArgKind k) { return k == 'N' || k == 'C' || k == 'S' || k == 'T' || k == 'F'; };
+    const auto known = knownKind;
     // By parameter name, so that a copy's name does not depend on the call's order.
     std::map<std::string, std::string> items;
     for (const auto &[name, kind] : givenKinds(function, skipFirst, shape, true)) {
@@ -245,6 +335,10 @@ std::string variantFor(const FunctionFact &function, bool skipFirst, const std::
         else if (known(kind) && isTested(name))
             items.emplace(name, name + "=" + (kind == 'S' ? 'C' : kind));
     }
+    // State handed with an object the function tests or hands on (`|%batch.flag=F`).
+    for (const auto &[read, kind] : givenStates(function, skipFirst, shape))
+        if (isTested(read) || isTested(read.substr(0, read.find('.'))))
+            items.emplace(read, "%" + read + "=" + kind);
     const Shape given = parse(shape);
     // Every keyword the call names is a parameter: the `**kwargs` it hands on are empty.
     const auto isParam = [&](const std::string &name) {

@@ -16,12 +16,15 @@
 namespace katlas {
 
 // The parameters whose kind a call of this shape fixes ('N' None, 'T'
-// True, 'F' False, 'C' / 'S' a value that is not None), by name.
+// True, 'F' False, 'C' / 'S' a value that is not None), by name, and the
+// attributes of their objects the call hands set (`|%3.flag=F` or
+// `|%batch.flag=F`, argument_state.h) as "batch.flag".
 // `skipFirst`: the call is bound (self).
 std::map<std::string, ArgKind> bindArguments(const FunctionFact &function, bool skipFirst, const std::string &shape);
 
-// The parameters a function's guards (of its calls and returns) read, and
-// those it hands down by name (`flag=flag`).
+// The parameters a function's guards (of its calls and returns) read, the
+// attributes of them they read ("batch.flag"), and those it hands down by
+// name (`flag=flag`) or position.
 std::vector<std::string> testedParameters(const FunctionFact &function, const std::vector<const CallFact *> &calls);
 
 // Does it hand its `*args` on (`self._forward_method(*args, **kwargs)`)?
@@ -45,7 +48,8 @@ std::vector<std::string> receiverParameters(const FunctionFact &function, const 
 
 // The shape with each `name=name` keyword ('=') given the kind the caller's
 // own parameter of that name is bound to in its copy (`caller`), else 'V':
-// a flag handed down keeps its literal value.
+// a flag handed down keeps its literal value. The state the copy knows such
+// a parameter's object to carry goes with it (`|%3.flag=F`).
 std::string withCallerNames(const std::string &shape, const std::map<std::string, ArgKind> &caller);
 
 // The variant of `function` a call of `shape` makes: the shape itself for a

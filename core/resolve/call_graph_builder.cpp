@@ -3,6 +3,7 @@
 #include "resolve/chain.h"
 
 #include "resolve/argument_shape.h"
+#include "resolve/argument_state.h"
 #include "resolve/passed_instances.h"
 #include "resolve/condition_mapper.h"
 #include "parse/container_facts.h"
@@ -27,7 +28,7 @@ namespace {
 
 constexpr size_t kMaxSpecialisations = 50000;
 constexpr size_t kMaxNameOnlyCandidates = 3;
-constexpr int kMaxVariants = 8; // argument-shape copies of one function
+constexpr int kMaxVariants = 16; // argument-shape copies of one function
 
 struct Target {
     SymbolId callee = 0;
@@ -455,7 +456,8 @@ private:
         const std::string shape = withCallerNames(
             forwardedShape(emptyKwargs ? withoutEmptyKwargs(c.args) : c.args, callerFn ? callerFn->fact : nullptr, callerBound,
                            scope.variant),
-            callerFn && scope.variant ? bindArguments(*callerFn->fact, callerBound, *scope.variant) : std::map<std::string, ArgKind>{});
+            callerFn && scope.variant ? bindArguments(*callerFn->fact, callerBound, *scope.variant) : std::map<std::string, ArgKind>{})
+            + (callerFn ? m_handedStates.itemsFor(c, scope, m_callsByFunction[scope.function]) : std::string());
         std::vector<Target> targets = resolve(c.callee, scope, &shape);
         if (c.args == kMaybeCalled) {
             // A value a built-in calls (`map(f, xs)`): a call only where it is a function of the index.
@@ -669,6 +671,14 @@ private:
     std::set<int> m_withCalls;                             // all but these
     std::unordered_map<int, std::vector<CallFact>> m_loadedCalls;
     std::set<int> m_grouped;
+    // What a call of a name's method (`batch.set_flag(False)`) runs, for the state it sets.
+    HandedStates m_handedStates{m_table, [this](const CallFact &c, const Scope &s) {
+        std::vector<const FunctionInfo *> out;
+        for (const Target &t : resolve(c.callee, s))
+            if (const FunctionInfo *fn = m_table.function(m_specialOf.count(t.callee) ? m_specialOf.at(t.callee) : t.callee))
+                out.push_back(fn);
+        return out;
+    }};
 };
 
 } // namespace

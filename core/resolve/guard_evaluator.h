@@ -120,6 +120,12 @@ private:
     Outcomes chainValues(const Chain &chain, const Scope &scope, int depth);
     Outcomes callValues(const GuardExpr &call, const Scope &scope, int depth);
     Outcomes nameValues(const std::string &name, const Scope &scope, int depth);
+    // The value a copy's call bound: None, a bool, or a value that is not None.
+    static Outcomes boundKindValues(ArgKind kind);
+    // `batch.flag` where the copy being evaluated was handed its parameter
+    // `batch` with that attribute set (guard_handed_state.cpp), unless the
+    // function sets it itself.
+    std::optional<Outcomes> handedStateValues(const Chain &chain, const Scope &scope) const;
     Outcomes bindingValues(const std::vector<Binding> &bindings, const Scope &scope, int depth);
     // What an imported name holds: the binding it names in the module it
     // comes from (guard_imports.cpp).

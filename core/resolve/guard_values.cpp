@@ -102,6 +102,10 @@ GuardEvaluator::Outcomes GuardEvaluator::chainValues(const Chain &chain, const S
         out = callValues(call, scope, depth);
     } else if (segs.size() == 1) {
         out = nameValues(segs[0].name, scope, depth);
+    } else if (std::optional<Outcomes> handed = segs.size() == 2 && segs[1].kind == ChainSegment::Kind::Attr
+                   ? handedStateValues(chain, scope)
+                   : std::nullopt) {
+        out = std::move(*handed);
     } else if (std::optional<Outcomes> reaching = m_reader && m_reader->function == scope.function && segs.size() == 2
                    && segs[0].name == "self" && segs[1].kind == ChainSegment::Kind::Attr
                    ? reachingValues(segs[1].name, scope, depth)
@@ -266,8 +270,7 @@ GuardEvaluator::Outcomes GuardEvaluator::nameValues(const std::string &name, con
                 if (fnId == scope.function && scope.variant) {
                     const auto bound = bindArguments(*fn->fact, fn->cls && !fn->isStatic, *scope.variant);
                     if (const auto it = bound.find(name); it != bound.end()) {
-                        const ArgKind k = it->second;
-                        return {{{k == 'N' ? Kind::None : k == 'T' || k == 'F' ? Kind::Bool : Kind::NotNone, k == 'T', {}, {}}, {}}};
+                        return boundKindValues(it->second);
                     }
                 }
                 if (const SettingsRule *rule = configRule(p.annotation))
