@@ -317,6 +317,14 @@ std::string withCallerNames(const std::string &given, const std::map<std::string
     return out + shape.substr(at) + states;
 }
 
+std::string shapeInCopy(const std::string &args, const FunctionFact *caller, bool callerBound, const std::string *variant)
+{
+    // A copy given no extra keyword hands its empty `**kwargs` on as nothing.
+    const bool emptyKwargs = variant && variant->find("|**0") != std::string::npos;
+    return withCallerNames(forwardedShape(emptyKwargs ? withoutEmptyKwargs(args) : args, caller, callerBound, variant),
+                           caller && variant ? bindArguments(*caller, callerBound, *variant) : std::map<std::string, ArgKind>{});
+}
+
 std::string variantFor(const FunctionFact &function, bool skipFirst, const std::string &shape,
                        const std::vector<std::string> &tested, bool forwards,
                        const std::vector<std::string> &receivers, std::int64_t callerSelf, bool kwargsHandedOn)

@@ -52,6 +52,11 @@ std::vector<std::string> receiverParameters(const FunctionFact &function, const 
 // a parameter's object to carry goes with it (`|%3.flag=F`).
 std::string withCallerNames(const std::string &shape, const std::map<std::string, ArgKind> &caller);
 
+// The shape a call of `args` has in the copy `variant` of its `caller`:
+// what it forwards, its names handed on given what the copy binds, and the
+// copy's empty `**kwargs` handing on nothing.
+std::string shapeInCopy(const std::string &args, const FunctionFact *caller, bool callerBound, const std::string *variant);
+
 // The variant of `function` a call of `shape` makes: the shape itself for a
 // function that forwards it; for one that tests parameters, those it fixes
 // as keywords (`|residual=N`); for a receiver parameter given the caller's

@@ -113,7 +113,8 @@ public:
         deriveDimensions();
         m_graph.settingDefaults = m_guards.settingDefaults();
         m_graph.settingDefaults.emplace(kRunPhase, kRunPhaseStep);
-        recordImportCycles();
+        for (FileDiagnostic &d : m_guards.importCycleDiagnostics())
+            m_graph.diagnostics.push_back(std::move(d));
         // A world that outlives the build gives back what only resolving
         // needed; one handed over is freed whole on another core.
         if (!progress.release)
@@ -122,19 +123,6 @@ public:
     }
 
 private:
-    // Imports the guard evaluation followed back to themselves: a diagnostic
-    // at each, as their value was taken as unknown.
-    void recordImportCycles()
-    {
-        for (const auto &[module, imp] : m_guards.importCycles()) {
-            const ModuleFacts &f = m_files[static_cast<size_t>(module)];
-            m_graph.diagnostics.push_back({m_table.symbol(m_table.moduleAt(module).symbol).fileId, f.repo + '/' + f.path,
-                                           imp->line,
-                                           "import cycle: `" + imp->name + "` imported here leads back to this import; "
-                                           "its value is taken as unknown"});
-        }
-    }
-
     void flush(const BuildProgress &progress)
     {
         if (m_handsOverAdded)
@@ -450,13 +438,7 @@ private:
         if (!byWay)
             passed.ways = {{}};
         const FunctionInfo *callerFn = m_table.function(scope.function);
-        const bool callerBound = callerFn && callerFn->cls && !callerFn->isStatic;
-        // A copy given no extra keyword hands its empty `**kwargs` on as nothing.
-        const bool emptyKwargs = scope.variant && scope.variant->find("|**0") != std::string::npos;
-        const std::string shape = withCallerNames(
-            forwardedShape(emptyKwargs ? withoutEmptyKwargs(c.args) : c.args, callerFn ? callerFn->fact : nullptr, callerBound,
-                           scope.variant),
-            callerFn && scope.variant ? bindArguments(*callerFn->fact, callerBound, *scope.variant) : std::map<std::string, ArgKind>{})
+        const std::string shape = shapeInCopy(c.args, callerFn ? callerFn->fact : nullptr, callerFn && callerFn->cls && !callerFn->isStatic, scope.variant)
             + (callerFn ? m_handedStates.itemsFor(c, scope, m_callsByFunction[scope.function]) : std::string());
         std::vector<Target> targets = resolve(c.callee, scope, &shape);
         if (c.args == kMaybeCalled) {

@@ -76,6 +76,8 @@ public:
     // in a, `from .a import x` in b): (module index, import), each once.
     // Their value is unknown; the index records each as a diagnostic.
     const std::vector<std::pair<int, const ImportFact *>> &importCycles() const { return m_importCycles; }
+    // A diagnostic at each of them: their value was taken as unknown (guard_imports.cpp).
+    std::vector<FileDiagnostic> importCycleDiagnostics() const;
 
     // The settings met so far with their defaults: "server.x" -> "false".
     const std::map<std::string, std::string> &settingDefaults() const { return m_defaults; }

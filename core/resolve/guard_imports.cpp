@@ -36,4 +36,15 @@ GuardEvaluator::Outcomes GuardEvaluator::importValues(const ImportFact &imp, con
     return out;
 }
 
+std::vector<FileDiagnostic> GuardEvaluator::importCycleDiagnostics() const
+{
+    std::vector<FileDiagnostic> out;
+    for (const auto &[module, imp] : m_importCycles) {
+        const ModuleFacts &f = m_table.files()[static_cast<size_t>(module)];
+        out.push_back({m_table.symbol(m_table.moduleAt(module).symbol).fileId, f.repo + '/' + f.path, imp->line,
+                       "import cycle: `" + imp->name + "` imported here leads back to this import; its value is taken as unknown"});
+    }
+    return out;
+}
+
 } // namespace katlas
