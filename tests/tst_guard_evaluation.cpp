@@ -279,6 +279,37 @@ private Q_SLOTS:
         QVERIFY(kernelsReachedUnder(r, "app.Model.maybe", cuda).count("cached_k"));
     }
 
+    void aParameterAssignedAgainIsNotHandedOnAsItCame()
+    {
+        // `norm(x)` gives `residual` None, but the body sets it before
+        // handing it on by position: the callee's `residual` is not the
+        // None the call passed. One handed on untouched keeps it.
+        Tree t;
+        t.add("kpkg.ops", "def fused_k(x): torch.ops.kns.f(x)\ndef plain_k(x): torch.ops.kns.p(x)\n");
+        t.add("app",
+              "from kpkg.ops import fused_k, plain_k\n"
+              "def kernel(x, residual=None):\n"
+              "    if residual is not None:\n"
+              "        fused_k(x)\n"
+              "    else:\n"
+              "        plain_k(x)\n"
+              "def norm(x, residual=None):\n"
+              "    if residual is None:\n"
+              "        residual = x\n"
+              "    return kernel(x, residual)\n"
+              "def keep(x, residual=None):\n"
+              "    return kernel(x, residual)\n"
+              "def run(x):\n"
+              "    norm(x)\n"
+              "def run_keep(x):\n"
+              "    keep(x)\n");
+        const Resolved r = resolve(t, settingsProfile());
+        std::string error;
+        const DimensionFilter cuda = *DimensionFilter::parse("platform=cuda", &error);
+        QVERIFY(kernelsReachedUnder(r, "app.run", cuda).count("fused_k"));
+        QCOMPARE(kernelsReachedUnder(r, "app.run_keep", cuda), (std::set<std::string>{"plain_k"}));
+    }
+
     void anEnvironmentReadersTextDefaultIsComparedAsWritten()
     {
         // `os.environ.get("MODE", "NONE") != "NONE"` fails where the variable

@@ -317,12 +317,17 @@ std::string withCallerNames(const std::string &given, const std::map<std::string
     return out + shape.substr(at) + states;
 }
 
-std::string shapeInCopy(const std::string &args, const FunctionFact *caller, bool callerBound, const std::string *variant)
+std::string shapeInCopy(const std::string &args, const FunctionFact *caller, bool callerBound, const std::string *variant,
+                        const std::vector<std::string> &assignedAgain)
 {
     // A copy given no extra keyword hands its empty `**kwargs` on as nothing.
     const bool emptyKwargs = variant && variant->find("|**0") != std::string::npos;
-    return withCallerNames(forwardedShape(emptyKwargs ? withoutEmptyKwargs(args) : args, caller, callerBound, variant),
-                           caller && variant ? bindArguments(*caller, callerBound, *variant) : std::map<std::string, ArgKind>{});
+    std::map<std::string, ArgKind> bound = caller && variant ? bindArguments(*caller, callerBound, *variant) : std::map<std::string, ArgKind>{};
+    // A parameter the body assigns again is not handed on as it came, nor is what was set on it.
+    std::erase_if(bound, [&](const auto &b) {
+        return std::find(assignedAgain.begin(), assignedAgain.end(), b.first.substr(0, b.first.find('.'))) != assignedAgain.end();
+    });
+    return withCallerNames(forwardedShape(emptyKwargs ? withoutEmptyKwargs(args) : args, caller, callerBound, variant), bound);
 }
 
 std::string variantFor(const FunctionFact &function, bool skipFirst, const std::string &shape,

@@ -53,9 +53,11 @@ std::vector<std::string> receiverParameters(const FunctionFact &function, const 
 std::string withCallerNames(const std::string &shape, const std::map<std::string, ArgKind> &caller);
 
 // The shape a call of `args` has in the copy `variant` of its `caller`:
-// what it forwards, its names handed on given what the copy binds, and the
-// copy's empty `**kwargs` handing on nothing.
-std::string shapeInCopy(const std::string &args, const FunctionFact *caller, bool callerBound, const std::string *variant);
+// what it forwards, its names handed on given what the copy binds (but for
+// the parameters its body assigns again, `assignedAgain`), and the copy's
+// empty `**kwargs` handing on nothing.
+std::string shapeInCopy(const std::string &args, const FunctionFact *caller, bool callerBound, const std::string *variant,
+                        const std::vector<std::string> &assignedAgain);
 
 // The variant of `function` a call of `shape` makes: the shape itself for a
 // function that forwards it; for one that tests parameters, those it fixes

@@ -438,7 +438,8 @@ private:
         if (!byWay)
             passed.ways = {{}};
         const FunctionInfo *callerFn = m_table.function(scope.function);
-        const std::string shape = shapeInCopy(c.args, callerFn ? callerFn->fact : nullptr, callerFn && callerFn->cls && !callerFn->isStatic, scope.variant)
+        const std::string shape = shapeInCopy(c.args, callerFn ? callerFn->fact : nullptr, callerFn && callerFn->cls && !callerFn->isStatic,
+                                              scope.variant, scope.variant && callerFn ? m_table.paramsAssignedAgain(*callerFn) : std::vector<std::string>{})
             + (callerFn ? m_handedStates.itemsFor(c, scope, m_callsByFunction[scope.function]) : std::string());
         std::vector<Target> targets = resolve(c.callee, scope, &shape);
         if (c.args == kMaybeCalled) {

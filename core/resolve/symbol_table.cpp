@@ -433,4 +433,14 @@ void SymbolTable::finishHierarchy()
         c.mro = linearise(id, basesOf, memo, 0);
 }
 
+std::vector<std::string> SymbolTable::paramsAssignedAgain(const FunctionInfo &function) const
+{
+    std::vector<std::string> out;
+    const BindingMap &locals = localsOf(function);
+    for (const Param &p : function.fact->params)
+        if (locals.count(p.name))
+            out.push_back(p.name);
+    return out;
+}
+
 } // namespace katlas

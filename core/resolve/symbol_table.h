@@ -104,6 +104,8 @@ public:
             bindLocals(function.module);
         return function.locals;
     }
+    // Its parameters the body assigns again (`if x is None: x = ...`).
+    std::vector<std::string> paramsAssignedAgain(const FunctionInfo &function) const;
     // A local assignment of a module's file, by its index in the file's locals.
     const AssignmentFact &local(int module, int index) const;
 
