@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <map>
+#include <string_view>
 
 namespace katlas {
 namespace {
@@ -106,17 +107,20 @@ const std::vector<StateEffect> &HandedStates::effectsOf(const Scope &scope, cons
     if (!added || !fn)
         return it->second;
     std::vector<StateEffect> &out = it->second;
+    // Only the parameters are handed on as they are (`|#3:batch`, `batch=batch`).
+    const auto isParam = [&](std::string_view name) {
+        return std::any_of(fn->fact->params.begin(), fn->fact->params.end(), [&](const Param &p) { return p.name == name; });
+    };
     const std::vector<AssignmentFact> &assignments = m_table.files()[static_cast<size_t>(m_table.moduleAt(fn->module).fileIndex)].assignments;
     for (const AssignmentFact &a : assignments)
-        if (a.scope == fn->scope && a.target.starts_with(kForeignTarget) && !a.object.empty()
-            && a.object.find_first_of(".([") == std::string::npos)
+        if (a.scope == fn->scope && a.target.starts_with(kForeignTarget) && isParam(a.object))
             out.push_back({a.object, a.target.substr(std::char_traits<char>::length(kForeignTarget)), a.value.line, &a.value.guards,
                            literalKind(a.value)});
     // A method of the object called for what it sets (`batch.set_flag(False)`).
     for (const CallFact *c : calls) {
         const size_t dot = c->callee.find('.');
-        if (dot == std::string::npos || dot == 0 || c->callee.find_first_of(".([", dot + 1) != std::string::npos
-            || c->callee.compare(0, dot, "self") == 0)
+        if (dot == std::string::npos || c->callee.find_first_of(".([", dot + 1) != std::string::npos
+            || !isParam(std::string_view(c->callee).substr(0, dot)) || c->callee.compare(0, dot, "self") == 0)
             continue;
         std::map<std::string, ArgKind> sets;
         for (const FunctionInfo *method : m_methods(*c, scope)) {
