@@ -269,7 +269,18 @@ private Q_SLOTS:
               "        batch.attend_prefix = False\n"
               "        if c:\n"
               "            batch.set_attend_prefix(None)\n"
-              "        self.attn.forward(q, batch)\n");
+              "        self.attn.forward(q, batch)\n"
+              "class Op:\n"
+              "    def forward(self, *args, **kwargs):\n"
+              "        return self.forward_cuda(*args, **kwargs)\n"
+              "    def forward_cuda(self, q, batch):\n"
+              "        if batch.attend_prefix:\n"
+              "            prefix_k(q)\n"
+              "        else:\n"
+              "            varlen_k(q)\n"
+              "def forwarded(q, batch: Batch):\n"
+              "    batch.set_attend_prefix(False)\n"
+              "    Op().forward(q, batch)\n");
         const Resolved r = resolve(t, settingsProfile());
         std::string error;
         const DimensionFilter cuda = *DimensionFilter::parse("platform=cuda", &error);
@@ -277,6 +288,8 @@ private Q_SLOTS:
         QCOMPARE(kernelsReachedUnder(r, "app.Model.direct", cuda), (std::set<std::string>{"prefix_k"}));
         QCOMPARE(kernelsReachedUnder(r, "app.Model.absorbed", cuda), (std::set<std::string>{"cached_k", "prefix_k", "varlen_k"}));
         QVERIFY(kernelsReachedUnder(r, "app.Model.maybe", cuda).count("cached_k"));
+        // Through a method that forwards its `*args`, the state goes with the argument.
+        QCOMPARE(kernelsReachedUnder(r, "app.forwarded", cuda), (std::set<std::string>{"varlen_k"}));
     }
 
     void aParameterAssignedAgainIsNotHandedOnAsItCame()
