@@ -278,6 +278,12 @@ private Q_SLOTS:
               "            prefix_k(q)\n"
               "        else:\n"
               "            varlen_k(q)\n"
+              "def reset(batch):\n"
+              "    batch.attend_prefix = None\n"
+              "def handed_between(q, batch: Batch):\n"
+              "    batch.set_attend_prefix(False)\n"
+              "    reset(batch)\n"
+              "    Attn().forward(q, batch)\n"
               "def forwarded(q, batch: Batch):\n"
               "    batch.set_attend_prefix(False)\n"
               "    Op().forward(q, batch)\n");
@@ -288,6 +294,8 @@ private Q_SLOTS:
         QCOMPARE(kernelsReachedUnder(r, "app.Model.direct", cuda), (std::set<std::string>{"prefix_k"}));
         QCOMPARE(kernelsReachedUnder(r, "app.Model.absorbed", cuda), (std::set<std::string>{"cached_k", "prefix_k", "varlen_k"}));
         QVERIFY(kernelsReachedUnder(r, "app.Model.maybe", cuda).count("cached_k"));
+        // Handed to another function in between, the object may have been set again.
+        QVERIFY(kernelsReachedUnder(r, "app.handed_between", cuda).count("cached_k"));
         // Through a method that forwards its `*args`, the state goes with the argument.
         QCOMPARE(kernelsReachedUnder(r, "app.forwarded", cuda), (std::set<std::string>{"varlen_k"}));
     }

@@ -75,10 +75,19 @@ std::vector<std::pair<std::string, ArgKind>> setterAssignments(const FunctionFac
     return out;
 }
 
-std::string handedStateItems(const CallFact &call, const std::vector<StateEffect> &effects)
+std::string handedStateItems(const CallFact &call, const std::vector<StateEffect> &effects, const std::vector<const CallFact *> &calls)
 {
     std::string out;
     for (const auto &[slot, name] : handedNames(call.args)) {
+        // Another call handing the object on between the setting and the call may set it again.
+        const auto handedBetween = [&](int from) {
+            return std::any_of(calls.begin(), calls.end(), [&](const CallFact *c) {
+                if (c->line <= from || c->line >= call.line)
+                    return false;
+                const auto names = handedNames(c->args);
+                return std::any_of(names.begin(), names.end(), [&](const auto &n) { return n.second == name; });
+            });
+        };
         std::map<std::string, const StateEffect *> last; // per attribute, the last effect above the call
         for (const StateEffect &e : effects)
             if (e.object == name && e.line < call.line) {
@@ -87,7 +96,7 @@ std::string handedStateItems(const CallFact &call, const std::vector<StateEffect
                     at = &e;
             }
         for (const auto &[attr, e] : last)
-            if (e->kind != 'V' && madeOnEveryWay(*e->guards, call.guards))
+            if (e->kind != 'V' && madeOnEveryWay(*e->guards, call.guards) && !handedBetween(e->line))
                 out += "|%" + slot + '.' + attr + '=' + e->kind;
     }
     return out;
@@ -97,7 +106,7 @@ std::string HandedStates::itemsFor(const CallFact &call, const Scope &scope, con
 {
     if (call.args.find("|#") == std::string::npos && call.args.find("==") == std::string::npos)
         return {};
-    return handedStateItems(call, effectsOf(scope, calls));
+    return handedStateItems(call, effectsOf(scope, calls), calls);
 }
 
 const std::vector<StateEffect> &HandedStates::effectsOf(const Scope &scope, const std::vector<const CallFact *> &calls)

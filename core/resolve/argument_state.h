@@ -37,8 +37,9 @@ std::vector<std::pair<std::string, ArgKind>> setterAssignments(const FunctionFac
 // The state items a call hands on with the names it passes (`|#3:batch`,
 // `batch=batch`): per attribute of such a name, the function's last effect
 // above the call, where it is made on every way to the call (its tests are
-// the call's outermost ones) and sets a known kind.
-std::string handedStateItems(const CallFact &call, const std::vector<StateEffect> &effects);
+// among the call's), sets a known kind, and no other of the function's
+// `calls` hands the object on in between.
+std::string handedStateItems(const CallFact &call, const std::vector<StateEffect> &effects, const std::vector<const CallFact *> &calls);
 
 // The effects of each function, found once: its assignments to another
 // object's attribute and its calls of that object's methods that set one.
