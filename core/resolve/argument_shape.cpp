@@ -72,28 +72,17 @@ std::vector<std::string> attributesRead(const std::string &guard, const std::str
 // Is `name` one of the positional arguments noted `|#<index>:<name>`?
 bool handsOnByPosition(const std::string &shape, const std::string &name)
 {
-    for (size_t at = shape.find("|#"); at != std::string::npos; at = shape.find("|#", at + 2)) {
-        const size_t colon = shape.find(':', at);
-        const size_t end = shape.find('|', at + 2);
-        if (colon != std::string::npos && colon < end && shape.compare(colon + 1, (end == std::string::npos ? shape.size() : end) - colon - 1, name) == 0
-            && (end == std::string::npos ? shape.size() : end) - colon - 1 == name.size())
-            return true;
-    }
-    return false;
+    const auto handed = handedNames(shape);
+    return std::any_of(handed.begin(), handed.end(), [&](const auto &h) { return isIndex(h.first) && h.second == name; });
 }
 
 // The caller's names handed on by position: (index, name) per `|#<index>:<name>`.
 std::vector<std::pair<size_t, std::string>> positionalNames(const std::string &shape)
 {
     std::vector<std::pair<size_t, std::string>> out;
-    for (size_t at = shape.find("|#"); at != std::string::npos; at = shape.find("|#", at + 2)) {
-        const size_t colon = shape.find(':', at);
-        const size_t end = shape.find('|', at + 2);
-        if (colon == std::string::npos || (end != std::string::npos && colon > end))
-            continue;
-        out.emplace_back(std::stoul(shape.substr(at + 2, colon - at - 2)),
-                         shape.substr(colon + 1, end == std::string::npos ? std::string::npos : end - colon - 1));
-    }
+    for (const auto &[slot, name] : handedNames(shape))
+        if (isIndex(slot))
+            out.emplace_back(std::stoul(slot), name);
     return out;
 }
 
@@ -163,6 +152,21 @@ std::map<std::string, ArgKind> givenStates(const FunctionFact &function, bool sk
 }
 
 } // namespace
+
+std::vector<std::pair<std::string, std::string>> handedNames(const std::string &shape)
+{
+    std::vector<std::pair<std::string, std::string>> out;
+    for (size_t bar = shape.find('|'); bar != std::string::npos;) {
+        const size_t next = shape.find('|', bar + 1);
+        const std::string item = shape.substr(bar + 1, next == std::string::npos ? std::string::npos : next - bar - 1);
+        if (const size_t colon = item.find(':'); item.starts_with('#') && colon != std::string::npos)
+            out.emplace_back(item.substr(1, colon - 1), item.substr(colon + 1));
+        else if (item.size() > 2 && item.ends_with("==") && item.find('=') == item.size() - 2)
+            out.emplace_back(item.substr(0, item.size() - 2), item.substr(0, item.size() - 2));
+        bar = next;
+    }
+    return out;
+}
 
 std::map<std::string, ArgKind> bindArguments(const FunctionFact &function, bool skipFirst, const std::string &shape)
 {

@@ -22,6 +22,10 @@ namespace katlas {
 // `skipFirst`: the call is bound (self).
 std::map<std::string, ArgKind> bindArguments(const FunctionFact &function, bool skipFirst, const std::string &shape);
 
+// The names a call hands on as they are (slot, name): `|#3:batch` by
+// position (slot "3"), `|batch==` by keyword (slot "batch").
+std::vector<std::pair<std::string, std::string>> handedNames(const std::string &shape);
+
 // The parameters a function's guards (of its calls and returns) read, the
 // attributes of them they read ("batch.flag"), and those it hands down by
 // name (`flag=flag`) or position.

@@ -28,23 +28,6 @@ bool madeOnEveryWay(const GuardList &effect, const GuardList &call)
     return std::all_of(effect.begin(), effect.end(), [&](const Guard &g) { return std::find(call.begin(), call.end(), g) != call.end(); });
 }
 
-// The names a call hands on as they are (slot, name): `|#3:batch` by
-// position, `|batch==` by keyword.
-std::vector<std::pair<std::string, std::string>> handedNames(const std::string &shape)
-{
-    std::vector<std::pair<std::string, std::string>> out;
-    for (size_t bar = shape.find('|'); bar != std::string::npos;) {
-        const size_t next = shape.find('|', bar + 1);
-        const std::string item = shape.substr(bar + 1, next == std::string::npos ? std::string::npos : next - bar - 1);
-        if (const size_t colon = item.find(':'); item.starts_with('#') && colon != std::string::npos)
-            out.emplace_back(item.substr(1, colon - 1), item.substr(colon + 1));
-        else if (item.size() > 2 && item.ends_with("==") && item.find('=') == item.size() - 2)
-            out.emplace_back(item.substr(0, item.size() - 2), item.substr(0, item.size() - 2));
-        bar = next;
-    }
-    return out;
-}
-
 } // namespace
 
 std::vector<std::pair<std::string, ArgKind>> setterAssignments(const FunctionFact &method, const std::string &scope,
