@@ -102,6 +102,50 @@ private Q_SLOTS:
         QCOMPARE(callees(r, "m.through_getter", "handler"), QStringLiteral("m.handle_a m.handle_b"));
     }
 
+    void aFunctionNestedInAMethodUsesTheMethodsReceiver()
+    {
+        // `@Registry.register("a")`: the classmethod's nested `decorator`
+        // stores into `cls._handlers`, the enclosing method's class (a
+        // closure), so a call through the container runs what it decorates.
+        // A nested function's own parameter of that name is its own value;
+        // an instance method's nested function sets the instance's attribute.
+        const Resolved r = program("class Registry:\n"
+                                   "    _handlers = {}\n"
+                                   "    @classmethod\n"
+                                   "    def register(cls, name):\n"
+                                   "        def decorator(fn):\n"
+                                   "            cls._handlers[name] = fn\n"
+                                   "            return fn\n"
+                                   "        return decorator\n"
+                                   "    @classmethod\n"
+                                   "    def get(cls, name):\n"
+                                   "        return cls._handlers[name]\n"
+                                   "    @classmethod\n"
+                                   "    def shadowed(cls, name):\n"
+                                   "        def keep(cls, fn):\n"
+                                   "            cls._handlers[name] = fn\n"
+                                   "        return keep\n"
+                                   "@Registry.register(\"a\")\n"
+                                   "def handle_a(x): pass\n"
+                                   "def other(x): pass\n"
+                                   "Registry.shadowed(\"b\")({}, other)\n"
+                                   "def direct(name, x):\n"
+                                   "    Registry._handlers[name](x)\n"
+                                   "def through_getter(name, x):\n"
+                                   "    Registry.get(name)(x)\n"
+                                   "def run(x): pass\n"
+                                   "class Runner:\n"
+                                   "    def setup(self):\n"
+                                   "        def later():\n"
+                                   "            self.job = run\n"
+                                   "        later()\n"
+                                   "    def go(self, x):\n"
+                                   "        self.job(x)\n");
+        QCOMPARE(callees(r, "m.direct", "Registry._handlers[]"), QStringLiteral("m.handle_a"));
+        QCOMPARE(callees(r, "m.through_getter", "Registry.get()"), QStringLiteral("m.handle_a"));
+        QCOMPARE(callees(r, "m.Runner.go", "self.job"), QStringLiteral("m.run"));
+    }
+
     void passThroughWrappersStandForTheirArgument()
     {
         // `torch.compiler.disable(f)` (a profile `pass_through` name) and

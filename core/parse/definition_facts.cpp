@@ -1,6 +1,8 @@
 // The facts of class and function definitions and lambdas (see definition_facts.h).
 #include "parse/definition_facts.h"
 
+#include <algorithm>
+
 #include "parse/decorator_calls.h"
 #include "parse/function_scopes.h"
 #include "parse/parameters.h"
@@ -117,6 +119,12 @@ BodyContext addFunction(const SyntaxSource &source, TSNode n, const std::string 
     const auto &params = facts.functions.back().params;
     if (!ctx.classQual.empty() && !isStatic && !params.empty())
         inner.selfName = params.front().name;
+    // A function nested in a method reads the method's receiver as it is
+    // (`def deco(fn): cls._handlers[name] = fn` inside a classmethod),
+    // unless a parameter of its own takes the name.
+    else if (ctx.classQual.empty() && !ctx.selfName.empty()
+             && std::none_of(params.begin(), params.end(), [&](const Param &p) { return p.name == ctx.selfName; }))
+        inner.selfName = ctx.selfName;
     return inner;
 }
 

@@ -530,7 +530,7 @@ Values Evaluator::setByClassMethods(const ClassInfo &info, SymbolId cls, const s
     if (it == info.selfAttrs.end())
         return out;
     for (const auto &[assignment, method] : it->second)
-        if (const FunctionInfo *fn = m_table.function(method); fn && fn->isClassMethod)
+        if (const FunctionInfo *fn = m_table.enclosingMethod(m_table.function(method)); fn && fn->isClassMethod)
             append(out, evalValueFact(assignment->value, {info.module, method, cls}));
     return out;
 }

@@ -127,11 +127,14 @@ void SymbolTable::addModule(int fileIndex)
         }
         m_functions.emplace(id, std::move(fi));
     }
-    // Parents: the enclosing class, function or module.
+    // Parents: the enclosing class, function or module; a nested function's
+    // enclosing function.
     for (auto &[qual, id] : scope) {
         const std::string parent = parentScope(qual);
         const auto it = parent.empty() ? scope.end() : scope.find(parent);
         m_symbols[static_cast<size_t>(id - 1)].parentId = it == scope.end() ? info.symbol : it->second;
+        if (const auto fi = m_functions.find(id); fi != m_functions.end() && it != scope.end() && m_functions.count(it->second))
+            fi->second.outer = it->second;
     }
     m_moduleByName.emplace(f.module, static_cast<int>(m_modules.size()));
     m_modules.push_back(std::move(info));
@@ -183,7 +186,8 @@ void SymbolTable::collectBindings(int moduleIndex)
             const auto it = scope.find(a.scope);
             if (it == scope.end())
                 continue;
-            const FunctionInfo *fn = function(it->second);
+            // In a function nested in a method, `self` is the method's (a closure).
+            const FunctionInfo *fn = enclosingMethod(function(it->second));
             if (fn && fn->fact && !fn->fact->className.empty()) {
                 const auto cit = scope.find(fn->fact->className);
                 const auto cls = cit == scope.end() ? m_classes.end() : m_classes.find(cit->second);
@@ -215,9 +219,6 @@ void SymbolTable::collectBindings(int moduleIndex)
             }
         }
         fi.callsOnSelf = fi.callsOnSelf || (fi.cls && fn.callsOnSelf);
-        const auto outer = scope.find(parentScope(fn.qualName));
-        if (outer != scope.end() && m_functions.count(outer->second))
-            fi.outer = outer->second;
     }
 }
 
@@ -322,6 +323,14 @@ const FunctionInfo *SymbolTable::function(SymbolId id) const
 {
     const auto it = m_functions.find(id);
     return it == m_functions.end() ? nullptr : &it->second;
+}
+
+const FunctionInfo *SymbolTable::enclosingMethod(const FunctionInfo *fn) const
+{
+    const FunctionInfo *method = fn;
+    while (method && method->fact && method->fact->className.empty() && method->outer)
+        method = function(method->outer);
+    return method && method->fact && !method->fact->className.empty() ? method : fn;
 }
 
 SymbolId SymbolTable::functionForScope(int module, const std::string &scope) const

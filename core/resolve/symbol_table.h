@@ -95,6 +95,9 @@ public:
     int moduleCount() const { return static_cast<int>(m_modules.size()); }
     const ClassInfo *cls(SymbolId id) const;
     const FunctionInfo *function(SymbolId id) const;
+    // The method a function is, or is nested in (its closure's `self`);
+    // the function itself when it is in no method.
+    const FunctionInfo *enclosingMethod(const FunctionInfo *fn) const;
     SymbolId functionForScope(int module, const std::string &scope) const;
     // What names a function's body binds; its file's locals are read now
     // when they were omitted.
