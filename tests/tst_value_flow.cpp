@@ -146,6 +146,42 @@ private Q_SLOTS:
         QCOMPARE(callees(r, "m.Runner.go", "self.job"), QStringLiteral("m.run"));
     }
 
+    void callsWhoseResultTheStatementCalls()
+    {
+        // `Job(on_done).run()` builds its receiver with `on_done`, and
+        // `pick(x)(cb)` calls what `pick` returns, given `cb`: both are kept
+        // for what they pass, though their values are not assigned. A
+        // function of another module returning a name alike is not `pick`.
+        Tree t;
+        t.add("m",
+              "def on_done(): pass\n"
+              "def cb(): pass\n"
+              "class Job:\n"
+              "    def __init__(self, done):\n"
+              "        self.done = done\n"
+              "    def run(self):\n"
+              "        self.done()\n"
+              "def apply(fn):\n"
+              "    fn()\n"
+              "def pick():\n"
+              "    return apply\n"
+              "def main():\n"
+              "    Job(on_done).run()\n"
+              "    pick()(cb)\n");
+        t.add("other",
+              "def apply(fn):\n"
+              "    fn()\n"
+              "def pick():\n"
+              "    return apply\n"
+              "def unrelated(): pass\n"
+              "def use():\n"
+              "    pick()(unrelated)\n");
+        const Resolved r = resolve(t);
+        QCOMPARE(callees(r, "m.Job.run", "self.done"), QStringLiteral("m.on_done"));
+        QCOMPARE(callees(r, "m.apply", "fn"), QStringLiteral("m.cb"));
+        QCOMPARE(callees(r, "other.apply", "fn"), QStringLiteral("other.unrelated"));
+    }
+
     void passThroughWrappersStandForTheirArgument()
     {
         // `torch.compiler.disable(f)` (a profile `pass_through` name) and

@@ -273,6 +273,23 @@ void AssignmentRecorder::keepStatementCall(TSNode e, const BodyContext &ctx)
             m_facts.locals.push_back({ctx.assignScope, std::string(), std::move(v), {}});
 }
 
+void AssignmentRecorder::keepReceiverCalls(TSNode e, const BodyContext &ctx)
+{
+    constexpr int kMaxLinks = 16;
+    // Down the called chain: `A(cb).run()` builds its receiver with `cb`,
+    // `pick(x)(y)` calls the result of a call given `x`.
+    e = unparen(e);
+    for (int link = 0; link < kMaxLinks && isType(e, "call"); ++link) {
+        TSNode callee = unparen(field(e, "function"));
+        while (isType(callee, "attribute"))
+            callee = unparen(field(callee, "object"));
+        if (!isType(callee, "call"))
+            return;
+        keepStatementCall(callee, ctx);
+        e = callee;
+    }
+}
+
 // A plain name assigned in a function body is a local.
 std::vector<AssignmentFact> &AssignmentRecorder::assignmentsFor(const std::string &target, const BodyContext &ctx)
 {

@@ -129,6 +129,7 @@ private:
                     if (const std::optional<ElementStore> store = elementStoreOf(*this, e))
                         m_assignments.storeElement(store->container, store->value, store->spread, store->key, ctx);
                     m_assignments.keepStatementCall(e, ctx);
+                    m_assignments.keepReceiverCalls(e, ctx);
                     scanExpr(e, ctx);
                 }
             }

@@ -37,14 +37,12 @@ Values Evaluator::passedCallables(const FunctionInfo &fn, size_t param)
         for (const std::string &alias : sites.aliasesOf(own))
             if (calls.size() <= kMaxCalls)
                 calls.insert(calls.end(), sites.callsOf(alias).begin(), sites.callsOf(alias).end());
-        // A nested function its enclosing one returns (a decorator
-        // factory's `decorator`): the calls of what that one returns
-        // (`register("x")(fn)`, filed as "register()").
-        if (const FunctionInfo *outer = fn.outer ? m_table.function(fn.outer) : nullptr)
-            if (std::any_of(outer->fact->returns.begin(), outer->fact->returns.end(), [&](const ValueFact &r) { return r.chain == own; })) {
-                const std::vector<Instantiation> &ofResult = sites.callsOf(m_table.symbol(fn.outer).name + "()");
-                calls.insert(calls.end(), ofResult.begin(), ofResult.end());
-            }
+        // A function another returns as it is (a decorator factory's nested
+        // `decorator`, `def pick(): return handler`): the calls of what that
+        // one returns (`register("x")(fn)`, `pick()(x)`, filed as "register()").
+        for (const std::string &returner : sites.returnersOf(own, fn.module))
+            if (calls.size() <= kMaxCalls)
+                calls.insert(calls.end(), sites.callsOf(returner + "()").begin(), sites.callsOf(returner + "()").end());
         // Called by no name: the calls through the containers holding it
         // (`BACKENDS[name](self)` of a factory a decorator registered). They
         // are not evaluated again to see that they run it: the container

@@ -87,9 +87,16 @@ void InstantiationIndex::addReturnedAliases()
     for (int m = 0; m < m_table.moduleCount(); ++m) {
         const ModuleFacts &f = m_table.files()[static_cast<size_t>(m_table.moduleAt(m).fileIndex)];
         for (const FunctionFact &fn : f.functions)
-            for (const ValueFact &r : fn.returns)
+            for (const ValueFact &r : fn.returns) {
+                if (isPlainName(r.chain) && r.chain.find('.') == Chain::npos) {
+                    auto &returners = m_returners[r.chain];
+                    const std::pair<int, std::string> returner{m, lastComponent(fn.qualName)};
+                    if (std::find(returners.begin(), returners.end(), returner) == returners.end())
+                        returners.push_back(returner);
+                }
                 if (std::string handed = handedOut(r); !handed.empty())
                     handsOut[lastComponent(fn.qualName)].push_back(std::move(handed));
+            }
         // A returned local that read a container's element by key
         // (`fn = cls._fns.get(key); return fn`) hands that element out too.
         for (const LocalCallFact &c : f.localCalls)
@@ -119,6 +126,16 @@ void InstantiationIndex::addReturnedAliases()
                     aliases.push_back(alias);
             }
     }
+}
+
+std::vector<std::string> InstantiationIndex::returnersOf(const std::string &name, int module) const
+{
+    std::vector<std::string> out;
+    if (const auto it = m_returners.find(name); it != m_returners.end())
+        for (const auto &[in, returner] : it->second)
+            if (in == module)
+                out.push_back(returner);
+    return out;
 }
 
 const std::vector<Instantiation> &InstantiationIndex::callsOf(const std::string &name) const

@@ -34,6 +34,10 @@ public:
     // where get_fn returns `Cls._simple` or `partial(Cls._simple, ...)`):
     // its calls may use them.
     const std::vector<std::string> &aliasesOf(const std::string &name) const;
+    // The functions of module `module` (by their last name) returning what
+    // `name` names there as it is (`def pick(): return handler`): a call of
+    // their result (`pick()(x)`, filed as "pick()") may call it.
+    std::vector<std::string> returnersOf(const std::string &name, int module) const;
     // Calls that hand on a name or attribute whose last component is
     // `name` as an argument (`apply(fn=handler)`, `run(self.handler)`).
     const std::vector<Instantiation> &passesOf(const std::string &name) const;
@@ -47,6 +51,7 @@ private:
     std::unordered_map<std::string, std::vector<Instantiation>> m_byName;
     std::unordered_map<std::string, std::vector<std::string>> m_aliases;
     std::unordered_map<std::string, std::vector<Instantiation>> m_passes;
+    std::unordered_map<std::string, std::vector<std::pair<int, std::string>>> m_returners;
 };
 
 } // namespace katlas
