@@ -148,13 +148,15 @@ private Q_SLOTS:
 
     void callsWhoseResultTheStatementCalls()
     {
-        // `Job(on_done).run()` builds its receiver with `on_done`, and
-        // `pick(x)(cb)` calls what `pick` returns, given `cb`: both are kept
-        // for what they pass, though their values are not assigned. A
-        // function of another module returning a name alike is not `pick`.
+        // `Job(on_done).run()` builds its receiver with `on_done` (as a
+        // statement, assigned or returned alike), and `pick(x)(cb)` calls
+        // what `pick` returns, given `cb`: both are kept for what they pass.
+        // A function of another module returning a name alike is not `pick`.
         Tree t;
         t.add("m",
               "def on_done(): pass\n"
+              "def on_late(): pass\n"
+              "def on_kept(): pass\n"
               "def cb(): pass\n"
               "class Job:\n"
               "    def __init__(self, done):\n"
@@ -167,7 +169,10 @@ private Q_SLOTS:
               "    return apply\n"
               "def main():\n"
               "    Job(on_done).run()\n"
-              "    pick()(cb)\n");
+              "    pick()(cb)\n"
+              "    kept = Job(on_kept).run()\n"
+              "def later():\n"
+              "    return Job(on_late).run()\n");
         t.add("other",
               "def apply(fn):\n"
               "    fn()\n"
@@ -177,7 +182,7 @@ private Q_SLOTS:
               "def use():\n"
               "    pick()(unrelated)\n");
         const Resolved r = resolve(t);
-        QCOMPARE(callees(r, "m.Job.run", "self.done"), QStringLiteral("m.on_done"));
+        QCOMPARE(callees(r, "m.Job.run", "self.done"), QStringLiteral("m.on_done m.on_kept m.on_late"));
         QCOMPARE(callees(r, "m.apply", "fn"), QStringLiteral("m.cb"));
         QCOMPARE(callees(r, "other.apply", "fn"), QStringLiteral("other.unrelated"));
     }

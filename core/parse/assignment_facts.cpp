@@ -276,6 +276,8 @@ void AssignmentRecorder::keepStatementCall(TSNode e, const BodyContext &ctx)
 void AssignmentRecorder::keepReceiverCalls(TSNode e, const BodyContext &ctx)
 {
     constexpr int kMaxLinks = 16;
+    if (ts_node_is_null(e))
+        return;
     // Down the called chain: `A(cb).run()` builds its receiver with `cb`,
     // `pick(x)(y)` calls the result of a call given `x`.
     e = unparen(e);

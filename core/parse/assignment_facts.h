@@ -40,9 +40,10 @@ public:
     // passes is what the callee's parameters receive there
     // (docs/guard-evaluation.md).
     void keepStatementCall(TSNode e, const BodyContext &ctx);
-    // The calls a statement's value calls the result of, kept as statement
-    // calls are: the receiver built by `A(cb).run()`, the call given `x` in
-    // `pick(x)(y)`; what they pass is what their callees' parameters receive.
+    // The calls whose result a statement, an assigned or a returned value
+    // calls, kept as statement calls are: the receiver built by
+    // `A(cb).run()`, the call given `x` in `pick(x)(y)`; what they pass is
+    // what their callees' parameters receive.
     void keepReceiverCalls(TSNode e, const BodyContext &ctx);
 
 private:

@@ -121,9 +121,11 @@ private:
             visitChildBlocks(n, ctx);
         } else if (!std::strcmp(t, "expression_statement")) {
             for (TSNode e : NamedChildren(n)) {
-                if (isType(e, "assignment"))
-                    scanExpr(m_assignments.addAssignment(e, ctx), ctx);
-                else {
+                if (isType(e, "assignment")) {
+                    const TSNode value = m_assignments.addAssignment(e, ctx);
+                    m_assignments.keepReceiverCalls(value, ctx);
+                    scanExpr(value, ctx);
+                } else {
                     if (ctx.assignScope.empty()) // NAME.update({...}) at module level
                         addDictUpdate(*this, e, m_facts.dictEntries);
                     if (const std::optional<ElementStore> store = elementStoreOf(*this, e))
@@ -138,6 +140,7 @@ private:
             if (!ts_node_is_null(value)) {
                 if (ctx.functionIndex >= 0)
                     m_values.addValues(value, ctx.guards, m_facts.functions[ctx.functionIndex].returns, ctx.notNone);
+                m_assignments.keepReceiverCalls(value, ctx);
                 scanExpr(value, ctx);
             }
         } else if (!std::strcmp(t, "raise_statement")) {
