@@ -244,20 +244,26 @@ private Q_SLOTS:
         // the calls made for their effect (no target; at module level too);
         // the ones that call a name with arguments are summarised. A
         // comprehension's loop variable holds the elements of what it walks.
-        QCOMPARE(f.locals.size(), size_t(4));
+        // A call whose result an assigned value calls
+        // (`get_moe_impl_class(cfg)(cfg)`) is kept like a call made for its effect.
+        QCOMPARE(f.locals.size(), size_t(5));
         QCOMPARE(f.locals[0].target, std::string());
         QCOMPARE(f.locals[0].scope, std::string());
         QCOMPARE(f.locals[0].value.chain, std::string("METHODS.update()"));
-        QCOMPARE(f.locals[1].target, std::string("i"));
-        QCOMPARE(f.locals[1].value.chain, std::string("range()[]"));
-        QCOMPARE(f.locals[2].target, std::string("comm"));
-        QCOMPARE(f.locals[3].annotation, std::string("int"));
-        QCOMPARE(f.localCalls.size(), size_t(2));
+        QCOMPARE(f.locals[1].target, std::string());
+        QCOMPARE(f.locals[1].value.chain, std::string("get_moe_impl_class()"));
+        QCOMPARE(f.locals[1].value.args, (std::vector<Chain>{"cfg"}));
+        QCOMPARE(f.locals[2].target, std::string("i"));
+        QCOMPARE(f.locals[2].value.chain, std::string("range()[]"));
+        QCOMPARE(f.locals[3].target, std::string("comm"));
+        QCOMPARE(f.locals[4].annotation, std::string("int"));
+        QCOMPARE(f.localCalls.size(), size_t(3));
         QCOMPARE(f.localCalls[0].name, std::string("update"));
         QCOMPARE(f.localCalls[0].function, -1);
-        QCOMPARE(f.localCalls[1].name, std::string("LayerCommunicator"));
-        QCOMPARE(f.functions[static_cast<size_t>(f.localCalls[1].function)].qualName, std::string("M.__init__"));
-        QCOMPARE(f.localCalls[1].index, 2);
+        QCOMPARE(f.localCalls[1].name, std::string("get_moe_impl_class"));
+        QCOMPARE(f.localCalls[2].name, std::string("LayerCommunicator"));
+        QCOMPARE(f.functions[static_cast<size_t>(f.localCalls[2].function)].qualName, std::string("M.__init__"));
+        QCOMPARE(f.localCalls[2].index, 3);
     }
 
     void aTupleOfValuesAssignsEachTargetItsElement()
