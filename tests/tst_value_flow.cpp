@@ -243,6 +243,29 @@ private Q_SLOTS:
         QCOMPARE(callees(r, "m.through_class", "Holder._buffer.send"), QStringLiteral("m.Buffer.send"));
     }
 
+    void aLookupWithADefaultHoldsTheDefault()
+    {
+        // Where the key or the attribute is missing, the lookup gives its
+        // default: a visitor's fallback method, a dict's fallback handler.
+        const Resolved r = program("def handle_a(x): pass\n"
+                                   "def fallback(x): pass\n"
+                                   "HANDLERS = {\"a\": handle_a}\n"
+                                   "def dispatch(name, x):\n"
+                                   "    handler = HANDLERS.get(name, fallback)\n"
+                                   "    handler(x)\n"
+                                   "def no_default(name, x):\n"
+                                   "    handler = HANDLERS.get(name)\n"
+                                   "    handler(x)\n"
+                                   "class Visitor:\n"
+                                   "    def visit(self, kind, node):\n"
+                                   "        method = getattr(self, \"visit_\" + kind, self.generic_visit)\n"
+                                   "        method(node)\n"
+                                   "    def generic_visit(self, node): pass\n");
+        QCOMPARE(callees(r, "m.dispatch", "handler"), QStringLiteral("m.fallback m.handle_a"));
+        QCOMPARE(callees(r, "m.no_default", "handler"), QStringLiteral("m.handle_a"));
+        QCOMPARE(callees(r, "m.Visitor.visit", "method"), QStringLiteral("m.Visitor.generic_visit"));
+    }
+
     void getattrByANameEveryCallPassesALiteralFor()
     {
         // `getattr(self.inner, name)()` where every call of the method

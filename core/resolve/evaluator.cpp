@@ -359,6 +359,7 @@ Values Evaluator::evalValueFact(const ValueFact &vf, const Scope &scope, bool al
                 append(vals, std::move(*walked));
             else
                 append(vals, callResult(callee, &vf, &scope));
+            append(vals, lookupDefault(callee, vf, scope));
         }
     } else if (vf.chain.empty() && vf.builtinType == BuiltinType::Str && !scope.classBody) {
         // A str: its methods are str's (`s.join`). Not a class attribute:

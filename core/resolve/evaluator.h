@@ -147,6 +147,9 @@ private:
     Values storedAt(const std::vector<ChainSegment> &segs, size_t at, const Values &owners, const Scope &scope,
                     const std::string &suffix);
     std::optional<Values> containerAttribute(const Value &v, const std::string &name, const Values &stored);
+    // What a lookup with a default gives besides what it finds: the default
+    // (`d.get(k, fn)`, `getattr(obj, name, fn)`).
+    Values lookupDefault(const Value &callee, const ValueFact &call, const Scope &scope);
     Values containerCall(const Value &method);
     // `next(g)`, `iter(xs)`, `map(f, xs)`, `functools.partial(f, ...)` on what
     // the call passes (nullopt for other callees).

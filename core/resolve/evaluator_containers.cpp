@@ -252,6 +252,19 @@ std::optional<Value> Evaluator::emptyBuiltin(const Value &callee, const ValueFac
     return std::nullopt;
 }
 
+Values Evaluator::lookupDefault(const Value &callee, const ValueFact &call, const Scope &scope)
+{
+    // `d.get(k, default)`, `d.pop(k, default)`: the default where the key is
+    // missing; `getattr(obj, name, default)`: where the attribute is.
+    const bool containerLookup = callee.kind == Value::Kind::Container && callee.callable
+        && (callee.external == "get" || callee.external == "pop");
+    const bool attributeLookup = callee.kind == Value::Kind::External && callee.external == "<builtin>.getattr";
+    const size_t at = containerLookup ? 1 : attributeLookup ? 2 : 0;
+    if (!at || call.args.size() != at + 1 || call.args[at].empty())
+        return {};
+    return evalChain(call.args[at], scope);
+}
+
 std::optional<Values> Evaluator::builtinWalk(const Value &callee, const ValueFact &call, const Scope &scope)
 {
     if (callee.kind != Value::Kind::External || call.args.empty())
