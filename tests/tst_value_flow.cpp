@@ -189,8 +189,9 @@ private Q_SLOTS:
 
     void passThroughWrappersStandForTheirArgument()
     {
-        // `torch.compiler.disable(f)` (a profile `pass_through` name) and
-        // `functools.cache(f)` return a callable that calls f.
+        // `torch.compiler.disable(f)` (a profile `pass_through` name),
+        // `functools.cache(f)` and, in a class body, `staticmethod(f)` return
+        // a callable that calls f.
         Profile profile = testProfile();
         profile.passThrough = {"torch.compiler.disable"};
         Tree t;
@@ -205,8 +206,15 @@ private Q_SLOTS:
               "        self.lookup = functools.cache(lookup)\n"
               "    def run(self, x):\n"
               "        self.decode(x)\n"
-              "        self.lookup(x)\n");
+              "        self.lookup(x)\n"
+              "class Hooks:\n"
+              "    on_decode = staticmethod(decode)\n"
+              "    def fire(self, x):\n"
+              "        self.on_decode(x)\n"
+              "        Hooks.on_decode(x)\n");
         const Resolved r = resolve(t, profile);
+        QCOMPARE(callees(r, "m.Hooks.fire", "self.on_decode"), QStringLiteral("m.decode"));
+        QCOMPARE(callees(r, "m.Hooks.fire", "Hooks.on_decode"), QStringLiteral("m.decode"));
         QCOMPARE(callees(r, "m.Backend.run", "self.decode"), QStringLiteral("m.decode"));
         QCOMPARE(callees(r, "m.Backend.run", "self.lookup"), QStringLiteral("m.lookup"));
         // Not listed: an unknown wrapper is a value outside the index.

@@ -284,7 +284,10 @@ std::optional<Values> Evaluator::builtinWalk(const Value &callee, const ValueFac
         return evalChain(call.args[0] + "[]", scope);
     if (callee.external == "<builtin>.iter")
         return evalChain(call.args[0], scope);
+    // `staticmethod(f)` / `classmethod(f)` in a class body (`handler =
+    // staticmethod(f)`) is f called through the class or an instance.
     const bool passesThrough = callee.external == "functools.cache" || callee.external == "functools.lru_cache"
+        || callee.external == "<builtin>.staticmethod" || callee.external == "<builtin>.classmethod"
         || std::find(m_passThrough.begin(), m_passThrough.end(), callee.external) != m_passThrough.end();
     if (passesThrough || callee.external == "functools.partial" || callee.external == "functools.partialmethod") { // calls its first argument
         Values fns = evalChain(call.args[0], scope);
