@@ -251,6 +251,32 @@ private Q_SLOTS:
         QCOMPARE(callees(r, "m.through_class", "Holder._buffer.send"), QStringLiteral("m.Buffer.send"));
     }
 
+    void aSubscriptOfADisplayIsTheElementsItMaySelect()
+    {
+        // `{"a": A, "b": B}[kind]` is A or B (a literal key names its
+        // element only), assigned or returned: a factory handing out classes.
+        const Resolved r = program("def f(): pass\n"
+                                   "def g(): pass\n"
+                                   "class A:\n"
+                                   "    def run(self): f()\n"
+                                   "class B:\n"
+                                   "    def run(self): g()\n"
+                                   "def make(kind):\n"
+                                   "    return {\"a\": A, \"b\": B}[kind]\n"
+                                   "def use(kind):\n"
+                                   "    job = make(kind)()\n"
+                                   "    job.run()\n"
+                                   "def literal():\n"
+                                   "    h = {\"a\": f, \"b\": g}[\"b\"]\n"
+                                   "    h()\n"
+                                   "def by_index(i):\n"
+                                   "    h = (f, g)[i]\n"
+                                   "    h()\n");
+        QCOMPARE(callees(r, "m.use", "job.run"), QStringLiteral("m.A.run m.B.run"));
+        QCOMPARE(callees(r, "m.literal", "h"), QStringLiteral("m.g"));
+        QCOMPARE(callees(r, "m.by_index", "h"), QStringLiteral("m.f m.g"));
+    }
+
     void aLookupWithADefaultHoldsTheDefault()
     {
         // Where the key or the attribute is missing, the lookup gives its

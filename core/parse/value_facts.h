@@ -33,6 +33,10 @@ private:
     void add(TSNode value, const GuardList &guards, std::vector<ValueFact> &out, const std::vector<Chain> &notNone,
         bool statementCall, int depth) const;
     void keepArgument(std::string key, TSNode value, ValueFact &v, bool statementCall) const;
+    // A subscript of a display: the elements it may select, each a value
+    // (false for anything else).
+    bool addSelectedElements(TSNode value, const GuardList &guards, std::vector<ValueFact> &out,
+        const std::vector<Chain> &notNone, bool statementCall, int depth) const;
     void collectInner(TSNode n, std::vector<Chain> &out, int depth, bool top) const;
 
     const SyntaxSource &m_source;
