@@ -254,7 +254,8 @@ private Q_SLOTS:
     void aSubscriptOfADisplayIsTheElementsItMaySelect()
     {
         // `{"a": A, "b": B}[kind]` is A or B (a literal key names its
-        // element only), assigned or returned: a factory handing out classes.
+        // element only), assigned, returned or called where it stands; so is
+        // `(f if fast else A)`.
         const Resolved r = program("def f(): pass\n"
                                    "def g(): pass\n"
                                    "class A:\n"
@@ -271,10 +272,21 @@ private Q_SLOTS:
                                    "    h()\n"
                                    "def by_index(i):\n"
                                    "    h = (f, g)[i]\n"
-                                   "    h()\n");
+                                   "    h()\n"
+                                   "def called_at_once(kind, fast):\n"
+                                   "    {\"a\": f, \"b\": g}[kind]()\n"
+                                   "    (f if fast else A)()\n");
         QCOMPARE(callees(r, "m.use", "job.run"), QStringLiteral("m.A.run m.B.run"));
         QCOMPARE(callees(r, "m.literal", "h"), QStringLiteral("m.g"));
         QCOMPARE(callees(r, "m.by_index", "h"), QStringLiteral("m.f m.g"));
+        // Called where it stands: a call site per alternative, each under
+        // its arm's guard.
+        QCOMPARE(callees(r, "m.called_at_once", "g"), QStringLiteral("m.g"));
+        QCOMPARE(callees(r, "m.called_at_once", "A"), QStringLiteral("m.A"));
+        QCOMPARE(callees(r, "m.called_at_once", "f"), QStringLiteral("m.f m.f"));
+        const std::vector<const Edge *> toA = r.edges("m.called_at_once", "A");
+        QCOMPARE(toA.size(), size_t(1));
+        QVERIFY(!toA.front()->conditions.empty()); // `not fast`
     }
 
     void aLookupWithADefaultHoldsTheDefault()

@@ -1,6 +1,7 @@
 // Call sites of the expressions a scope evaluates (see call_sites.h).
 #include "parse/call_sites.h"
 
+#include "parse/condition_guards.h"
 #include "parse/container_facts.h"
 #include "parse/literal_kinds.h"
 
@@ -10,15 +11,51 @@
 
 namespace katlas {
 
+namespace {
+
+// What a called expression that is no chain may be, each under its guards:
+// both arms of `(f if c else g)(x)`, the elements `{"a": f, "b": g}[k](x)`
+// may select (only the one a literal key names).
+void alternativeCallees(const SyntaxSource &source, TSNode fn, const GuardList &guards,
+                        std::vector<std::pair<Chain, GuardList>> &out, int depth = 0)
+{
+    constexpr int kMaxDepth = 8;
+    fn = unparen(fn);
+    if (ts_node_is_null(fn) || depth > kMaxDepth)
+        return;
+    if (Chain chain = source.chainOf(fn); !chain.empty()) {
+        out.emplace_back(std::move(chain), guards);
+        return;
+    }
+    if (isType(fn, "conditional_expression") && ts_node_named_child_count(fn) == 3) {
+        const TSNode cond = ts_node_named_child(fn, 1);
+        for (const bool taken : {true, false}) {
+            GuardList branch = guards;
+            addGuards(source, cond, !taken, branch);
+            alternativeCallees(source, ts_node_named_child(fn, taken ? 0 : 2), branch, out, depth + 1);
+        }
+        return;
+    }
+    if (const std::optional<std::vector<TSNode>> elements = selectedElements(source, fn))
+        for (TSNode e : *elements)
+            alternativeCallees(source, e, guards, out, depth + 1);
+}
+
+} // namespace
+
 void CallSiteRecorder::addCall(TSNode n, const BodyContext &ctx)
 {
     Chain callee = m_source.chainOf(field(n, "function"));
     addNamedAttributes(callee, field(n, "arguments"));
-    if (!callee.empty()) {
-        const FunctionFact *own = ownFunction(ctx, m_facts);
-        m_facts.calls.push_back({ctx.scope, std::move(callee), lineOf(n), ctx.guards,
+    std::vector<std::pair<Chain, GuardList>> callees;
+    if (!callee.empty())
+        callees.emplace_back(std::move(callee), ctx.guards);
+    else
+        alternativeCallees(m_source, field(n, "function"), ctx.guards, callees);
+    const FunctionFact *own = ownFunction(ctx, m_facts);
+    for (auto &[chain, guards] : callees)
+        m_facts.calls.push_back({ctx.scope, std::move(chain), lineOf(n), std::move(guards),
             argumentShape(m_source, field(n, "arguments"), parameterNames(ctx, m_facts), own ? own->kwargs : std::string())});
-    }
     // map(f, xs), sorted(xs, key=f): calls of what may be functions.
     for (TSNode fn : calledArguments(m_source, n))
         if (Chain called = m_source.chainOf(fn); !called.empty())

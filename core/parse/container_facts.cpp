@@ -95,6 +95,30 @@ void addDisplayElements(const SyntaxSource &source, TSNode value, ValueFact &v, 
         v.elements.emplace_back(std::string(), element);
 }
 
+std::optional<std::vector<TSNode>> selectedElements(const SyntaxSource &source, TSNode subscript)
+{
+    if (!isType(subscript, "subscript"))
+        return std::nullopt;
+    const TSNode container = unparen(field(subscript, "value"));
+    const bool dict = isType(container, "dictionary");
+    if (!dict && !isType(container, "list") && !isType(container, "tuple"))
+        return std::nullopt;
+    std::vector<std::pair<std::string, TSNode>> elements;
+    for (TSNode e : NamedChildren(container)) {
+        if ((dict && !isType(e, "pair")) || isType(e, "list_splat"))
+            return std::nullopt; // elements not all known
+        elements.emplace_back(dict ? source.subscriptKey(field(e, "key")) : std::to_string(elements.size()),
+                              dict ? field(e, "value") : e);
+    }
+    const std::string key = source.subscriptKey(field(subscript, "subscript"));
+    const bool named = !key.empty() && std::any_of(elements.begin(), elements.end(), [&](const auto &e) { return e.first == key; });
+    std::vector<TSNode> out;
+    for (const auto &[k, e] : elements)
+        if (!named || k == key)
+            out.push_back(e);
+    return out;
+}
+
 std::optional<ElementStore> elementStoreOf(const SyntaxSource &source, TSNode call)
 {
     if (!isType(call, "call"))

@@ -18,6 +18,11 @@ namespace katlas {
 // "'a'/'b'"; `[[f], g]`: "0/0" and "1"), up to four levels.
 void addDisplayElements(const SyntaxSource &source, TSNode value, ValueFact &v, int depth = 0);
 
+// The elements a subscript of a list, tuple or dict display may select
+// (`{"a": f, "b": g}[kind]`, `(f, g)[i]`): the one a literal key names,
+// else every one; nullopt for anything else, or a display with a splat.
+std::optional<std::vector<TSNode>> selectedElements(const SyntaxSource &source, TSNode subscript);
+
 // `xs.append(f)`, `d.setdefault(k, f)`, `xs.extend(ys)`, `d.update(e)`:
 // the container's chain and what goes into it (`spread`: the elements of
 // `value`, not `value` itself).

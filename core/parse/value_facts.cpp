@@ -117,26 +117,11 @@ void ValueReader::add(TSNode value, const GuardList &guards, std::vector<ValueFa
 bool ValueReader::addSelectedElements(TSNode value, const GuardList &guards, std::vector<ValueFact> &out,
     const std::vector<Chain> &notNone, bool statementCall, int depth) const
 {
-    // `{"a": f, "b": g}[kind]`, `(f, g)[i]`: the element a literal key
-    // names, else each element.
-    if (!isType(value, "subscript"))
+    const std::optional<std::vector<TSNode>> elements = selectedElements(m_source, value);
+    if (!elements)
         return false;
-    const TSNode container = unparen(field(value, "value"));
-    const bool dict = isType(container, "dictionary");
-    if (!dict && !isType(container, "list") && !isType(container, "tuple"))
-        return false;
-    std::vector<std::pair<std::string, TSNode>> elements;
-    for (TSNode e : NamedChildren(container)) {
-        if (isType(e, "list_splat") || isType(e, "dictionary_splat") || (dict && !isType(e, "pair")))
-            return false; // elements not all known
-        elements.emplace_back(dict ? m_source.subscriptKey(field(e, "key")) : std::to_string(elements.size()),
-                              dict ? field(e, "value") : e);
-    }
-    const std::string key = m_source.subscriptKey(field(value, "subscript"));
-    const bool named = !key.empty() && std::any_of(elements.begin(), elements.end(), [&](const auto &e) { return e.first == key; });
-    for (const auto &[k, e] : elements)
-        if (!named || k == key)
-            add(e, guards, out, notNone, statementCall, depth + 1);
+    for (TSNode e : *elements)
+        add(e, guards, out, notNone, statementCall, depth + 1);
     return true;
 }
 
