@@ -289,6 +289,35 @@ private Q_SLOTS:
         QVERIFY(!toA.front()->conditions.empty()); // `not fast`
     }
 
+    void starredParametersHoldWhatCallsPassThere()
+    {
+        // `*fns` holds the positional arguments past the named ones (a
+        // tuple walked by `for`), `**handlers` the keywords no parameter
+        // takes, each under its name; a bound method's `self` is not one.
+        const Resolved r = program("def f(): pass\n"
+                                   "def g(): pass\n"
+                                   "def h(): pass\n"
+                                   "def apply_all(first, *fns):\n"
+                                   "    first()\n"
+                                   "    for fn in fns:\n"
+                                   "        fn()\n"
+                                   "def route(name, **handlers):\n"
+                                   "    handlers[\"on_a\"]()\n"
+                                   "class Bus:\n"
+                                   "    def fire(self, *listeners):\n"
+                                   "        for fn in listeners:\n"
+                                   "            fn()\n"
+                                   "def main():\n"
+                                   "    apply_all(h, f, g)\n"
+                                   "    route(\"x\", on_a=f, on_b=g)\n"
+                                   "    bus = Bus()\n"
+                                   "    bus.fire(g)\n");
+        QCOMPARE(callees(r, "m.apply_all", "first"), QStringLiteral("m.h"));
+        QCOMPARE(callees(r, "m.apply_all", "fn"), QStringLiteral("m.f m.g"));
+        QCOMPARE(callees(r, "m.route", "handlers['on_a']"), QStringLiteral("m.f"));
+        QCOMPARE(callees(r, "m.Bus.fire", "fn"), QStringLiteral("m.g"));
+    }
+
     void aLookupWithADefaultHoldsTheDefault()
     {
         // Where the key or the attribute is missing, the lookup gives its

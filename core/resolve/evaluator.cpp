@@ -268,6 +268,8 @@ Values Evaluator::evalName(const std::string &name, const Scope &scope)
                 append(declared, passedCallables(*fn, p)); // functions and classes handed in
             return declared;
         }
+        if (!name.empty() && (name == fn->fact->varargs || name == fn->fact->kwargs))
+            return passedToSplat(*fn, name == fn->fact->kwargs);
         const BindingMap &locals = m_table.localsOf(*fn);
         if (auto it = locals.find(name); it != locals.end()) {
             // Locals are memoised per (function, self class); `x = x.f()` is cut.

@@ -118,6 +118,21 @@ private:
     // The functions and classes the calls of `fn` pass as its parameter
     // `param` (evaluator_passed_values.cpp).
     Values passedCallables(const FunctionInfo &fn, size_t param);
+    // What the calls of `fn` pass to its `*args` (a tuple) or `**kwargs`
+    // (a dict, by keyword): the functions and classes among it.
+    Values passedToSplat(const FunctionInfo &fn, bool keywords);
+    // The calls of `fn` whose arguments its parameters take: by name, by
+    // the names it is given, through containers and parameters holding it
+    // (none past a bound); those through containers are not checked to run it.
+    struct FunctionCalls {
+        std::vector<Instantiation> calls;
+        size_t byName = 0, throughContainers = 0;
+    };
+    FunctionCalls callsOfFunction(const FunctionInfo &fn);
+    // The functions and classes the chains `passed(call)` name, over the
+    // calls of `fn` that run it, under each call's guards.
+    template<typename Passed>
+    Values eachRunningCall(const FunctionInfo &fn, Passed passed);
     std::vector<std::string> m_passThrough;
     std::unordered_map<SymbolId, std::vector<std::string>> m_containersHolding;
     bool m_fillingContainers = false;

@@ -22,68 +22,86 @@ bool handedOn(const Value &v)
 
 } // namespace
 
+Evaluator::FunctionCalls Evaluator::callsOfFunction(const FunctionInfo &fn)
+{
+    // Past this many calls of the name, the parameters are not followed.
+    constexpr size_t kMaxCalls = 32;
+    FunctionCalls out;
+    std::vector<Instantiation> &calls = out.calls;
+    const InstantiationIndex &sites = instantiations();
+    // Calls by its own name, and by the names assignments give it.
+    const std::string &own = m_table.symbol(fn.symbol).name;
+    calls = sites.callsOf(own);
+    for (const std::string &alias : sites.aliasesOf(own))
+        if (calls.size() <= kMaxCalls)
+            calls.insert(calls.end(), sites.callsOf(alias).begin(), sites.callsOf(alias).end());
+    // A function another returns as it is (a decorator factory's nested
+    // `decorator`, `def pick(): return handler`): the calls of what that
+    // one returns (`register("x")(fn)`, `pick()(x)`, filed as "register()").
+    for (const std::string &returner : sites.returnersOf(own, fn.module))
+        if (calls.size() <= kMaxCalls)
+            calls.insert(calls.end(), sites.callsOf(returner + "()").begin(), sites.callsOf(returner + "()").end());
+    // Called by no name: the calls through the containers holding it
+    // (`BACKENDS[name](self)` of a factory a decorator registered). They
+    // are not evaluated again to see that they run it: the container
+    // holds it, and evaluating its elements here may be what asked.
+    out.byName = calls.size();
+    if (calls.empty())
+        for (const std::string &container : containersHolding(fn.symbol))
+            if (calls.size() <= kMaxCalls)
+                calls.insert(calls.end(), sites.callsOf(container).begin(), sites.callsOf(container).end());
+    out.throughContainers = calls.size() - out.byName;
+    // and through the names a getter's result is assigned to, where the
+    // getter hands out the container's elements (`handler =
+    // Registry.get_handler(name); handler(self)`), each checked to run it.
+    if (out.throughContainers > 0 || out.byName == 0)
+        for (const std::string &container : containersHolding(fn.symbol))
+            for (const std::string &alias : sites.aliasesOf(container))
+                if (calls.size() <= kMaxCalls)
+                    calls.insert(calls.end(), sites.callsOf(alias).begin(), sites.callsOf(alias).end());
+    if (calls.size() <= kMaxCalls) { // and through the parameters it is handed to
+        const std::vector<Instantiation> through = callsThroughParameters(fn);
+        calls.insert(calls.end(), through.begin(), through.end());
+    }
+    if (calls.size() > kMaxCalls)
+        calls.clear();
+    return out;
+}
+
+template<typename Passed>
+Values Evaluator::eachRunningCall(const FunctionInfo &fn, Passed passed)
+{
+    Values out;
+    const FunctionCalls found = callsOfFunction(fn);
+    const InstantiationIndex &sites = instantiations();
+    for (size_t i = 0; i < found.calls.size(); ++i) {
+        const Instantiation &at = found.calls[i];
+        const ValueFact &call = sites.call(at);
+        const Scope scope{at.module, at.function, 0};
+        const bool throughContainer = i >= found.byName && i < found.byName + found.throughContainers;
+        if (!throughContainer && !callRuns(call, scope, fn.symbol))
+            continue;
+        for (const Chain &arg : passed(call)) {
+            Values values = call.decorates ? definitionsNamed(arg, scope) : evalChain(arg, scope);
+            std::erase_if(values, [](const Value &v) { return !handedOn(v); });
+            for (Value &v : values)
+                v.how = weaker(v.how, Resolution::Type);
+            addMapped(values, call.guards, true, &scope, call.line);
+            append(out, std::move(values));
+        }
+    }
+    return out;
+}
+
 Values Evaluator::passedCallables(const FunctionInfo &fn, size_t param)
 {
-    // Past this many calls of the name, the parameter is not followed.
-    constexpr size_t kMaxCalls = 32;
     return memoised("p" + std::to_string(fn.symbol) + ':' + std::to_string(param), [&] {
-        Values out;
         const Param &p = fn.fact->params[param];
         const bool bound = fn.cls && !fn.isStatic;
-        const InstantiationIndex &sites = instantiations();
-        // Calls by its own name, and by the names assignments give it.
-        const std::string &own = m_table.symbol(fn.symbol).name;
-        std::vector<Instantiation> calls = sites.callsOf(own);
-        for (const std::string &alias : sites.aliasesOf(own))
-            if (calls.size() <= kMaxCalls)
-                calls.insert(calls.end(), sites.callsOf(alias).begin(), sites.callsOf(alias).end());
-        // A function another returns as it is (a decorator factory's nested
-        // `decorator`, `def pick(): return handler`): the calls of what that
-        // one returns (`register("x")(fn)`, `pick()(x)`, filed as "register()").
-        for (const std::string &returner : sites.returnersOf(own, fn.module))
-            if (calls.size() <= kMaxCalls)
-                calls.insert(calls.end(), sites.callsOf(returner + "()").begin(), sites.callsOf(returner + "()").end());
-        // Called by no name: the calls through the containers holding it
-        // (`BACKENDS[name](self)` of a factory a decorator registered). They
-        // are not evaluated again to see that they run it: the container
-        // holds it, and evaluating its elements here may be what asked.
-        const size_t byName = calls.size();
-        if (calls.empty())
-            for (const std::string &container : containersHolding(fn.symbol))
-                if (calls.size() <= kMaxCalls)
-                    calls.insert(calls.end(), sites.callsOf(container).begin(), sites.callsOf(container).end());
-        const size_t throughContainers = calls.size() - byName;
-        // and through the names a getter's result is assigned to, where the
-        // getter hands out the container's elements (`handler =
-        // Registry.get_handler(name); handler(self)`), each checked to run it.
-        if (throughContainers > 0 || byName == 0)
-            for (const std::string &container : containersHolding(fn.symbol))
-                for (const std::string &alias : sites.aliasesOf(container))
-                    if (calls.size() <= kMaxCalls)
-                        calls.insert(calls.end(), sites.callsOf(alias).begin(), sites.callsOf(alias).end());
-        if (calls.size() <= kMaxCalls) { // and through the parameters it is handed to
-            const std::vector<Instantiation> through = callsThroughParameters(fn);
-            calls.insert(calls.end(), through.begin(), through.end());
-        }
-        if (calls.size() > kMaxCalls)
-            return out;
-        for (size_t i = 0; i < calls.size(); ++i) {
-            const Instantiation &at = calls[i];
-            const ValueFact &call = sites.call(at);
-            const Scope scope{at.module, at.function, 0};
-            const bool throughContainer = i >= byName && i < byName + throughContainers;
-            if (!throughContainer && !callRuns(call, scope, fn.symbol))
-                continue;
+        Values out = eachRunningCall(fn, [&](const ValueFact &call) {
             const Chain arg = argumentFor(call, p, bound && param == 0 ? call.args.size() : bound ? param - 1 : param);
-            if (arg.empty())
-                continue;
-            Values passed = call.decorates ? definitionsNamed(arg, scope) : evalChain(arg, scope);
-            std::erase_if(passed, [](const Value &v) { return !handedOn(v); });
-            for (Value &v : passed)
-                v.how = weaker(v.how, Resolution::Type);
-            addMapped(passed, call.guards, true, &scope, call.line);
-            append(out, std::move(passed));
-        }
+            return arg.empty() ? std::vector<Chain>{} : std::vector<Chain>{arg};
+        });
         // A default that names a function holds where a call gives nothing.
         if (!p.defaultChain.empty()) {
             Values byDefault = evalChain(p.defaultChain, {fn.module, fn.outer, 0});
@@ -91,6 +109,53 @@ Values Evaluator::passedCallables(const FunctionInfo &fn, size_t param)
             append(out, std::move(byDefault));
         }
         return out;
+    });
+}
+
+Values Evaluator::passedToSplat(const FunctionInfo &fn, bool keywords)
+{
+    return memoised(std::string(keywords ? "pk" : "pa") + std::to_string(fn.symbol), [&] {
+        // `def apply_all(*fns)`: the positional arguments past the named
+        // ones, a tuple's elements; `def run(**handlers)`: the keywords no
+        // parameter takes, a dict's elements under their names.
+        const bool bound = fn.cls && !fn.isStatic;
+        size_t positional = 0;
+        for (const Param &p : fn.fact->params)
+            positional += !p.keywordOnly;
+        if (bound && positional > 0)
+            --positional;
+        Elements elements;
+        const auto add = [&](const std::string &key, const Values &values) {
+            for (const Value &v : values)
+                elements.emplace_back(key, v);
+        };
+        if (!keywords) {
+            add({}, eachRunningCall(fn, [&](const ValueFact &call) {
+                std::vector<Chain> out;
+                for (size_t i = positional; i < call.args.size(); ++i)
+                    if (!call.args[i].empty())
+                        out.push_back(call.args[i]);
+                return out;
+            }));
+        } else {
+            std::vector<std::string> names;
+            for (const FunctionCalls found = callsOfFunction(fn); const Instantiation &at : found.calls)
+                for (const auto &[name, chain] : instantiations().call(at).keywordArgs)
+                    if (std::none_of(fn.fact->params.begin(), fn.fact->params.end(), [&](const Param &p) { return p.name == name; })
+                        && std::find(names.begin(), names.end(), name) == names.end())
+                        names.push_back(name);
+            for (const std::string &name : names)
+                add("'" + name + "'", eachRunningCall(fn, [&](const ValueFact &call) {
+                    std::vector<Chain> out;
+                    for (const auto &[keyword, chain] : call.keywordArgs)
+                        if (keyword == name)
+                            out.push_back(chain);
+                    return out;
+                }));
+        }
+        Value container = makeContainer(std::move(elements));
+        container.builtinType = keywords ? BuiltinType::Dict : BuiltinType::Tuple;
+        return Values{container};
     });
 }
 
