@@ -102,6 +102,43 @@ private Q_SLOTS:
         QCOMPARE(callees(r, "m.through_getter", "handler"), QStringLiteral("m.handle_a m.handle_b"));
     }
 
+    void aContainerOfAClassFilledThroughItsName()
+    {
+        // `Registry._handlers["k"] = fn` and `Base.registry.append(P1)`
+        // anywhere store into the class's container: read through the
+        // class, a subclass or a static getter, it holds them. Another
+        // class's container of the same name does not.
+        const Resolved r = program("class Registry:\n"
+                                   "    _handlers = {}\n"
+                                   "    @staticmethod\n"
+                                   "    def get(name):\n"
+                                   "        return Registry._handlers[name]\n"
+                                   "class Other:\n"
+                                   "    _handlers = {}\n"
+                                   "def handle(x): pass\n"
+                                   "def other(x): pass\n"
+                                   "Registry._handlers[\"k\"] = handle\n"
+                                   "Other._handlers[\"k\"] = other\n"
+                                   "class Base:\n"
+                                   "    plugins = []\n"
+                                   "    def run(self): pass\n"
+                                   "class P1(Base):\n"
+                                   "    def run(self): handle(1)\n"
+                                   "def setup():\n"
+                                   "    Base.plugins.append(P1)\n"
+                                   "def direct(x):\n"
+                                   "    Registry._handlers[\"k\"](x)\n"
+                                   "def through_getter(x):\n"
+                                   "    h = Registry.get(\"k\")\n"
+                                   "    h(x)\n"
+                                   "def each():\n"
+                                   "    for plugin in P1.plugins:\n"
+                                   "        plugin().run()\n");
+        QCOMPARE(callees(r, "m.direct", "Registry._handlers['k']"), QStringLiteral("m.handle"));
+        QCOMPARE(callees(r, "m.through_getter", "h"), QStringLiteral("m.handle"));
+        QCOMPARE(callees(r, "m.each", "plugin().run"), QStringLiteral("m.P1.run"));
+    }
+
     void aFunctionNestedInAMethodUsesTheMethodsReceiver()
     {
         // `@Registry.register("a")`: the classmethod's nested `decorator`

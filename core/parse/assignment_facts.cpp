@@ -224,6 +224,19 @@ void AssignmentRecorder::storeElement(
     const bool plainName = base.find_first_of(".([") == std::string::npos;
     const bool selfAttr = base.rfind("self.", 0) == 0 && base.find_first_of("([", 5) == std::string::npos
         && base.find('.', 5) == std::string::npos;
+    // `Registry._handlers[name] = fn`, `Base.registry.append(cls)`: into an
+    // attribute of what a name holds (a class), kept as another object's.
+    const size_t dot = base.find('.');
+    const bool namedAttr = !plainName && !selfAttr && dot != std::string::npos && base.find_first_of(".([", dot + 1) == std::string::npos
+        && base.find_first_of("([") == std::string::npos && base.compare(0, dot, "self") != 0;
+    if (namedAttr && !ts_node_is_null(value) && !spread) {
+        std::vector<ValueFact> values;
+        m_values.addValues(value, ctx.guards, values, ctx.notNone);
+        const std::string attr = owner.substr(dot + 1);
+        for (ValueFact &v : values)
+            m_facts.assignments.push_back({ctx.assignScope, kForeignTarget + attr + "[]", std::move(v), {}, {}, base.substr(0, dot)});
+        return;
+    }
     if ((!plainName && !selfAttr) || ts_node_is_null(value))
         return;
     const std::string target = owner + "[]";

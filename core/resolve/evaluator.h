@@ -109,6 +109,10 @@ private:
     Values classAttribute(SymbolId cls, const std::string &name);
     Values setByClassMethods(const ClassInfo &info, SymbolId cls, const std::string &name);
     Values storedByClassMethods(SymbolId cls, const std::string &name);
+    Values storedThroughClassNames(const ClassInfo &cls, const std::string &name);
+    // Stores into another object's container (`Registry._handlers[k] = f`),
+    // by the container's attribute ("_handlers[]"): module and assignment.
+    std::optional<std::unordered_map<std::string, std::vector<std::pair<int, const AssignmentFact *>>>> m_foreignStores;
     Scope classBodyScope(SymbolId cls) const;
     Values classBodyName(SymbolId cls, const std::string &name);
     Values nestedClass(SymbolId cls, const std::string &name) const;

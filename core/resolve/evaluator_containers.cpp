@@ -188,11 +188,41 @@ Values Evaluator::storedByClassMethods(SymbolId cls, const std::string &name)
     const ClassInfo *c = m_table.cls(cls);
     if (!c)
         return {};
+    Values out;
     for (SymbolId k : c->mro)
         if (const ClassInfo *ki = m_table.cls(k))
-            if (Values set = setByClassMethods(*ki, k, name); !set.empty())
-                return set;
-    return {};
+            if (Values set = setByClassMethods(*ki, k, name); !set.empty()) {
+                out = std::move(set);
+                break;
+            }
+    append(out, storedThroughClassNames(*c, name));
+    return out;
+}
+
+// `Registry._handlers[name] = fn` anywhere: stored into the container of
+// the class the name holds, read through it or a subclass.
+Values Evaluator::storedThroughClassNames(const ClassInfo &cls, const std::string &name)
+{
+    if (!m_foreignStores) {
+        m_foreignStores.emplace();
+        for (int m = 0; m < m_table.moduleCount(); ++m)
+            for (const AssignmentFact &a : m_table.files()[static_cast<size_t>(m_table.moduleAt(m).fileIndex)].assignments)
+                if (a.target.starts_with(kForeignTarget) && a.target.ends_with("]"))
+                    (*m_foreignStores)[a.target.substr(std::char_traits<char>::length(kForeignTarget))].emplace_back(m, &a);
+    }
+    const auto it = m_foreignStores->find(name);
+    if (it == m_foreignStores->end())
+        return {};
+    Values out;
+    for (const auto &[module, a] : it->second) {
+        const Scope scope{module, m_table.functionForScope(module, a->scope), 0};
+        const Values owners = evalChain(a->object, scope);
+        if (std::any_of(owners.begin(), owners.end(), [&](const Value &o) {
+                return o.kind == Value::Kind::Class && std::find(cls.mro.begin(), cls.mro.end(), o.id) != cls.mro.end();
+            }))
+            append(out, evalValueFact(a->value, scope));
+    }
+    return out;
 }
 
 std::optional<Values> Evaluator::containerAttribute(const Value &v, const std::string &name, const Values &stored)
