@@ -1,11 +1,11 @@
 // The facts of class and function definitions and lambdas (see definition_facts.h).
 #include "parse/definition_facts.h"
 
-#include <algorithm>
-
 #include "parse/decorator_calls.h"
 #include "parse/function_scopes.h"
 #include "parse/parameters.h"
+
+#include <algorithm>
 
 namespace katlas {
 

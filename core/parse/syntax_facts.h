@@ -150,7 +150,8 @@ struct ImportFact {
 // `x = v`, `self.attr = v`, `for x in v`, class attributes. `scope` is the
 // enclosing function or class qualName (empty at module level).
 // The target of an assignment to an attribute of another object than self
-// (`self_attn.use_deep_gemm_bmm = True` is `*.use_deep_gemm_bmm`).
+// (`self_attn.use_deep_gemm_bmm = True` is `*.use_deep_gemm_bmm`), or of a
+// store into its container (`Registry._handlers[k] = f` is `*._handlers[]`).
 inline constexpr const char *kForeignTarget = "*.";
 
 struct AssignmentFact {

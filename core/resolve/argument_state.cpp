@@ -105,7 +105,7 @@ const std::vector<StateEffect> &HandedStates::effectsOf(const Scope &scope, cons
     };
     const std::vector<AssignmentFact> &assignments = m_table.files()[static_cast<size_t>(m_table.moduleAt(fn->module).fileIndex)].assignments;
     for (const AssignmentFact &a : assignments)
-        if (a.scope == fn->scope && a.target.starts_with(kForeignTarget) && isParam(a.object))
+        if (a.scope == fn->scope && a.target.starts_with(kForeignTarget) && !a.target.ends_with("]") && isParam(a.object))
             out.push_back({a.object, a.target.substr(std::char_traits<char>::length(kForeignTarget)), a.value.line, &a.value.guards,
                            literalKind(a.value)});
     // A method of the object called for what it sets (`batch.set_flag(False)`).
