@@ -348,11 +348,13 @@ private Q_SLOTS:
                                    "    apply_all(h, f, g)\n"
                                    "    route(\"x\", on_a=f, on_b=g)\n"
                                    "    bus = Bus()\n"
-                                   "    bus.fire(g)\n");
+                                   "    bus.fire(g)\n"
+                                   "    Bus().fire(h)\n");
         QCOMPARE(callees(r, "m.apply_all", "first"), QStringLiteral("m.h"));
         QCOMPARE(callees(r, "m.apply_all", "fn"), QStringLiteral("m.f m.g"));
         QCOMPARE(callees(r, "m.route", "handlers['on_a']"), QStringLiteral("m.f"));
-        QCOMPARE(callees(r, "m.Bus.fire", "fn"), QStringLiteral("m.g"));
+        // Also on an instance built where it is called (`Bus().fire(h)`).
+        QCOMPARE(callees(r, "m.Bus.fire", "fn"), QStringLiteral("m.g m.h"));
     }
 
     void aLookupWithADefaultHoldsTheDefault()

@@ -83,6 +83,12 @@ std::optional<std::string> instantiatedName(const ValueFact &v)
         if (!key.empty() && (std::isalpha(static_cast<unsigned char>(key[0])) || key[0] == '_'))
             return last(callee.substr(0, open)) + "[]";
     }
+    // A method of an instance built where it is called (`Bus(cfg).fire(g)`,
+    // a capitalised name, as Python names classes): by the method's name.
+    if (const size_t built = callee.find("()."); built != std::string::npos && built > 0
+        && callee.find_first_of("()[]") == built && callee.find_first_of("()[]", built + 3) == std::string::npos
+        && std::isupper(static_cast<unsigned char>(callee[callee.rfind('.', built) == std::string::npos ? 0 : callee.rfind('.', built) + 1])))
+        return last(callee);
     if (callee.find_first_of("()[]") != std::string::npos)
         return std::nullopt;
     return last(callee);
