@@ -110,9 +110,9 @@ private:
     Values setByClassMethods(const ClassInfo &info, SymbolId cls, const std::string &name);
     Values storedByClassMethods(SymbolId cls, const std::string &name);
     Values storedThroughClassNames(const ClassInfo &cls, const std::string &name);
-    // Stores into another object's container (`Registry._handlers[k] = f`),
-    // by the container's attribute ("_handlers[]"): module and assignment.
-    std::optional<std::unordered_map<std::string, std::vector<std::pair<int, const AssignmentFact *>>>> m_foreignStores;
+    // Stores into another object's container (`Registry._handlers[k] = f`)
+    // are read by the container's attribute ("_handlers[]"); built on first use.
+    std::optional<SymbolTable::ForeignAssignments> m_foreignStores;
     Scope classBodyScope(SymbolId cls) const;
     Values classBodyName(SymbolId cls, const std::string &name);
     Values nestedClass(SymbolId cls, const std::string &name) const;
@@ -133,10 +133,12 @@ private:
         size_t byName = 0, throughContainers = 0;
     };
     FunctionCalls callsOfFunction(const FunctionInfo &fn);
-    // The functions and classes the chains `passed(call)` name, over the
-    // calls of `fn` that run it, under each call's guards.
-    template<typename Passed>
-    Values eachRunningCall(const FunctionInfo &fn, Passed passed);
+    // The functions and classes the chains `passed(call)` names (each under
+    // its key: "" or a keyword's `'name'`), over the calls of `fn` that run
+    // it, under each call's guards.
+    using Passed = std::vector<std::pair<std::string, Chain>>;
+    template<typename PassedOf>
+    Elements eachRunningCall(const FunctionInfo &fn, PassedOf passed);
     std::vector<std::string> m_passThrough;
     std::unordered_map<SymbolId, std::vector<std::string>> m_containersHolding;
     bool m_fillingContainers = false;

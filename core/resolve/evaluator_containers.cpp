@@ -203,13 +203,8 @@ Values Evaluator::storedByClassMethods(SymbolId cls, const std::string &name)
 // the class the name holds, read through it or a subclass.
 Values Evaluator::storedThroughClassNames(const ClassInfo &cls, const std::string &name)
 {
-    if (!m_foreignStores) {
-        m_foreignStores.emplace();
-        for (int m = 0; m < m_table.moduleCount(); ++m)
-            for (const AssignmentFact &a : m_table.files()[static_cast<size_t>(m_table.moduleAt(m).fileIndex)].assignments)
-                if (a.target.starts_with(kForeignTarget) && a.target.ends_with("]"))
-                    (*m_foreignStores)[a.target.substr(std::char_traits<char>::length(kForeignTarget))].emplace_back(m, &a);
-    }
+    if (!m_foreignStores)
+        m_foreignStores = m_table.foreignAssignments();
     const auto it = m_foreignStores->find(name);
     if (it == m_foreignStores->end())
         return {};

@@ -68,10 +68,10 @@ Evaluator::FunctionCalls Evaluator::callsOfFunction(const FunctionInfo &fn)
     return out;
 }
 
-template<typename Passed>
-Values Evaluator::eachRunningCall(const FunctionInfo &fn, Passed passed)
+template<typename PassedOf>
+Elements Evaluator::eachRunningCall(const FunctionInfo &fn, PassedOf passed)
 {
-    Values out;
+    Elements out;
     const FunctionCalls found = callsOfFunction(fn);
     const InstantiationIndex &sites = instantiations();
     for (size_t i = 0; i < found.calls.size(); ++i) {
@@ -81,13 +81,14 @@ Values Evaluator::eachRunningCall(const FunctionInfo &fn, Passed passed)
         const bool throughContainer = i >= found.byName && i < found.byName + found.throughContainers;
         if (!throughContainer && !callRuns(call, scope, fn.symbol))
             continue;
-        for (const Chain &arg : passed(call)) {
+        for (const auto &[key, arg] : passed(call)) {
             Values values = call.decorates ? definitionsNamed(arg, scope) : evalChain(arg, scope);
             std::erase_if(values, [](const Value &v) { return !handedOn(v); });
             for (Value &v : values)
                 v.how = weaker(v.how, Resolution::Type);
             addMapped(values, call.guards, true, &scope, call.line);
-            append(out, std::move(values));
+            for (Value &v : values)
+                out.emplace_back(key, std::move(v));
         }
     }
     return out;
@@ -98,10 +99,12 @@ Values Evaluator::passedCallables(const FunctionInfo &fn, size_t param)
     return memoised("p" + std::to_string(fn.symbol) + ':' + std::to_string(param), [&] {
         const Param &p = fn.fact->params[param];
         const bool bound = fn.cls && !fn.isStatic;
-        Values out = eachRunningCall(fn, [&](const ValueFact &call) {
-            const Chain arg = argumentFor(call, p, bound && param == 0 ? call.args.size() : bound ? param - 1 : param);
-            return arg.empty() ? std::vector<Chain>{} : std::vector<Chain>{arg};
-        });
+        Values out;
+        for (auto &[key, v] : eachRunningCall(fn, [&](const ValueFact &call) {
+                 const Chain arg = argumentFor(call, p, bound && param == 0 ? call.args.size() : bound ? param - 1 : param);
+                 return arg.empty() ? Passed{} : Passed{{std::string(), arg}};
+             }))
+            append(out, {std::move(v)});
         // A default that names a function holds where a call gives nothing.
         if (!p.defaultChain.empty()) {
             Values byDefault = evalChain(p.defaultChain, {fn.module, fn.outer, 0});
@@ -124,36 +127,22 @@ Values Evaluator::passedToSplat(const FunctionInfo &fn, bool keywords)
             positional += !p.keywordOnly;
         if (bound && positional > 0)
             --positional;
-        Elements elements;
-        const auto add = [&](const std::string &key, const Values &values) {
-            for (const Value &v : values)
-                elements.emplace_back(key, v);
+        const auto taken = [&](const std::string &name) {
+            return std::any_of(fn.fact->params.begin(), fn.fact->params.end(), [&](const Param &p) { return p.name == name; });
         };
-        if (!keywords) {
-            add({}, eachRunningCall(fn, [&](const ValueFact &call) {
-                std::vector<Chain> out;
+        Value container = makeContainer(eachRunningCall(fn, [&](const ValueFact &call) {
+            Passed out;
+            if (!keywords) {
                 for (size_t i = positional; i < call.args.size(); ++i)
                     if (!call.args[i].empty())
-                        out.push_back(call.args[i]);
-                return out;
-            }));
-        } else {
-            std::vector<std::string> names;
-            for (const FunctionCalls found = callsOfFunction(fn); const Instantiation &at : found.calls)
-                for (const auto &[name, chain] : instantiations().call(at).keywordArgs)
-                    if (std::none_of(fn.fact->params.begin(), fn.fact->params.end(), [&](const Param &p) { return p.name == name; })
-                        && std::find(names.begin(), names.end(), name) == names.end())
-                        names.push_back(name);
-            for (const std::string &name : names)
-                add("'" + name + "'", eachRunningCall(fn, [&](const ValueFact &call) {
-                    std::vector<Chain> out;
-                    for (const auto &[keyword, chain] : call.keywordArgs)
-                        if (keyword == name)
-                            out.push_back(chain);
-                    return out;
-                }));
-        }
-        Value container = makeContainer(std::move(elements));
+                        out.emplace_back(std::string(), call.args[i]);
+            } else {
+                for (const auto &[keyword, chain] : call.keywordArgs)
+                    if (!taken(keyword))
+                        out.emplace_back("'" + keyword + "'", chain);
+            }
+            return out;
+        }));
         container.builtinType = keywords ? BuiltinType::Dict : BuiltinType::Tuple;
         return Values{container};
     });

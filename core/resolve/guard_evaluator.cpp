@@ -205,13 +205,7 @@ std::string GuardEvaluator::scopeKey(const Scope &s) const
 GuardEvaluator::GuardEvaluator(const SymbolTable &table, Evaluator &evaluator, ConditionMapper &mapper, const Profile &profile)
     : m_table(table), m_evaluator(evaluator), m_mapper(mapper), m_profile(profile)
 {
-    for (int m = 0; m < table.moduleCount(); ++m) {
-        const ModuleFacts &f = table.files()[static_cast<size_t>(table.moduleAt(m).fileIndex)];
-        const size_t prefix = std::char_traits<char>::length(kForeignTarget);
-        for (const AssignmentFact &a : f.assignments)
-            if (a.target.rfind(kForeignTarget, 0) == 0)
-                m_foreignAssignments[a.target.substr(prefix)].emplace_back(m, &a);
-    }
+    m_foreignAssignments = table.foreignAssignments();
     for (const SettingsRule &rule : profile.settings) {
         if (rule.kind == SettingsRule::Kind::Config)
             m_configPrefixes.push_back(rule.prefix);

@@ -394,7 +394,7 @@ private:
     // call and those in branches after it; nullopt when none surely runs.
     std::optional<Outcomes> reachingValues(const std::string &attr, const Scope &scope, int depth);
     // Assignments to attributes of other objects than self, by attribute name: (module, fact).
-    std::unordered_map<std::string, std::vector<std::pair<int, const AssignmentFact *>>> m_foreignAssignments;
+    SymbolTable::ForeignAssignments m_foreignAssignments;
     const DerivedRule *m_derived = nullptr; // while derivedReturns runs: its values are names
 };
 

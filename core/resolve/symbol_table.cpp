@@ -325,6 +325,17 @@ const FunctionInfo *SymbolTable::function(SymbolId id) const
     return it == m_functions.end() ? nullptr : &it->second;
 }
 
+SymbolTable::ForeignAssignments SymbolTable::foreignAssignments() const
+{
+    ForeignAssignments out;
+    const size_t prefix = std::char_traits<char>::length(kForeignTarget);
+    for (int m = 0; m < moduleCount(); ++m)
+        for (const AssignmentFact &a : m_files[static_cast<size_t>(moduleAt(m).fileIndex)].assignments)
+            if (a.target.rfind(kForeignTarget, 0) == 0)
+                out[a.target.substr(prefix)].emplace_back(m, &a);
+    return out;
+}
+
 const FunctionInfo *SymbolTable::enclosingMethod(const FunctionInfo *fn) const
 {
     const FunctionInfo *method = fn;

@@ -95,6 +95,11 @@ public:
     int moduleCount() const { return static_cast<int>(m_modules.size()); }
     const ClassInfo *cls(SymbolId id) const;
     const FunctionInfo *function(SymbolId id) const;
+    // The assignments to another object's attribute or container
+    // (kForeignTarget: `*.flag`, `*._handlers[]`), by what follows the
+    // prefix: module index and assignment.
+    using ForeignAssignments = std::unordered_map<std::string, std::vector<std::pair<int, const AssignmentFact *>>>;
+    ForeignAssignments foreignAssignments() const;
     // The method a function is, or is nested in (its closure's `self`);
     // the function itself when it is in no method.
     const FunctionInfo *enclosingMethod(const FunctionInfo *fn) const;
