@@ -591,6 +591,40 @@ private Q_SLOTS:
         QVERIFY(!path.passes(*DimensionFilter::parse("runner=fast", &error), &defaults));
     }
 
+    // An assignment made after an `if`, outside it, replaces on every way
+    // the one the `if` made: `fast` never reaches the runner.
+    void anAssignmentAfterTheBranchReplacesTheBranchs()
+    {
+        Profile p = settingsProfile();
+        p.dimensions = {{"runner", "", {"auto", "fast", "slow"}, {}, "server.runner"}};
+        Tree t;
+        addServerArgs(t, "    runner: str = \"slow\"\n");
+        t.add("kpkg.ops", "def fast_op(x): torch.ops.kns.fast(x)\ndef other_op(x): torch.ops.kns.other(x)\n");
+        t.add("run",
+              "from cfg import get_args\n"
+              "from kpkg.ops import fast_op, other_op\n"
+              "class Runner:\n"
+              "    def __init__(self, backend):\n"
+              "        self.backend = backend\n"
+              "    def run(self, x):\n"
+              "        if self.backend == \"fast\":\n"
+              "            fast_op(x)\n"
+              "        else:\n"
+              "            other_op(x)\n"
+              "def build(x):\n"
+              "    if get_bool_env_var(\"FAST\"):\n"
+              "        backend = \"fast\"\n"
+              "    else:\n"
+              "        backend = None\n"
+              "        log(x)\n"
+              "    backend = get_args().runner\n"
+              "    runner = Runner(backend)\n"
+              "    runner.run(x)\n");
+        const Resolved r = resolve(t, p);
+        QCOMPARE(joined(kernelsReachedUnder(r, "run.build", parsed("runner=slow"))), QStringLiteral("other_op"));
+        QCOMPARE(joined(kernelsReachedUnder(r, "run.build", parsed("runner=fast"))), QStringLiteral("fast_op"));
+    }
+
     // A local tested by an `if` holds there what the assignments above it
     // leave: one replaced under a configuration's condition is not what the
     // test reads under that condition; one made inside the `if` is not read.

@@ -23,7 +23,9 @@ using namespace guard_limits;
 namespace {
 
 // A later assignment replaces an earlier one under the guards it adds to the
-// earlier one's (its own start with them); the line it is made at.
+// earlier one's (its own start with them), and everywhere when it stands
+// outside the earlier one's branch, under guards the earlier one's start
+// with; the line it is made at.
 struct Replacement {
     GuardList guards;
     int line = 0;
@@ -65,13 +67,18 @@ GuardEvaluator::Outcomes GuardEvaluator::reachingValues(const FunctionInfo &fn, 
         }
         const ValueFact &made = b.assignment->value;
         std::vector<Replacement> replacements;
-        for (const Binding &later : bindings)
-            if (later.kind == Binding::Kind::Assignment && later.assignment->value.line > made.line
-                && later.assignment->value.line < line && startsWith(later.assignment->value.guards, made.guards))
-                replacements.push_back({GuardList(later.assignment->value.guards.begin()
-                                                      + static_cast<std::ptrdiff_t>(made.guards.size()),
-                                                  later.assignment->value.guards.end()),
+        for (const Binding &later : bindings) {
+            if (later.kind != Binding::Kind::Assignment || later.assignment->value.line <= made.line
+                || later.assignment->value.line >= line)
+                continue;
+            const GuardList &guards = later.assignment->value.guards;
+            if (startsWith(guards, made.guards))
+                replacements.push_back({GuardList(guards.begin() + static_cast<std::ptrdiff_t>(made.guards.size()),
+                                                  guards.end()),
                                         later.assignment->value.line});
+            else if (startsWith(made.guards, guards))
+                replacements.push_back({{}, later.assignment->value.line}); // runs wherever the earlier one ran
+        }
         merge(replacements);
         if (std::any_of(replacements.begin(), replacements.end(), [](const Replacement &r) { return r.guards.empty(); }))
             continue; // replaced on every way
