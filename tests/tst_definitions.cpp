@@ -335,6 +335,45 @@ private Q_SLOTS:
         QCOMPARE(definitionsOf(renamed("self.q_a_proj.forward_fast")), std::set<std::string>{"gemm_n1536_k7168"});
     }
 
+    // A family that extends another describes a second kernel the same way,
+    // and one that needs a setting describes the kernel only where the
+    // configuration fixes it: the Triton grouped GEMM every quantization
+    // launches is the FP8 MoE under quantization=fp8 and nothing otherwise.
+    void aFamilyExtendsAnotherWhereTheConfigurationFitsIt()
+    {
+        QTemporaryDir dir;
+        const DemoUnderTp8 demo(dir);
+        QVERIFY2(demo.error.empty(), demo.error.c_str());
+        const auto moeUses = [&](const std::string &filter) {
+            std::string error;
+            const TraceReport r = buildTraceReport(*demo.session, "deepmini", *DimensionFilter::parse(filter, &error), nullptr,
+                                                   &demo.compute);
+            std::map<std::string, std::string> out; // kernel's last name -> definition or note
+            const ModelDefinitions defs = demo.definitions(r);
+            for (const DefinitionUse &u : defs.uses)
+                if (u.kernel.find("moe") != std::string::npos)
+                    out[u.kernel.substr(u.kernel.rfind('.') + 1)] = u.definition.empty() ? u.note : u.definition;
+            for (const KernelDefinition &k : defs.definitions)
+                if (k.name.rfind("moe_", 0) == 0)
+                    out["json:" + k.name] = constAxes(k.json).toStdString();
+            return out;
+        };
+        const auto fp8 = moeUses("quantization=fp8 moe_runner_backend=triton stage=decode platform=cuda");
+        QCOMPARE(fp8.at("fused_moe_kernel"), std::string("moe_fp8_e256_h7168"));
+        QCOMPARE(fp8.at("json:moe_fp8_e256_h7168"), std::string("hidden_size=7168 num_local_experts=256"));
+        const auto trtllm = moeUses("quantization=fp8 moe_runner_backend=flashinfer_trtllm stage=decode platform=cuda");
+        QCOMPARE(trtllm.at("trtllm_fp8_block_scale_moe"), std::string("moe_fp8_e256_h7168"));
+        const auto none = moeUses("quantization=none moe_runner_backend=triton stage=decode platform=cuda");
+        QCOMPARE(none.at("fused_moe_kernel"), std::string("described only where the configuration sets quantization to fp8"));
+        QVERIFY(!none.count("json:moe_fp8_e256_h7168"));
+        const auto open = moeUses("moe_runner_backend=triton stage=decode platform=cuda");
+        QCOMPARE(open.at("fused_moe_kernel"), std::string("described only where the configuration sets quantization to fp8"));
+        std::string error;
+        readDefinitionRules(R"({"definitions": {"families": [{"extends": "nothing", "kernel": "x", "axes": {"M": "var"}}]}})",
+                            &error);
+        QCOMPARE(error, std::string("definitions.families[0].extends: must be the name of an earlier family"));
+    }
+
     // Every file the command writes is a valid Definition, in <op_type>/<name>.json.
     void writtenFilesFollowTheSchema()
     {

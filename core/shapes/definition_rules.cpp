@@ -80,6 +80,17 @@ DefinitionFamily family(const QJsonObject &o, const std::string &at)
             throw Invalid{at + ".when." + it.key().toStdString(), "must be a whole number"};
         f.when[it.key().toStdString()] = it.value().toInteger();
     }
+    const QJsonObject configuration = o.value(QLatin1String("configuration")).toObject();
+    for (auto it = configuration.begin(); it != configuration.end(); ++it) {
+        const std::string key = at + ".configuration." + it.key().toStdString();
+        if (!it.value().isArray() || it.value().toArray().isEmpty())
+            throw Invalid{key, "must be a list of the dimension's values"};
+        for (const QJsonValue &v : it.value().toArray()) {
+            if (!v.isString() || v.toString().isEmpty())
+                throw Invalid{key, "must be a list of the dimension's values"};
+            f.configuration[it.key().toStdString()].insert(v.toString().toStdString());
+        }
+    }
     const QJsonValue fromTemplate = o.value(QLatin1String("from_template"));
     if (!fromTemplate.isUndefined() && !fromTemplate.isBool())
         throw Invalid{at + ".from_template", "must be true or false"};
@@ -112,6 +123,23 @@ DefinitionFamily family(const QJsonObject &o, const std::string &at)
     for (const QJsonValue &t : o.value(QLatin1String("tags")).toArray())
         f.tags.push_back(t.toString().toStdString());
     return f;
+}
+
+// A family that `"extends"` an earlier one by its name is that family with
+// its own keys in place of the earlier one's (another kernel, a
+// configuration): one definition, written the same way for both kernels.
+QJsonObject extended(QJsonObject o, const std::map<std::string, QJsonObject> &earlier, const std::string &at)
+{
+    const QJsonValue base = o.take(QLatin1String("extends"));
+    if (base.isUndefined())
+        return o;
+    const auto it = earlier.find(base.toString().toStdString());
+    if (!base.isString() || it == earlier.end())
+        throw Invalid{at + ".extends", "must be the name of an earlier family"};
+    QJsonObject out = it->second;
+    for (auto k = o.begin(); k != o.end(); ++k)
+        out.insert(k.key(), k.value());
+    return out;
 }
 
 } // namespace
@@ -160,8 +188,14 @@ DefinitionRules readDefinitionRules(const QByteArray &profileJson, std::string *
         if (!rules.computeCalls.empty() && rules.computeCategory.empty())
             throw Invalid{"definitions.compute_category", "must name the kernel category doing the compute calls' work"};
         const QJsonArray families = root.value(QLatin1String("families")).toArray();
-        for (qsizetype i = 0; i < families.size(); ++i)
-            rules.families.push_back(family(families.at(i).toObject(), "definitions.families[" + std::to_string(i) + "]"));
+        std::map<std::string, QJsonObject> byName; // for "extends"
+        for (qsizetype i = 0; i < families.size(); ++i) {
+            const std::string at = "definitions.families[" + std::to_string(i) + "]";
+            const QJsonObject o = extended(families.at(i).toObject(), byName, at);
+            rules.families.push_back(family(o, at));
+            if (!rules.families.back().name.empty())
+                byName.emplace(rules.families.back().name, o);
+        }
     } catch (const Invalid &e) {
         *error = e.key + ": " + e.message;
         return {};

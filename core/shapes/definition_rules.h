@@ -12,6 +12,7 @@
 
 #include <map>
 #include <regex>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -25,6 +26,11 @@ struct DefinitionFamily {
     // Module shapes the family needs, else it does not describe the op:
     // {"num_kv_heads": 1} keeps MLA's one latent KV head apart from MHA.
     std::map<std::string, std::int64_t> when;
+    // Settings the configuration must fix, else the family does not describe
+    // the kernel: {"quantization": {"fp8"}} for a kernel every quantization
+    // launches (a Triton grouped GEMM) whose FP8 form the family describes.
+    // A dimension the configuration leaves open does not fit.
+    std::map<std::string, std::set<std::string>> configuration;
     std::string opType;          // "rmsnorm"
     std::string name;            // "rmsnorm_h{hidden_size}": axes and {stage} in braces
     std::map<std::string, std::string> axes; // axis -> "var" or an expression over the module's shapes

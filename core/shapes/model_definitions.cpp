@@ -61,6 +61,24 @@ std::optional<ModuleInstance> pathModule(const CallIndex &index, ModelShapes &sh
     return std::nullopt;
 }
 
+// Whether the configuration fixes every setting the family needs to one of
+// the family's values; else what it needs, in words.
+std::string configurationMisfit(const DefinitionFamily &family, const DimensionFilter &effective)
+{
+    bool fits = true;
+    std::string needed;
+    for (const auto &[dimension, values] : family.configuration) {
+        const auto it = effective.allowed().find(dimension);
+        fits = fits && it != effective.allowed().end() && !it->second.empty()
+            && std::includes(values.begin(), values.end(), it->second.begin(), it->second.end());
+        std::string one;
+        for (const std::string &v : values)
+            one += (one.empty() ? "" : " or ") + v;
+        needed += (needed.empty() ? "" : " and ") + dimension + " to " + one;
+    }
+    return fits ? std::string() : "described only where the configuration sets " + needed;
+}
+
 } // namespace
 
 DefinitionContext definitionContext(const DefinitionRules &rules, const DimensionFilter &effective,
@@ -126,6 +144,10 @@ ModelDefinitions modelDefinitions(const TraceReport &report, const CallIndex &in
             for (const DefinitionFamily &f : rules.families) {
                 if (!std::regex_search(use.kernel, f.kernel))
                     continue;
+                if (const std::string misfit = configurationMisfit(f, report.effective); !misfit.empty()) {
+                    use.note = misfit;
+                    continue;
+                }
                 // An op that calls no module of its own (`F.linear(x, self.weight)`)
                 // runs in the module whose method makes the call.
                 const bool inOwner = !module && !f.modulePattern.empty() && inModel && !cls.empty()
