@@ -41,7 +41,8 @@ struct WrittenDefinition {
 
 std::map<std::string, WrittenDefinition> definitionsFor(const TraceSession &session, const std::string &model,
                                                         const QString &hfConfig, int tp, const std::string &configuration,
-                                                        const std::string &filterText, qint64 *elapsedMs, int ep = 1)
+                                                        const std::string &filterText, qint64 *elapsedMs, int ep = 1,
+                                                        std::vector<DefinitionUse> *uses = nullptr)
 {
     QFile f(QStringLiteral(KATLAS_SOURCE_DIR "/resources/models/") + hfConfig + QStringLiteral("/config.json"));
     if (!f.open(QIODevice::ReadOnly))
@@ -68,6 +69,8 @@ std::map<std::string, WrittenDefinition> definitionsFor(const TraceSession &sess
                                                                      config.value(QLatin1String("model_type")).toString().toStdString(), d),
                                                    compute);
     *elapsedMs = timer.elapsed();
+    if (uses)
+        *uses = defs.uses;
     std::map<std::string, WrittenDefinition> out;
     for (const KernelDefinition &k : defs.definitions) {
         QStringList axes, dtypes;
@@ -347,7 +350,24 @@ private Q_SLOTS:
         // the fused q_a/kv_a GEMM reached through a call expression
         // (get_attn_tp_context().fetch_qkv_latent): replicated, 1536 + 512 + 64 by
         // 7168, in 128-wide blocks (the last one partial).
-        auto fp8 = definitionsFor(*m_session, "deepseek_v2", QStringLiteral("deepseek-v3"), 8, "H200 FP8 decode", {}, &ms);
+        std::vector<DefinitionUse> uses;
+        auto fp8 = definitionsFor(*m_session, "deepseek_v2", QStringLiteral("deepseek-v3"), 8, "H200 FP8 decode", {}, &ms, 1, &uses);
+        const auto definitionOf = [&](const std::string &op, const std::string &kernel) {
+            std::set<std::string> out;
+            for (const DefinitionUse &u : uses)
+                if (u.op == op && u.kernel.size() >= kernel.size()
+                    && u.kernel.compare(u.kernel.size() - kernel.size(), kernel.size(), kernel) == 0)
+                    out.insert(u.definition.empty() ? "(" + u.note + ")" : u.definition);
+            return out;
+        };
+        // The post-attention norm LayerCommunicator.prepare_mlp hands its
+        // chosen function as `layernorm=self.post_attention_layernorm`.
+        QCOMPARE(definitionOf("self._communicate_with_all_reduce_and_layer_norm_fn", ".fused_add_rmsnorm"),
+                 std::set<std::string>{"fused_add_rmsnorm_h7168"});
+        // The Triton runner's grouped GEMM under block FP8, TP 8 and EP 1:
+        // all 256 experts, 2048 / 8 of their intermediate size.
+        QCOMPARE(definitionOf("self.experts", ".fused_moe_kernel"),
+                 std::set<std::string>{"moe_fp8_block_scale_ds_routing_topk8_ng8_kg4_e256_h7168_i256"});
         QVERIFY(fp8.count("mla_paged_decode_h16_ckv512_kpe64_ps1"));
         QVERIFY(!fp8.count("gemm_n3072_k1536")); // q_b_proj's GEMM is an FP8 kernel here, not F.linear
         QCOMPARE(fp8["gemm_fp8_block_scale_n2112_k7168"].constAxes, QStringLiteral("K=7168 K_blocks=56 N=2112 N_blocks=17"));
@@ -367,6 +387,15 @@ private Q_SLOTS:
                                   "stage=decode spec_mode=none dsa=off",
                                   &ms, 8);
         QVERIFY(moe.count("moe_fp8_block_scale_ds_routing_topk8_ng8_kg4_e32_h7168_i2048"));
+        // DeepEP's DeepGEMM grouped GEMM computes the same MoE: the same definition.
+        auto deepep = definitionsFor(*m_session, "deepseek_v2", QStringLiteral("deepseek-v3"), 8, {},
+                                     "attention_arch=MLA platform=cuda gpu_arch=sm90 quantization=fp8 block_quant=on "
+                                     "attention_backend=flashinfer moe_runner_backend=deep_gemm moe_a2a_backend=deepep "
+                                     "deepep_mode=low_latency stage=decode spec_mode=none dsa=off",
+                                     &ms, 8);
+        QVERIFY(deepep.count("moe_fp8_block_scale_ds_routing_topk8_ng8_kg4_e32_h7168_i2048"));
+        QCOMPARE(deepep["moe_fp8_block_scale_ds_routing_topk8_ng8_kg4_e32_h7168_i2048"].reference,
+                 moe["moe_fp8_block_scale_ds_routing_topk8_ng8_kg4_e32_h7168_i2048"].reference);
     }
 
     // Llama-3.1-8B (GQA) with TP 1 on flashinfer's paged decode.

@@ -1,12 +1,14 @@
 // See model_definitions.h.
 #include "shapes/model_definitions.h"
 
+#include "shapes/path_tensor_binding.h"
 #include "shapes/template_definition.h"
 #include "shapes/template_lookup.h"
 
 #include <QJsonDocument>
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 
 namespace katlas {
@@ -37,8 +39,34 @@ std::string moduleAttribute(const std::string &callee)
 // modules its calls go through (an op named by a call expression,
 // `get_attn_tp_context().fetch_qkv_latent(...)`, reaches its GEMM through
 // `self.fused_qkv_a_proj_with_mqa` further down).
-std::optional<ModuleInstance> pathModule(const CallIndex &index, ModelShapes &shapes, const std::string &op,
-                                         const KernelPath &p, std::string &cls)
+// A module handed down as an argument and called by its parameter's name,
+// or a method of it (`layernorm(x, residual)`, `layernorm.forward_fast(x)`
+// in a function `prepare_mlp` calls passing
+// `layernorm=self.post_attention_layernorm`): the module the argument names,
+// nearest the kernel first.
+std::optional<ModuleInstance> handedModule(const CallIndex &index, const SourceCalls &calls, ModelShapes &shapes,
+                                           const KernelPath &p, std::string &cls)
+{
+    const auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+    for (size_t k = p.frames.size(); k-- > 1;) {
+        // The name called, or whose method is: `layernorm`, `layernorm.forward_fast`.
+        const std::string &callee = index.site(p.frames[k].siteId).callee;
+        const std::string name = callee.substr(0, std::find_if_not(callee.begin(), callee.end(), word) - callee.begin());
+        if (name.empty() || name == "self" || (name.size() < callee.size() && callee[name.size()] != '.'))
+            continue;
+        const TensorOrigin o = tensorOrigin(index, calls, p.frames, k, name);
+        if (o.kind != TensorOrigin::Kind::OwnMember || !o.rest.empty())
+            continue;
+        if (std::optional<ModuleInstance> m = shapes.module(o.ownerClass, "self." + o.member)) {
+            cls = o.ownerClass;
+            return m;
+        }
+    }
+    return std::nullopt;
+}
+
+std::optional<ModuleInstance> pathModule(const CallIndex &index, const SourceCalls &calls, ModelShapes &shapes,
+                                         const std::string &op, const KernelPath &p, std::string &cls)
 {
     cls = index.classOf(p.frames.front().callerId);
     if (!cls.empty()) {
@@ -58,7 +86,7 @@ std::optional<ModuleInstance> pathModule(const CallIndex &index, ModelShapes &sh
             return m;
         }
     }
-    return std::nullopt;
+    return handedModule(index, calls, shapes, p, cls);
 }
 
 // Whether the configuration fixes every setting the family needs to one of
@@ -109,6 +137,7 @@ ModelDefinitions modelDefinitions(const TraceReport &report, const CallIndex &in
     DefinitionContext withConfig = context;
     withConfig.config = shapes.config();
     TemplateLookup templates(index, rules.templateModules);
+    const SourceCalls calls(index);
     // The model's ops, then those outside it the profile names (the sampler):
     // a family without a module pattern describes their kernels too.
     std::vector<std::pair<const LeafOp *, bool>> ops; // each op, and whether it is the model's
@@ -135,7 +164,7 @@ ModelDefinitions modelDefinitions(const TraceReport &report, const CallIndex &in
             if (p.frames.empty())
                 continue;
             std::string cls;
-            const std::optional<ModuleInstance> module = pathModule(index, shapes, op.name, p, cls);
+            const std::optional<ModuleInstance> module = pathModule(index, calls, shapes, op.name, p, cls);
             if (!seen.insert({cls + '|' + (module ? module->target : std::string()), p.kernelId}).second)
                 continue;
             DefinitionUse use{op.name, cls, index.symbol(p.kernelId).qualName, {}, {}, {}};
