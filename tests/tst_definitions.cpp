@@ -79,11 +79,12 @@ struct DemoUnderTp8 {
     {
         deployment.tp = 8;
     }
-    ModelDefinitions definitions(const TraceReport &r) const
+    ModelDefinitions definitions(const TraceReport &r, const DefinitionRules *other = nullptr) const
     {
+        const DefinitionRules &with = other ? *other : rules;
         ModelShapes shapes(session->index(), session->profile().model("deepmini")->modelModules, readJson(kConfig), deployment,
-                           moduleRules, rules.shapeCalls);
-        return modelDefinitions(r, session->index(), rules, shapes, definitionContext(rules, r.effective, "deepmini", deployment),
+                           moduleRules, with.shapeCalls);
+        return modelDefinitions(r, session->index(), with, shapes, definitionContext(with, r.effective, "deepmini", deployment),
                                 compute);
     }
     std::string error;
@@ -372,6 +373,32 @@ private Q_SLOTS:
         readDefinitionRules(R"({"definitions": {"families": [{"extends": "nothing", "kernel": "x", "axes": {"M": "var"}}]}})",
                             &error);
         QCOMPARE(error, std::string("definitions.families[0].extends: must be the name of an earlier family"));
+    }
+
+    // A family naming an argument describes only the calls passing one its
+    // pattern finds: the router's F.linear passes self.weight, no self.bias.
+    void aFamilyNamingAnArgumentFitsOnlyCallsPassingIt()
+    {
+        QTemporaryDir dir;
+        const DemoUnderTp8 demo(dir);
+        QVERIFY2(demo.error.empty(), demo.error.c_str());
+        const auto router = [&](const std::string &argument) {
+            DefinitionRules rules = demo.rules;
+            const auto gate = std::find_if(rules.families.begin(), rules.families.end(),
+                                           [](const DefinitionFamily &f) { return f.modulePattern == "^MoEGate$"; });
+            DefinitionFamily first = *gate;
+            first.name = "router_{N}";
+            first.argumentPattern = argument;
+            first.argument = std::regex(argument);
+            rules.families.insert(rules.families.begin(), first);
+            std::set<std::string> out;
+            for (const DefinitionUse &u : demo.definitions(demo.report, &rules).uses)
+                if (u.module.empty() && u.opClass == "MoEGate")
+                    out.insert(u.definition);
+            return out;
+        };
+        QCOMPARE(router("self\\.weight$"), std::set<std::string>{"router_256"});
+        QCOMPARE(router("self\\.bias$"), std::set<std::string>{"gemm_n256_k7168"});
     }
 
     // Every file the command writes is a valid Definition, in <op_type>/<name>.json.

@@ -368,6 +368,11 @@ private Q_SLOTS:
         // all 256 experts, 2048 / 8 of their intermediate size.
         QCOMPARE(definitionOf("self.experts", ".fused_moe_kernel"),
                  std::set<std::string>{"moe_fp8_block_scale_ds_routing_topk8_ng8_kg4_e256_h7168_i256"});
+        // The absorbed MLA's two BF16 products by the per-head weights, told
+        // apart by the weight each torch.bmm call passes.
+        QCOMPARE(fp8["bmm_h16_n512_k128"].constAxes, QStringLiteral("K=128 N=512 num_heads=16"));
+        QCOMPARE(fp8["bmm_h16_n128_k512"].constAxes, QStringLiteral("K=512 N=128 num_heads=16"));
+        QVERIFY(fp8["bmm_h16_n128_k512"].schemaViolation.isEmpty());
         QVERIFY(fp8.count("mla_paged_decode_h16_ckv512_kpe64_ps1"));
         QVERIFY(!fp8.count("gemm_n3072_k1536")); // q_b_proj's GEMM is an FP8 kernel here, not F.linear
         QCOMPARE(fp8["gemm_fp8_block_scale_n2112_k7168"].constAxes, QStringLiteral("K=7168 K_blocks=56 N=2112 N_blocks=17"));

@@ -74,6 +74,9 @@ DefinitionFamily family(const QJsonObject &o, const std::string &at)
     f.modulePattern = text(o, "module", at, false);
     if (!f.modulePattern.empty())
         f.module = pattern(f.modulePattern, at + ".module");
+    f.argumentPattern = text(o, "argument", at, false);
+    if (!f.argumentPattern.empty())
+        f.argument = pattern(f.argumentPattern, at + ".argument");
     const QJsonObject when = o.value(QLatin1String("when")).toObject();
     for (auto it = when.begin(); it != when.end(); ++it) {
         if (!it.value().isDouble() || it.value().toDouble() != static_cast<double>(it.value().toInteger()))

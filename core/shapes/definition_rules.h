@@ -23,6 +23,11 @@ struct DefinitionFamily {
     std::regex kernel;
     std::string modulePattern;   // regex searched in the op module's class; empty: any
     std::regex module;
+    // A regex searched in the texts of the kernel call's arguments: a torch
+    // call's weight (`self\.w_kc$`) tells apart two calls of one kernel in
+    // one module. Empty: any call.
+    std::string argumentPattern;
+    std::regex argument;
     // Module shapes the family needs, else it does not describe the op:
     // {"num_kv_heads": 1} keeps MLA's one latent KV head apart from MHA.
     std::map<std::string, std::int64_t> when;

@@ -107,6 +107,20 @@ std::string configurationMisfit(const DefinitionFamily &family, const DimensionF
     return fits ? std::string() : "described only where the configuration sets " + needed;
 }
 
+// Whether the call ending the path passes an argument the family's
+// `argument` pattern finds (always, for a family without one).
+bool passesArgument(const DefinitionFamily &family, const SourceCalls &calls, const KernelPath &p)
+{
+    if (family.argumentPattern.empty())
+        return true;
+    const std::optional<SourceCall> call = calls.call(p.frames.back().siteId);
+    if (!call)
+        return false;
+    const auto found = [&](const std::string &text) { return std::regex_search(text, family.argument); };
+    return std::any_of(call->positional.begin(), call->positional.end(), found)
+        || std::any_of(call->keywords.begin(), call->keywords.end(), [&](const auto &k) { return found(k.second); });
+}
+
 } // namespace
 
 DefinitionContext definitionContext(const DefinitionRules &rules, const DimensionFilter &effective,
@@ -147,7 +161,7 @@ ModelDefinitions modelDefinitions(const TraceReport &report, const CallIndex &in
         ops.emplace_back(&op, false);
     for (const auto &[opOf, inModel] : ops) {
         const LeafOp &op = *opOf;
-        std::set<std::pair<std::string, std::int64_t>> seen; // (class, kernel)
+        std::set<std::pair<std::string, std::int64_t>> seen; // (class and module or call, kernel)
         // Torch compute the profile names (a plain GEMM on BF16 weights) is
         // real GPU work too, where no kernel of that work runs: an op none of
         // whose kernel paths ends in a kernel of the rules' category (GEMM)
@@ -165,13 +179,16 @@ ModelDefinitions modelDefinitions(const TraceReport &report, const CallIndex &in
                 continue;
             std::string cls;
             const std::optional<ModuleInstance> module = pathModule(index, calls, shapes, op.name, p, cls);
-            if (!seen.insert({cls + '|' + (module ? module->target : std::string()), p.kernelId}).second)
+            // Without a module of its own, each call apart: the owner's two
+            // torch.bmm calls multiply by different weights.
+            const std::string place = module ? module->target : "@" + std::to_string(p.frames.back().siteId);
+            if (!seen.insert({cls + '|' + place, p.kernelId}).second)
                 continue;
             DefinitionUse use{op.name, cls, index.symbol(p.kernelId).qualName, {}, {}, {}};
             if (module)
                 use.module = module->cls;
             for (const DefinitionFamily &f : rules.families) {
-                if (!std::regex_search(use.kernel, f.kernel))
+                if (!std::regex_search(use.kernel, f.kernel) || !passesArgument(f, calls, p))
                     continue;
                 if (const std::string misfit = configurationMisfit(f, report.effective); !misfit.empty()) {
                     use.note = misfit;
@@ -211,7 +228,11 @@ ModelDefinitions modelDefinitions(const TraceReport &report, const CallIndex &in
                     out.conflicts.push_back(d.name + ": " + use.kernel + " from " + op.name + " gives other content");
                 break;
             }
-            out.uses.push_back(std::move(use));
+            const auto sameUse = [&](const DefinitionUse &u) {
+                return u.op == use.op && u.kernel == use.kernel && u.definition == use.definition && u.note == use.note;
+            };
+            if (std::none_of(out.uses.begin(), out.uses.end(), sameUse))
+                out.uses.push_back(std::move(use));
         }
     }
     for (auto &[name, d] : byName)
