@@ -374,10 +374,66 @@ private Q_SLOTS:
                                    "    def visit(self, kind, node):\n"
                                    "        method = getattr(self, \"visit_\" + kind, self.generic_visit)\n"
                                    "        method(node)\n"
-                                   "    def generic_visit(self, node): pass\n");
+                                   "    def generic_visit(self, node): pass\n"
+                                   "    def walk(self, kind, node):\n"
+                                   "        return getattr(self, \"visit_\" + kind, self.generic_visit)(node)\n"
+                                   "def dispatch_now(name, x):\n"
+                                   "    return HANDLERS.get(name, fallback)(x)\n");
         QCOMPARE(callees(r, "m.dispatch", "handler"), QStringLiteral("m.fallback m.handle_a"));
         QCOMPARE(callees(r, "m.no_default", "handler"), QStringLiteral("m.handle_a"));
         QCOMPARE(callees(r, "m.Visitor.visit", "method"), QStringLiteral("m.Visitor.generic_visit"));
+        // Called where it stands, the lookup calls its default too.
+        QCOMPARE(callees(r, "m.dispatch_now", "fallback"), QStringLiteral("m.fallback"));
+        QCOMPARE(callees(r, "m.Visitor.walk", "self.generic_visit"), QStringLiteral("m.Visitor.generic_visit"));
+    }
+
+    void aPropertyCalledCallsWhatItsGetterReturns()
+    {
+        // `self.handler(x)` with `handler` a property: the getter runs, and
+        // the function it returns is called with x.
+        const Resolved r = program("def on_event(x): pass\n"
+                                   "class Widget:\n"
+                                   "    def __init__(self):\n"
+                                   "        self._handler = on_event\n"
+                                   "    @property\n"
+                                   "    def handler(self):\n"
+                                   "        return self._handler\n"
+                                   "    def method(self):\n"
+                                   "        return on_event\n"
+                                   "    def fire(self, x):\n"
+                                   "        self.handler(x)\n"
+                                   "        self.method(x)\n");
+        QCOMPARE(callees(r, "m.Widget.fire", "self.handler"), QStringLiteral("m.Widget.handler m.on_event"));
+        // A method is no property: calling it does not call what it returns.
+        QCOMPARE(callees(r, "m.Widget.fire", "self.method"), QStringLiteral("m.Widget.method"));
+    }
+
+    void typeOfAValueIsItsClass()
+    {
+        // `type(x)` and `x.__class__` are the class x was built from: its
+        // methods are called through it.
+        const Resolved r = program("class Shape:\n"
+                                   "    def __init__(self): pass\n"
+                                   "    def area(self): return 0\n"
+                                   "class Square(Shape):\n"
+                                   "    def area(self): return 4\n"
+                                   "def measure(s):\n"
+                                   "    kind = type(s)\n"
+                                   "    kind.area(s)\n"
+                                   "    s.__class__.area(s)\n"
+                                   "    type(s)()\n"
+                                   "def main():\n"
+                                   "    measure(Square())\n"
+                                   "class Plugin:\n"
+                                   "    def __init__(self): pass\n"
+                                   "    def __init_subclass__(cls):\n"
+                                   "        cls()\n");
+        QCOMPARE(callees(r, "m.measure", "kind.area"), QStringLiteral("m.Square.area"));
+        QCOMPARE(callees(r, "m.measure", "s.__class__.area"), QStringLiteral("m.Square.area"));
+        // A copy built through it is left out (see call_graph_builder.cpp).
+        QCOMPARE(callees(r, "m.measure", "s.__class__"), QStringLiteral("<unresolved>"));
+        // __init_subclass__ is a class method without the decorator: cls is a class.
+        QCOMPARE(callees(r, "m.Plugin.__init_subclass__", "cls"), QStringLiteral("m.Plugin.__init__"));
     }
 
     void getattrByANameEveryCallPassesALiteralFor()

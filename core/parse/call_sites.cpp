@@ -41,6 +41,33 @@ void alternativeCallees(const SyntaxSource &source, TSNode fn, const GuardList &
             alternativeCallees(source, e, guards, out, depth + 1);
 }
 
+// The default of a lookup called where it stands: `b` of
+// `HANDLERS.get(k, b)(x)`, `d.pop(k, b)(x)`, `getattr(obj, "run", b)(x)`,
+// called where the key or attribute is missing. Empty when `fn` is none.
+Chain calledDefault(const SyntaxSource &source, TSNode fn)
+{
+    fn = unparen(fn);
+    if (!isType(fn, "call"))
+        return {};
+    const TSNode callee = field(fn, "function"), arguments = field(fn, "arguments");
+    if (ts_node_is_null(arguments))
+        return {};
+    std::vector<TSNode> positional;
+    for (TSNode a : NamedChildren(arguments)) {
+        if (!isType(a, "keyword_argument") && !isType(a, "list_splat") && !isType(a, "dictionary_splat")
+            && !isType(a, "comment"))
+            positional.push_back(a);
+        else if (!isType(a, "comment"))
+            return {};
+    }
+    const bool lookup = isType(callee, "attribute") && positional.size() == 2
+        && (source.text(field(callee, "attribute")) == "get" || source.text(field(callee, "attribute")) == "pop");
+    const bool attribute = isType(callee, "identifier") && source.text(callee) == "getattr" && positional.size() == 3;
+    if (!lookup && !attribute)
+        return {};
+    return source.chainOf(positional.back());
+}
+
 } // namespace
 
 void CallSiteRecorder::addCall(TSNode n, const BodyContext &ctx)
@@ -52,6 +79,8 @@ void CallSiteRecorder::addCall(TSNode n, const BodyContext &ctx)
         callees.emplace_back(std::move(callee), ctx.guards);
     else
         alternativeCallees(m_source, field(n, "function"), ctx.guards, callees);
+    if (Chain fallback = calledDefault(m_source, field(n, "function")); !fallback.empty())
+        callees.emplace_back(std::move(fallback), ctx.guards);
     const FunctionFact *own = ownFunction(ctx, m_facts);
     for (auto &[chain, guards] : callees)
         m_facts.calls.push_back({ctx.scope, std::move(chain), lineOf(n), std::move(guards),

@@ -182,6 +182,13 @@ Chain SyntaxSource::chainOf(TSNode n, int depth) const
                     return obj + ".{" + std::string(text(args[1])) + "}";
             }
         }
+        // type(obj) is the class of obj: obj.__class__.
+        if (isType(callee, "identifier") && text(callee) == "type") {
+            const std::vector<TSNode> args = namedChildrenOf(field(n, "arguments"));
+            if (args.size() == 1 && !isType(args[0], "keyword_argument") && !isType(args[0], "list_splat"))
+                if (const Chain obj = chainOf(args[0], depth + 1); !obj.empty())
+                    return obj + ".__class__";
+        }
         Chain fn = chainOf(callee, depth + 1);
         return fn.empty() ? Chain{} : fn + "()";
     }

@@ -179,6 +179,10 @@ Values Evaluator::evalSegments(const std::vector<ChainSegment> &segs, size_t cou
                             append(next, attribute(v, key.substr(1, key.size() - 2)));
                 } else if (v.kind == Value::Kind::Container) {
                     append(next, containerAttribute(v, segs[i].name, storedHere()).value_or(Values{}));
+                } else if (segs[i].name == "__class__" && i + 1 < count && segs[i + 1].kind == ChainSegment::Kind::Call) {
+                    // A copy of its own class built as a value (`return
+                    // self.__class__(items)` in __getitem__) is not followed:
+                    // what the object holds would become copies of it.
                 } else {
                     append(next, attribute(v, segs[i].name));
                 }
@@ -349,6 +353,9 @@ Values Evaluator::evalValueFact(const ValueFact &vf, const Scope &scope, bool al
     bool factory = false; // the value comes from calling a function of the index
     if (vf.display) {
         vals.push_back(display(vf, scope));
+    } else if (vf.chain.ends_with(".__class__()")) {
+        // A copy of an object's own class (`return self.__class__(items)`):
+        // not followed, as where it is called (evalSegments).
     } else if (vf.chain.size() > 2 && vf.chain.compare(vf.chain.size() - 2, 2, "()") == 0) {
         const auto segs = splitChain(vf.chain);
         for (const Value &callee : evalSegments(segs, segs.size() - 1, scope)) {
@@ -444,135 +451,6 @@ Values Evaluator::moduleMember(int module, const std::string &name)
                 out.push_back(moduleValue(m_table, static_cast<int>(m_table.symbol(sub->symbol).fileId - 1)));
         return out;
     });
-}
-
-Values Evaluator::attribute(const Value &v, const std::string &name)
-{
-    Values out;
-    switch (v.kind) {
-    case Value::Kind::Module:
-        out = moduleMember(v.module, name);
-        break;
-    case Value::Kind::Class:
-        out = classAttribute(v.id, name);
-        break;
-    case Value::Kind::Instance: {
-        if (v.callable)
-            break; // a function returning the instance, not the instance
-        const SymbolId method = v.superAfter ? m_table.lookupSuperMethod(v.selfClass, v.superAfter, name)
-                                             : m_table.lookupMethod(v.selfClass, name);
-        if (method) {
-            Value f;
-            f.kind = Value::Kind::Function;
-            f.id = method;
-            f.selfClass = v.selfClass;
-            f.declared = v.declared && !v.superAfter;
-            out.push_back(f);
-        } else if (!v.superAfter) {
-            out = selfAttribute(v.selfClass, name);
-            if (out.empty() && v.declared)
-                out = subclassMethods(v, name);
-            if (out.empty())
-                out = externalBaseAttribute(v.selfClass, name);
-        }
-        break;
-    }
-    case Value::Kind::External: {
-        Value e;
-        e.external = v.external + "." + name;
-        out.push_back(e);
-        break;
-    }
-    case Value::Kind::Function:
-    case Value::Kind::Container: // its methods: containerAttribute
-        break;
-    }
-    for (Value &o : out) {
-        addConditions(o.conditions, v.conditions);
-        o.how = weaker(o.how, v.how);
-    }
-    return out;
-}
-
-Values Evaluator::classAttribute(SymbolId cls, const std::string &name)
-{
-    const ClassInfo *c = m_table.cls(cls);
-    if (!c)
-        return {};
-    for (SymbolId k : c->mro) {
-        const ClassInfo *ki = m_table.cls(k);
-        if (!ki)
-            continue;
-        if (auto m = ki->methods.find(name); m != ki->methods.end()) {
-            Value f;
-            f.kind = Value::Kind::Function;
-            f.id = m->second;
-            return {f};
-        }
-        Values set = setByClassMethods(*ki, k, name);
-        if (auto a = ki->classAttrs.find(name); a != ki->classAttrs.end()) {
-            Values out = evalBindings(a->second, classBodyScope(k));
-            append(out, std::move(set));
-            return out;
-        }
-        if (!set.empty())
-            return set;
-    }
-    // A class defined in the class body (`class A: class B: ...`, `A.B`);
-    // read also while bases are being resolved, before any MRO is known.
-    return nestedClass(cls, name);
-}
-
-// `cls._buffer = Buffer(...)` in a classmethod sets the class's own
-// attribute: what the class-level binding says, and what any classmethod
-// assigns (a lazily built singleton), each read in its method.
-Values Evaluator::setByClassMethods(const ClassInfo &info, SymbolId cls, const std::string &name)
-{
-    Values out;
-    const auto it = info.selfAttrs.find(name);
-    if (it == info.selfAttrs.end())
-        return out;
-    for (const auto &[assignment, method] : it->second)
-        if (const FunctionInfo *fn = m_table.enclosingMethod(m_table.function(method)); fn && fn->isClassMethod)
-            append(out, evalValueFact(assignment->value, {info.module, method, cls}));
-    return out;
-}
-
-Values Evaluator::nestedClass(SymbolId cls, const std::string &name) const
-{
-    for (SymbolId nested : m_table.classesNamed(name))
-        if (m_table.symbol(nested).qualName == m_table.symbol(cls).qualName + "." + name) {
-            Value v;
-            v.kind = Value::Kind::Class;
-            v.id = nested;
-            return {v};
-        }
-    return {};
-}
-
-Scope Evaluator::classBodyScope(SymbolId cls) const
-{
-    Scope scope;
-    if (const ClassInfo *c = m_table.cls(cls))
-        scope.module = c->module;
-    scope.classBody = cls;
-    return scope;
-}
-
-// A name read in a class body (`run_return_lse = partialmethod(run, ...)`,
-// `__call__ = forward`): the methods and classes defined in that body.
-Values Evaluator::classBodyName(SymbolId cls, const std::string &name)
-{
-    const ClassInfo *c = m_table.cls(cls);
-    if (!c)
-        return {};
-    if (auto m = c->methods.find(name); m != c->methods.end()) {
-        Value f;
-        f.kind = Value::Kind::Function;
-        f.id = m->second;
-        return {f};
-    }
-    return nestedClass(cls, name);
 }
 
 Values Evaluator::selfAttribute(SymbolId cls, const std::string &name)

@@ -24,13 +24,6 @@ using Kind = GuardEvaluator::Abstract::Kind;
 // followed (chainValues).
 constexpr std::string_view kCycleMark = "\x01cycle:";
 
-bool isProperty(const FunctionInfo &fn)
-{
-    return std::any_of(fn.decorators.begin(), fn.decorators.end(), [](const Decorator &d) {
-        return d.chain == "property" || (d.chain.size() > 9 && d.chain.compare(d.chain.size() - 9, 9, "_property") == 0);
-    });
-}
-
 
 } // namespace
 
@@ -168,7 +161,7 @@ GuardEvaluator::Outcomes GuardEvaluator::attributeValues(const Value &object, co
         // flag is a bound method: truthy.
         if (const SymbolId method = m_table.lookupMethod(cls, name)) {
             const FunctionInfo *fn = m_table.function(method);
-            if (!fn || !isProperty(*fn))
+            if (!fn || !fn->isProperty())
                 return {{{Kind::Object, false, {}, {}}, {}}};
             if (fn->fact->returns.empty())
                 return {{}};
@@ -240,7 +233,7 @@ GuardEvaluator::Outcomes GuardEvaluator::attributeValues(const Value &object, co
         // property read through an object nothing is known of stands for its
         // getter here, and an attribute of the value it returns is unknown.
         const FunctionInfo *fn = m_table.function(object.id);
-        if (fn && isProperty(*fn))
+        if (fn && fn->isProperty())
             return {{}};
         return {{{Kind::Object, false, {}, {}}, {}}};
     }

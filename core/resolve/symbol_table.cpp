@@ -10,6 +10,14 @@
 #include <functional>
 
 namespace katlas {
+
+bool FunctionInfo::isProperty() const
+{
+    return std::any_of(decorators.begin(), decorators.end(), [](const Decorator &d) {
+        return d.chain == "property" || (d.chain.size() > 9 && d.chain.compare(d.chain.size() - 9, 9, "_property") == 0);
+    });
+}
+
 namespace {
 
 std::string parentScope(const std::string &qual)
@@ -125,6 +133,9 @@ void SymbolTable::addModule(int fileIndex)
             fi.isStatic = fi.isStatic || d.chain == "staticmethod";
             fi.isClassMethod = fi.isClassMethod || d.chain == "classmethod";
         }
+        // Class methods without the decorator: Python makes them so.
+        const std::string_view name = std::string_view(fn.qualName).substr(fn.qualName.rfind('.') + 1);
+        fi.isClassMethod = fi.isClassMethod || name == "__init_subclass__" || name == "__class_getitem__";
         m_functions.emplace(id, std::move(fi));
     }
     // Parents: the enclosing class, function or module; a nested function's

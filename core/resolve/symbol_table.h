@@ -56,6 +56,9 @@ struct FunctionInfo {
     // SymbolTable::localsOf: a file's assignments may be bound on first use.
     mutable BindingMap locals;
     std::vector<Decorator> decorators;
+
+    // A getter: `@property`, `@functools.cached_property` and the like.
+    bool isProperty() const;
 };
 
 struct ClassInfo {
