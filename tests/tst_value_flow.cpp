@@ -436,6 +436,49 @@ private Q_SLOTS:
         QCOMPARE(callees(r, "m.Plugin.__init_subclass__", "cls"), QStringLiteral("m.Plugin.__init__"));
     }
 
+    void implicitBindingsAndCalls()
+    {
+        // `except Err as e:` binds e to an Err; a class method taken through
+        // a subclass runs with that subclass as cls; a dataclass's generated
+        // __init__ calls its __post_init__.
+        const Resolved r = program("from dataclasses import dataclass\n"
+                                   "class Err(Exception):\n"
+                                   "    def describe(self): pass\n"
+                                   "class Other(Exception):\n"
+                                   "    def describe(self): pass\n"
+                                   "class Unrelated:\n"
+                                   "    def describe(self): pass\n"
+                                   "def risky():\n"
+                                   "    try:\n"
+                                   "        work()\n"
+                                   "    except (Err, Other) as e:\n"
+                                   "        e.describe()\n"
+                                   "class Model:\n"
+                                   "    def __init__(self, cfg): pass\n"
+                                   "    @classmethod\n"
+                                   "    def build(cls, x):\n"
+                                   "        return cls(x)\n"
+                                   "    def step(self): pass\n"
+                                   "class Big(Model):\n"
+                                   "    def step(self): pass\n"
+                                   "def main():\n"
+                                   "    m = Big.build(1)\n"
+                                   "    m.step()\n"
+                                   "    Settings()\n"
+                                   "@dataclass\n"
+                                   "class Settings:\n"
+                                   "    x: int = 0\n"
+                                   "    def __post_init__(self): pass\n"
+                                   "class Plain:\n"
+                                   "    def __post_init__(self): pass\n"
+                                   "def plain():\n"
+                                   "    Plain()\n");
+        QCOMPARE(callees(r, "m.risky", "e.describe"), QStringLiteral("m.Err.describe m.Other.describe"));
+        QCOMPARE(callees(r, "m.main", "m.step"), QStringLiteral("m.Big.step"));
+        QCOMPARE(callees(r, "m.main", "Settings"), QStringLiteral("m.Settings m.Settings.__post_init__"));
+        QCOMPARE(callees(r, "m.plain", "Plain"), QStringLiteral("m.Plain"));
+    }
+
     void getattrByANameEveryCallPassesALiteralFor()
     {
         // `getattr(self.inner, name)()` where every call of the method

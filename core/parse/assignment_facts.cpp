@@ -195,6 +195,14 @@ void AssignmentRecorder::assign(
     }
 }
 
+void AssignmentRecorder::annotate(const std::string &target, const std::string &type, int line, const BodyContext &ctx)
+{
+    AssignmentFact a{ctx.assignScope, target, {}, type};
+    a.value.line = line;
+    a.value.guards = ctx.guards;
+    assignmentsFor(target, ctx).push_back(std::move(a));
+}
+
 void AssignmentRecorder::assignElements(const std::string &target, TSNode iterable, const BodyContext &ctx)
 {
     std::vector<ValueFact> values;

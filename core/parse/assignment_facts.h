@@ -26,6 +26,8 @@ public:
     TSNode addAssignment(TSNode assignment, const BodyContext &ctx);
     // `target` holds what `value` is (`unpacked`: the `part`th element of it).
     void assign(const std::string &target, TSNode value, const BodyContext &ctx, bool unpacked = false, int part = -1);
+    // `except Err as e`: `target` holds an instance of `type`, as `e: Err` says.
+    void annotate(const std::string &target, const std::string &type, int line, const BodyContext &ctx);
     // `for x in xs`: x holds the elements of xs (each element of a display).
     void assignElements(const std::string &target, TSNode iterable, const BodyContext &ctx);
     // `d["k"] = f`, `xs.append(f)`, `d.update(e)`: an element of the container

@@ -164,8 +164,11 @@ private:
         for (TSNode c : NamedChildren(n)) {
             if (isType(c, "block"))
                 visitBlock(c, ctx);
-            else if (isType(c, "except_clause") || isType(c, "except_group_clause"))
-                visitChildBlocks(c, raising(c, ctx));
+            else if (isType(c, "except_clause") || isType(c, "except_group_clause")) {
+                const BodyContext inner = raising(c, ctx);
+                bindCaught(c, inner);
+                visitChildBlocks(c, inner);
+            }
             else if (isType(c, "else_clause") || isType(c, "finally_clause") || isType(c, "case_clause"))
                 visitChildBlocks(c, ctx);
             else if (!isType(c, "identifier") || !isType(n, "for_statement"))
@@ -189,6 +192,28 @@ private:
         BodyContext inner = ctx;
         inner.guards.push_back({kRaisedGuardPrefix + caught, false});
         return inner;
+    }
+
+    // `except Err as e:` (or `except (A, B) as e:`): e holds an instance of
+    // each class named.
+    void bindCaught(TSNode clause, const BodyContext &ctx)
+    {
+        for (TSNode c : NamedChildren(clause)) {
+            if (!isType(c, "as_pattern") || ts_node_named_child_count(c) < 2)
+                continue;
+            const TSNode alias = field(c, "alias");
+            const TSNode name = ts_node_is_null(alias) || !ts_node_named_child_count(alias) ? TSNode{} : ts_node_named_child(alias, 0);
+            if (ts_node_is_null(name) || !isType(name, "identifier"))
+                return;
+            const TSNode type = ts_node_named_child(c, 0);
+            std::vector<TSNode> types{type};
+            if (isType(type, "tuple") || isType(type, "parenthesized_expression"))
+                types = namedChildrenOf(type);
+            for (TSNode t : types)
+                if (const Chain cls = chainOf(t); !cls.empty() && cls.find_first_of("([") == Chain::npos)
+                    m_assignments.annotate(std::string(text(name)), cls, lineOf(c), ctx);
+            return;
+        }
     }
 
     void visitIf(TSNode n, const BodyContext &ctx)

@@ -28,15 +28,6 @@ bool testsParameter(const GuardList &guards, const std::vector<Param> &params)
     return false;
 }
 
-// `@dataclass`, `@dataclasses.dataclass`, `@dataclass(frozen=True)`.
-bool isDataclass(const ClassFact &fact)
-{
-    return std::any_of(fact.decorators.begin(), fact.decorators.end(), [](const Decorator &d) {
-        const std::string name = d.chain.substr(0, d.chain.find('('));
-        return name == "dataclass" || name.ends_with(".dataclass");
-    });
-}
-
 // The class a value builds, by its name, where the value is a call of a
 // dotted name (`RowParallelLinear(...)`, `linear.RowParallelLinear(...)`).
 std::string builtClassName(const ValueFact &value)
@@ -78,7 +69,7 @@ bool AllocationSites::sensitive(SymbolId cls)
         // building site").
         out = std::any_of(info->mro.begin(), info->mro.end(), [&](SymbolId k) {
             const ClassInfo *ki = m_table.cls(k);
-            return ki && ki->fact && isDataclass(*ki->fact);
+            return ki && ki->isDataclass();
         });
         if (out)
             m_dataclasses.insert(cls);

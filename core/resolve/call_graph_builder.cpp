@@ -371,24 +371,17 @@ private:
             switch (v.kind) {
             case Value::Kind::Function:
                 addTargets(out, m_evaluator.dispatch(v), v, shape, callerSelf);
-                // A property called runs its getter, then calls what it returns.
-                if (const FunctionInfo *fn = i < direct ? m_table.function(v.id) : nullptr; fn && fn->isProperty())
-                    for (Value r : m_evaluator.callResult(v))
-                        if (r.kind == Value::Kind::Function || r.kind == Value::Kind::Class || r.kind == Value::Kind::Instance) {
-                            addConditions(r.conditions, v.conditions);
-                            values.push_back(std::move(r));
-                        }
+                for (Value &r : i < direct ? m_evaluator.propertyCallees(v) : Values{})
+                    values.push_back(std::move(r));
                 break;
             case Value::Kind::Instance:
                 addTargets(out, m_evaluator.instanceCall(v, m_profile.callMethods), v, shape, callerSelf);
                 break;
             case Value::Kind::Class:
-                // A copy of an object's own class (`self.__class__(...)`,
-                // `type(self)(...)`) is left out: it would make each class
-                // doing so a place building itself, and every object of it
-                // one built there.
-                if (chain.ends_with(".__class__"))
+                if (chain.ends_with(".__class__")) // a copy of an object's own class: not followed (docs/call-resolution.md)
                     break;
+                if (const SymbolId post = m_table.postInit(v.id)) // a dataclass's generated __init__ calls it
+                    out.push_back({callTarget(post, v.id), v.how, v.conditions});
                 // Instantiation runs __init__; a class without one is still
                 // resolved: the edge then points at the class itself.
                 if (const SymbolId init = m_table.lookupMethod(v.id, "__init__")) {

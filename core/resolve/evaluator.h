@@ -56,6 +56,10 @@ public:
     // The value of calling `v`; `call` (evaluated in `callerScope`) gives the
     // arguments, whose classes flow into the callee.
     Values callResult(const Value &v, const ValueFact *call = nullptr, const Scope *callerScope = nullptr);
+    // A property called (`self.handler(x)` with `@property def handler`):
+    // its getter runs, then what it returns is called; those values (the
+    // functions, classes and instances), none for another function.
+    Values propertyCallees(const Value &getter);
     Values moduleMember(int module, const std::string &name);
     Values returnsOf(SymbolId function, SymbolId selfClass, const ArgTypes &args = {});
     Values fromAnnotation(const std::string &annotation, const Scope &scope);

@@ -75,6 +75,10 @@ Values Evaluator::classAttribute(SymbolId cls, const std::string &name)
             Value f;
             f.kind = Value::Kind::Function;
             f.id = m->second;
+            // A class method taken through a subclass (`Big.from_config()`)
+            // runs with that class as `cls`.
+            if (const FunctionInfo *fn = m_table.function(m->second); fn && fn->isClassMethod)
+                f.selfClass = cls;
             return {f};
         }
         Values set = setByClassMethods(*ki, k, name);
@@ -141,6 +145,20 @@ Values Evaluator::classBodyName(SymbolId cls, const std::string &name)
         return {f};
     }
     return nestedClass(cls, name);
+}
+
+Values Evaluator::propertyCallees(const Value &getter)
+{
+    const FunctionInfo *fn = getter.kind == Value::Kind::Function ? m_table.function(getter.id) : nullptr;
+    if (!fn || !fn->isProperty())
+        return {};
+    Values out;
+    for (Value r : callResult(getter))
+        if (r.kind == Value::Kind::Function || r.kind == Value::Kind::Class || r.kind == Value::Kind::Instance) {
+            addConditions(r.conditions, getter.conditions);
+            out.push_back(std::move(r));
+        }
+    return out;
 }
 
 } // namespace katlas

@@ -11,6 +11,14 @@
 
 namespace katlas {
 
+bool ClassInfo::isDataclass() const
+{
+    return fact && std::any_of(fact->decorators.begin(), fact->decorators.end(), [](const Decorator &d) {
+        const std::string name = d.chain.substr(0, d.chain.find('('));
+        return name == "dataclass" || name.ends_with(".dataclass");
+    });
+}
+
 bool FunctionInfo::isProperty() const
 {
     return std::any_of(decorators.begin(), decorators.end(), [](const Decorator &d) {
@@ -377,6 +385,12 @@ std::string SymbolTable::absoluteModule(const ModuleInfo &from, const ImportFact
     if (imp.module.empty())
         return base;
     return base.empty() ? imp.module : base + "." + imp.module;
+}
+
+SymbolId SymbolTable::postInit(SymbolId clsId) const
+{
+    const ClassInfo *c = cls(clsId);
+    return c && c->isDataclass() ? lookupMethod(clsId, "__post_init__") : 0;
 }
 
 SymbolId SymbolTable::lookupMethod(SymbolId clsId, const std::string &name) const

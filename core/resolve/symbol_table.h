@@ -72,6 +72,9 @@ struct ClassInfo {
     BindingMap classAttrs;                 // class-body assignments and annotations
     std::unordered_map<std::string, std::vector<std::pair<const AssignmentFact *, SymbolId>>> selfAttrs;
     std::vector<SymbolId> mro;             // this class first
+
+    // `@dataclass`, `@dataclasses.dataclass`, `@dataclass(frozen=True)`.
+    bool isDataclass() const;
 };
 
 // Where the table finds the locals of files whose facts came without them.
@@ -125,6 +128,9 @@ public:
 
     // Method lookup along the MRO; 0 when not found.
     SymbolId lookupMethod(SymbolId cls, const std::string &name) const;
+    // The `__post_init__` a dataclass's generated `__init__` calls; 0 for
+    // another class or none.
+    SymbolId postInit(SymbolId cls) const;
     // The class after `cls` in `self`'s MRO that defines `name` (for super()).
     SymbolId lookupSuperMethod(SymbolId self, SymbolId cls, const std::string &name) const;
     // All subclasses, transitively, `cls` first.
