@@ -883,6 +883,7 @@ private Q_SLOTS:
     {
         // map/filter call their function argument, sorted its key; a list
         // handed to them is no call. getattr with a literal name is an attribute.
+        // Threads call their target, executors what is submitted.
         const Resolved r = program("def f1(x): pass\n"
                                    "def f2(x): pass\n"
                                    "class C:\n"
@@ -890,11 +891,26 @@ private Q_SLOTS:
                                    "xs = [1, 2]\n"
                                    "map(f1, xs)\n"
                                    "sorted(xs, key=f2)\n"
-                                   "getattr(C(), 'm')()\n");
+                                   "getattr(C(), 'm')()\n"
+                                   "def worker(): pass\n"
+                                   "def job(x): pass\n"
+                                   "def later(): pass\n"
+                                   "def unused(): pass\n"
+                                   "def start(pool, loop):\n"
+                                   "    threading.Thread(target=worker, name=unused).start()\n"
+                                   "    pool.submit(job, unused)\n"
+                                   "    loop.run_in_executor(None, later)\n");
         QCOMPARE(callees(r, "m", "f1"), QStringLiteral("m.f1"));
         QCOMPARE(callees(r, "m", "f2"), QStringLiteral("m.f2"));
         QVERIFY(r.edges("m", "xs").empty());
         QCOMPARE(callees(r, "m", "C().m"), QStringLiteral("m.C.m"));
+        // The standard library's callers of what they are handed: a thread's
+        // target, an executor's submitted function; their other arguments
+        // are not called.
+        QCOMPARE(callees(r, "m.start", "worker"), QStringLiteral("m.worker"));
+        QCOMPARE(callees(r, "m.start", "job"), QStringLiteral("m.job"));
+        QCOMPARE(callees(r, "m.start", "later"), QStringLiteral("m.later"));
+        QVERIFY(r.edges("m.start", "unused").empty());
     }
 
     void namesOutsideTheIndexKeepTheirClass()

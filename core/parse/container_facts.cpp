@@ -173,23 +173,37 @@ std::vector<ValueFact> elementFacts(const ValueFact &display)
 
 std::vector<TSNode> calledArguments(const SyntaxSource &source, TSNode call)
 {
-    static constexpr std::array<std::string_view, 3> positional = {"map", "filter", "reduce"};
-    static constexpr std::array<std::string_view, 4> byKey = {"sorted", "min", "max", "sort"};
+    // Who calls what it is handed: by position (`map(f, xs)`,
+    // `executor.submit(f, x)`, `loop.run_in_executor(None, f)`), or by
+    // keyword (`sorted(xs, key=f)`, `Thread(target=f)`).
+    struct Caller {
+        std::string_view name;
+        int position;             // -1: every positional argument; -2: none
+        std::string_view keyword; // empty: none
+    };
+    static constexpr std::array<Caller, 17> callers = {{
+        {"map", -1, ""}, {"filter", -1, ""}, {"reduce", -1, ""}, {"starmap", 0, ""},
+        {"sorted", -2, "key"}, {"min", -2, "key"}, {"max", -2, "key"}, {"sort", -2, "key"},
+        {"submit", 0, ""}, {"apply_async", 0, ""}, {"run_in_executor", 1, ""}, {"call_soon", 0, ""},
+        {"call_soon_threadsafe", 0, ""}, {"call_later", 1, ""}, {"Timer", 1, "function"},
+        {"Thread", -2, "target"}, {"Process", -2, "target"},
+    }};
     std::vector<TSNode> out;
-    const TSNode fn = field(call, "function");
-    const Chain callee = source.chainOf(fn);
+    const Chain callee = source.chainOf(field(call, "function"));
     const std::string_view name = std::string_view(callee).substr(callee.rfind('.') == Chain::npos ? 0 : callee.rfind('.') + 1);
-    const bool callsPositional = std::find(positional.begin(), positional.end(), name) != positional.end();
-    const bool callsKey = std::find(byKey.begin(), byKey.end(), name) != byKey.end();
-    if (!callsPositional && !callsKey)
+    const auto caller = std::find_if(callers.begin(), callers.end(), [&](const Caller &c) { return c.name == name; });
+    if (caller == callers.end())
         return out;
+    int position = 0;
     for (TSNode a : NamedChildren(field(call, "arguments"))) {
         TSNode value = a;
         if (isType(a, "keyword_argument")) {
-            if (!callsKey || source.text(field(a, "name")) != "key")
+            if (caller->keyword.empty() || source.text(field(a, "name")) != caller->keyword)
                 continue;
             value = field(a, "value");
-        } else if (!callsPositional) {
+        } else if (isType(a, "list_splat") || isType(a, "dictionary_splat") || isType(a, "comment")) {
+            continue;
+        } else if (const int at = position++; caller->position != -1 && caller->position != at) {
             continue;
         }
         value = unparen(value);

@@ -45,8 +45,9 @@ Chain elementsOf(const Chain &iterable);
 // display's line, under its guards).
 std::vector<ValueFact> elementFacts(const ValueFact &display);
 
-// The higher-order built-ins that call the functions handed to them
-// (`map(f, xs)`, `sorted(xs, key=f)`): the arguments they call.
+// The higher-order built-ins and standard-library calls that call the
+// functions handed to them (`map(f, xs)`, `sorted(xs, key=f)`,
+// `Thread(target=f)`, `executor.submit(f, x)`): the arguments they call.
 std::vector<TSNode> calledArguments(const SyntaxSource &source, TSNode call);
 
 } // namespace katlas
