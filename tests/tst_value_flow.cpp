@@ -479,6 +479,34 @@ private Q_SLOTS:
         QCOMPARE(callees(r, "m.plain", "Plain"), QStringLiteral("m.Plain"));
     }
 
+    void blocksCallTheirProtocolMethods()
+    {
+        // `with` calls __enter__ and __exit__, `async with` __aenter__ and
+        // __aexit__, `async for` __aiter__ and its __anext__.
+        const Resolved r = program("class Session:\n"
+                                   "    def __enter__(self): return self\n"
+                                   "    def __exit__(self, *a): pass\n"
+                                   "    async def __aenter__(self): return self\n"
+                                   "    async def __aexit__(self, *a): pass\n"
+                                   "class Stream:\n"
+                                   "    def __aiter__(self): return self\n"
+                                   "    async def __anext__(self): pass\n"
+                                   "def sync_use():\n"
+                                   "    with Session() as s:\n"
+                                   "        pass\n"
+                                   "async def async_use():\n"
+                                   "    async with Session() as s:\n"
+                                   "        pass\n"
+                                   "    async for x in Stream():\n"
+                                   "        pass\n");
+        QCOMPARE(callees(r, "m.sync_use", "Session().__enter__"), QStringLiteral("m.Session.__enter__"));
+        QVERIFY(r.edges("m.sync_use", "Session().__aenter__").empty());
+        QCOMPARE(callees(r, "m.async_use", "Session().__aenter__"), QStringLiteral("m.Session.__aenter__"));
+        QCOMPARE(callees(r, "m.async_use", "Session().__aexit__"), QStringLiteral("m.Session.__aexit__"));
+        QVERIFY(r.edges("m.async_use", "Session().__enter__").empty());
+        QCOMPARE(callees(r, "m.async_use", "Stream().__aiter__().__anext__"), QStringLiteral("m.Stream.__anext__"));
+    }
+
     void getattrByANameEveryCallPassesALiteralFor()
     {
         // `getattr(self.inner, name)()` where every call of the method

@@ -5,11 +5,14 @@
 
 namespace katlas {
 
-void IterationFacts::addLoop(TSNode target, TSNode iterable, const BodyContext &ctx)
+void IterationFacts::addLoop(TSNode target, TSNode iterable, const BodyContext &ctx, bool async)
 {
     if (!ts_node_is_null(target) && isType(target, "identifier"))
         m_assignments.assignElements(std::string(m_source.text(target)), iterable, ctx);
-    addProtocolCalls(iterable, {"__iter__", "__iter__().__next__"}, ctx);
+    if (async)
+        addProtocolCalls(iterable, {"__aiter__", "__aiter__().__anext__"}, ctx);
+    else
+        addProtocolCalls(iterable, {"__iter__", "__iter__().__next__"}, ctx);
 }
 
 void IterationFacts::addProtocolCalls(TSNode value, std::initializer_list<const char *> methods, const BodyContext &ctx)

@@ -18,10 +18,18 @@ public:
         : m_source(source), m_values(values), m_assignments(assignments), m_facts(facts)
     { }
 
-    // `for target in iterable` (a statement or a comprehension's clause).
-    void addLoop(TSNode target, TSNode iterable, const BodyContext &ctx);
+    // `for target in iterable` (a statement or a comprehension's clause);
+    // `async for` calls __aiter__ and __anext__.
+    void addLoop(TSNode target, TSNode iterable, const BodyContext &ctx, bool async = false);
     // `with value [as ...]`: the calls of the context protocol.
-    void addContext(TSNode value, const BodyContext &ctx) { addProtocolCalls(value, {"__enter__", "__exit__"}, ctx); }
+    // `with v` calls v's __enter__ and __exit__; `async with v`, __aenter__ and __aexit__.
+    void addContext(TSNode value, const BodyContext &ctx, bool async = false)
+    {
+        if (async)
+            addProtocolCalls(value, {"__aenter__", "__aexit__"}, ctx);
+        else
+            addProtocolCalls(value, {"__enter__", "__exit__"}, ctx);
+    }
     // `yield v` adds v to what the generator yields; `yield from xs`, xs's elements.
     void addYield(TSNode yield, const BodyContext &ctx);
 

@@ -105,7 +105,7 @@ private:
         } else if (!std::strcmp(t, "for_statement")) {
             TSNode right = field(n, "right");
             scanExpr(right, ctx);
-            m_iteration.addLoop(field(n, "left"), right, ctx);
+            m_iteration.addLoop(field(n, "left"), right, ctx, text(n).starts_with("async"));
             visitChildBlocks(n, ctx);
         } else if (!std::strcmp(t, "while_statement")) {
             TSNode cond = field(n, "condition");
@@ -242,6 +242,7 @@ private:
 
     void visitWith(TSNode n, const BodyContext &ctx)
     {
+        const bool async = text(n).starts_with("async");
         for (TSNode c : NamedChildren(n)) {
             if (isType(c, "with_clause")) {
                 for (TSNode item : NamedChildren(c)) {
@@ -250,13 +251,13 @@ private:
                         TSNode expr = ts_node_named_child(value, 0);
                         TSNode alias = field(value, "alias");
                         scanExpr(expr, ctx);
-                        m_iteration.addContext(expr, ctx);
+                        m_iteration.addContext(expr, ctx, async);
                         if (!ts_node_is_null(alias) && ts_node_named_child_count(alias) == 1
                             && isType(ts_node_named_child(alias, 0), "identifier"))
                             m_assignments.assign(std::string(text(ts_node_named_child(alias, 0))), expr, ctx);
                     } else {
                         scanExpr(ts_node_is_null(value) ? item : value, ctx);
-                        m_iteration.addContext(ts_node_is_null(value) ? item : value, ctx);
+                        m_iteration.addContext(ts_node_is_null(value) ? item : value, ctx, async);
                     }
                 }
             } else if (isType(c, "block")) {
