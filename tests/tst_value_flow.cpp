@@ -507,6 +507,28 @@ private Q_SLOTS:
         QCOMPARE(callees(r, "m.async_use", "Stream().__aiter__().__anext__"), QStringLiteral("m.Stream.__anext__"));
     }
 
+    void aSingleDispatchCallRunsItsRegisteredImplementations()
+    {
+        // `@show.register` / `@show.register(T)` register implementations
+        // of a singledispatch function: a call of it may run each; another
+        // function's `register` decorator adds nothing to it.
+        const Resolved r = program("import functools\n"
+                                   "@functools.singledispatch\n"
+                                   "def show(x): pass\n"
+                                   "@show.register\n"
+                                   "def _show_int(x: int): pass\n"
+                                   "@show.register(str)\n"
+                                   "def _show_str(x): pass\n"
+                                   "def plain(x): pass\n"
+                                   "@plain.register\n"
+                                   "def other(x): pass\n"
+                                   "def main():\n"
+                                   "    show(1)\n"
+                                   "    plain(1)\n");
+        QCOMPARE(callees(r, "m.main", "show"), QStringLiteral("m._show_int m._show_str m.show"));
+        QCOMPARE(callees(r, "m.main", "plain"), QStringLiteral("m.plain"));
+    }
+
     void getattrByANameEveryCallPassesALiteralFor()
     {
         // `getattr(self.inner, name)()` where every call of the method

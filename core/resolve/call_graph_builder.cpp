@@ -371,7 +371,7 @@ private:
             switch (v.kind) {
             case Value::Kind::Function:
                 addTargets(out, m_evaluator.dispatch(v), v, shape, callerSelf);
-                for (Value &r : i < direct ? m_evaluator.propertyCallees(v) : Values{})
+                for (Value &r : i < direct ? m_evaluator.alsoCalled(v) : Values{})
                     values.push_back(std::move(r));
                 break;
             case Value::Kind::Instance:

@@ -60,6 +60,17 @@ public:
     // its getter runs, then what it returns is called; those values (the
     // functions, classes and instances), none for another function.
     Values propertyCallees(const Value &getter);
+    // A `functools.singledispatch` function called: the implementations
+    // registered with `@fn.register` (evaluator_single_dispatch.cpp).
+    Values registeredImplementations(const Value &fn);
+    // What calling the function `fn` calls besides it: both of the above.
+    Values alsoCalled(const Value &fn)
+    {
+        Values out = propertyCallees(fn);
+        for (Value &v : registeredImplementations(fn))
+            out.push_back(std::move(v));
+        return out;
+    }
     Values moduleMember(int module, const std::string &name);
     Values returnsOf(SymbolId function, SymbolId selfClass, const ArgTypes &args = {});
     Values fromAnnotation(const std::string &annotation, const Scope &scope);
@@ -144,6 +155,8 @@ private:
     template<typename PassedOf>
     Elements eachRunningCall(const FunctionInfo &fn, PassedOf passed);
     std::vector<std::string> m_passThrough;
+    // singledispatch function -> what `@fn.register` decorates; built on first use.
+    std::optional<std::unordered_map<SymbolId, std::vector<SymbolId>>> m_registered;
     std::unordered_map<SymbolId, std::vector<std::string>> m_containersHolding;
     bool m_fillingContainers = false;
     // The calls made of `fn` through the parameters it is handed to, up to
