@@ -401,6 +401,24 @@ private Q_SLOTS:
         QCOMPARE(router("self\\.bias$"), std::set<std::string>{"gemm_n256_k7168"});
     }
 
+    // The demo's LogitsProcessor is handed the model's LM head and multiplies
+    // by its weight (`torch.matmul(x, lm_head.weight.T)`): the GEMM is the LM
+    // head's, over this GPU's share of the vocabulary (32000 / 8).
+    void aComputeCallOnAHandedModulesTensorIsThatModules()
+    {
+        QTemporaryDir dir;
+        const DemoUnderTp8 demo(dir);
+        QVERIFY2(demo.error.empty(), demo.error.c_str());
+        std::vector<DefinitionUse> logits;
+        for (const DefinitionUse &u : demo.definitions(demo.report).uses)
+            if (u.op == "self.logits_processor")
+                logits.push_back(u);
+        QCOMPARE(logits.size(), size_t(1));
+        QCOMPARE(logits[0].kernel, std::string("torch.matmul"));
+        QCOMPARE(logits[0].module, std::string("ParallelLMHead"));
+        QCOMPARE(logits[0].definition, std::string("gemm_n4000_k7168"));
+    }
+
     // Every file the command writes is a valid Definition, in <op_type>/<name>.json.
     void writtenFilesFollowTheSchema()
     {

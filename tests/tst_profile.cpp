@@ -166,6 +166,10 @@ private Q_SLOTS:
             << dims + QStringLiteral("\"implications\": [\n {\"if\": {\"stage\": \"decode\"},\n"
                                      "  \"then\": {\"platform\": \"npu\"}}\n]}\n")
             << 10 << "implications[0].then.platform" << "unknown value 'npu'";
+        QTest::newRow("entry: runs in an unknown value")
+            << dims + QStringLiteral("\"extra_entries\": [\n {\"name\": \"a\", \"function\": \"m.f\",\n"
+                                     "  \"runs_in\": {\"platform\": \"npu\"}}\n]}\n")
+            << 10 << "extra_entries[0].runs_in.platform" << "unknown value 'npu'";
     }
     void errors()
     {

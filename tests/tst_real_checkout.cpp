@@ -373,6 +373,11 @@ private Q_SLOTS:
         QCOMPARE(fp8["bmm_h16_n512_k128"].constAxes, QStringLiteral("K=128 N=512 num_heads=16"));
         QCOMPARE(fp8["bmm_h16_n128_k512"].constAxes, QStringLiteral("K=512 N=128 num_heads=16"));
         QVERIFY(fp8["bmm_h16_n128_k512"].schemaViolation.isEmpty());
+        // The LM head's torch.matmul on the ParallelLMHead the model hands its
+        // logits processor: this GPU's 129280 / 8 rows of the vocabulary.
+        QCOMPARE(definitionOf("self.logits_processor", "torch.matmul"), std::set<std::string>{"gemm_n16160_k7168"});
+        // An EAGLE verify's sampling runs in a target-verify step only (profile `runs_in`).
+        QVERIFY(std::none_of(uses.begin(), uses.end(), [](const DefinitionUse &u) { return u.op.find("verify") != std::string::npos; }));
         QVERIFY(fp8.count("mla_paged_decode_h16_ckv512_kpe64_ps1"));
         QVERIFY(!fp8.count("gemm_n3072_k1536")); // q_b_proj's GEMM is an FP8 kernel here, not F.linear
         QCOMPARE(fp8["gemm_fp8_block_scale_n2112_k7168"].constAxes, QStringLiteral("K=7168 K_blocks=56 N=2112 N_blocks=17"));

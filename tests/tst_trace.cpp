@@ -98,6 +98,25 @@ private Q_SLOTS:
         QCOMPARE(g.nonModel[0].name, std::string("Sampler"));
     }
 
+    void anEntryRunsOnlyUnderTheValuesItNames()
+    {
+        // The demo's input quantization runs under FP8 only (profile `runs_in`).
+        const auto entries = [&](const char *filterText) {
+            std::string error;
+            const std::optional<DimensionFilter> filter = DimensionFilter::parse(filterText, &error);
+            std::vector<std::string> names;
+            for (const NonModelOp &op : buildOpGraph(m_session->index(), m_session->profile(), "", *filter).nonModel)
+                names.push_back(op.name);
+            return names;
+        };
+        const std::vector<std::string> both{"Sampler", "Input quantization"};
+        QCOMPARE(entries(""), both);
+        QCOMPARE(entries("quantization=fp8"), both);
+        QCOMPARE(entries("quantization=fp8,none"), both);
+        QCOMPARE(entries("quantization=none"), std::vector<std::string>{"Sampler"});
+        QCOMPARE(entries("stage=decode"), both); // another dimension: no matter
+    }
+
     void pathsUnderFilters_data()
     {
         QTest::addColumn<QString>("op");

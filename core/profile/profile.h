@@ -182,6 +182,11 @@ struct ExtraEntry {
     std::string name;           // "Sampler"
     std::string group;          // "Sampling"
     std::string function;       // dotted function name
+    // The values of dimensions it runs under (`spec_mode`: the speculative
+    // ones); a filter allowing none of a dimension's leaves it out.
+    std::map<std::string, std::set<std::string>> runsIn;
+    // Does `allowed` (a filter's values by dimension) leave it a value of each?
+    bool runsUnder(const std::map<std::string, std::set<std::string>> &allowed) const;
 };
 
 struct Profile {

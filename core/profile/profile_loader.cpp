@@ -270,6 +270,7 @@ public:
             e.name = str(obj, "name", key + ".name", true);
             e.group = str(obj, "group", key + ".group");
             e.function = str(obj, "function", key + ".function", true);
+            e.runsIn = assignment(obj, "runs_in", key + ".runs_in", false);
             m_p.extraEntries.push_back(std::move(e));
         }
         for (const auto &[obj, key] : objects(root, "startup"))

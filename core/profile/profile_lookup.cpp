@@ -1,6 +1,8 @@
 // Lookups into a loaded profile.
 #include "profile/profile.h"
 
+#include <algorithm>
+
 namespace katlas {
 
 const RepoRule *Profile::repo(const std::string &name) const
@@ -53,6 +55,16 @@ const std::string &Dimension::labelFor(const std::string &locale) const
 {
     const auto it = translatedLabels.find(locale);
     return it == translatedLabels.end() ? label : it->second;
+}
+
+bool ExtraEntry::runsUnder(const std::map<std::string, std::set<std::string>> &allowed) const
+{
+    for (const auto &[dimension, values] : runsIn) {
+        const auto it = allowed.find(dimension);
+        if (it != allowed.end() && std::none_of(values.begin(), values.end(), [&](const std::string &v) { return it->second.count(v); }))
+            return false;
+    }
+    return true;
 }
 
 } // namespace katlas

@@ -34,11 +34,34 @@ std::string moduleAttribute(const std::string &callee)
     return callee.substr(0, end);
 }
 
-// The module a kernel path runs in: the op's own (`self.q_b_proj`, or the
-// module whose method the op calls), else the nearest to the kernel of the
-// modules its calls go through (an op named by a call expression,
-// `get_attn_tp_context().fetch_qkv_latent(...)`, reaches its GEMM through
-// `self.fused_qkv_a_proj_with_mqa` further down).
+// `name` (an expression's leading name, `layernorm` of `layernorm.forward`)
+// when it reads a name or an attribute of one; empty otherwise.
+std::string leadingName(const std::string &text)
+{
+    const auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+    const std::string name = text.substr(0, std::find_if_not(text.begin(), text.end(), word) - text.begin());
+    if (name.empty() || name == "self" || std::isdigit(static_cast<unsigned char>(name[0]))
+        || (name.size() < text.size() && text[name.size()] != '.'))
+        return {};
+    return name;
+}
+
+// The module `name`, read where frame `k` makes its call, stands for when it
+// was handed down from a module's own member (`layernorm=self.post_attention_layernorm`).
+std::optional<ModuleInstance> handedMember(const CallIndex &index, const SourceCalls &calls, ModelShapes &shapes,
+                                           const KernelPath &p, size_t k, const std::string &name, std::string &cls)
+{
+    if (name.empty())
+        return std::nullopt;
+    const TensorOrigin o = tensorOrigin(index, calls, p.frames, k, name);
+    if (o.kind != TensorOrigin::Kind::OwnMember || !o.rest.empty())
+        return std::nullopt;
+    std::optional<ModuleInstance> m = shapes.module(o.ownerClass, "self." + o.member);
+    if (m)
+        cls = o.ownerClass;
+    return m;
+}
+
 // A module handed down as an argument and called by its parameter's name,
 // or a method of it (`layernorm(x, residual)`, `layernorm.forward_fast(x)`
 // in a function `prepare_mlp` calls passing
@@ -47,27 +70,45 @@ std::string moduleAttribute(const std::string &callee)
 std::optional<ModuleInstance> handedModule(const CallIndex &index, const SourceCalls &calls, ModelShapes &shapes,
                                            const KernelPath &p, std::string &cls)
 {
-    const auto word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
-    for (size_t k = p.frames.size(); k-- > 1;) {
-        // The name called, or whose method is: `layernorm`, `layernorm.forward_fast`.
-        const std::string &callee = index.site(p.frames[k].siteId).callee;
-        const std::string name = callee.substr(0, std::find_if_not(callee.begin(), callee.end(), word) - callee.begin());
-        if (name.empty() || name == "self" || (name.size() < callee.size() && callee[name.size()] != '.'))
-            continue;
-        const TensorOrigin o = tensorOrigin(index, calls, p.frames, k, name);
-        if (o.kind != TensorOrigin::Kind::OwnMember || !o.rest.empty())
-            continue;
-        if (std::optional<ModuleInstance> m = shapes.module(o.ownerClass, "self." + o.member)) {
-            cls = o.ownerClass;
+    for (size_t k = p.frames.size(); k-- > 1;)
+        if (std::optional<ModuleInstance> m = handedMember(index, calls, shapes, p, k, leadingName(index.site(p.frames[k].siteId).callee), cls))
             return m;
-        }
+    return std::nullopt;
+}
+
+// The module whose tensor the call ending the path is handed through a
+// parameter (`torch.matmul(x, lm_head.weight.T)` in a function handed
+// `lm_head=self.lm_head`): that call does its work, whatever module the op is.
+std::optional<ModuleInstance> handedTensorModule(const CallIndex &index, const SourceCalls &calls, ModelShapes &shapes,
+                                                 const KernelPath &p, std::string &cls)
+{
+    const std::optional<SourceCall> call = p.frames.size() > 1 ? calls.call(p.frames.back().siteId) : std::nullopt;
+    if (!call)
+        return std::nullopt;
+    std::vector<std::string> arguments = call->positional;
+    for (const auto &[keyword, text] : call->keywords)
+        arguments.push_back(text);
+    for (const std::string &text : arguments) {
+        // `name.attribute...`: a tensor the object `name` holds.
+        const std::string name = leadingName(text);
+        if (name.size() < text.size())
+            if (std::optional<ModuleInstance> m = handedMember(index, calls, shapes, p, p.frames.size() - 1, name, cls))
+                return m;
     }
     return std::nullopt;
 }
 
+// The module a kernel path runs in: the one whose tensor its last call is
+// handed (handedTensorModule), else the op's own (`self.q_b_proj`, or the
+// module whose method the op calls), else the nearest to the kernel of the
+// modules its calls go through (an op named by a call expression,
+// `get_attn_tp_context().fetch_qkv_latent(...)`, reaches its GEMM through
+// `self.fused_qkv_a_proj_with_mqa` further down), else one handed down (handedModule).
 std::optional<ModuleInstance> pathModule(const CallIndex &index, const SourceCalls &calls, ModelShapes &shapes,
                                          const std::string &op, const KernelPath &p, std::string &cls)
 {
+    if (std::optional<ModuleInstance> m = handedTensorModule(index, calls, shapes, p, cls))
+        return m;
     cls = index.classOf(p.frames.front().callerId);
     if (!cls.empty()) {
         if (std::optional<ModuleInstance> m = shapes.module(cls, op))

@@ -284,7 +284,7 @@ OpGraph buildOpGraph(const CallIndex &index, const Profile &profile, const std::
     std::erase_if(graph.siteContext, [](const auto &entry) { return entry.second.empty(); });
     for (const ExtraEntry &e : profile.extraEntries) {
         const std::vector<std::int64_t> fns = index.byQualName(e.function);
-        if (fns.empty())
+        if (fns.empty() || !e.runsUnder(filter.allowed()))
             continue;
         NonModelOp op{e.name, e.group, fns.front(), {}};
         for (std::int64_t s : index.sitesOf(fns.front()))

@@ -147,8 +147,13 @@ class DeepMiniModel(nn.Module):
 class DeepMiniForCausalLM(nn.Module):
     def __init__(self, config, quant_config=None):
         super().__init__()
+        from tinyserve.srt.layers.logits_processor import LogitsProcessor
+        from tinyserve.srt.layers.vocab_parallel_embedding import ParallelLMHead
+
         self.model = DeepMiniModel(config, quant_config)
+        self.lm_head = ParallelLMHead(config.vocab_size, config.hidden_size)
+        self.logits_processor = LogitsProcessor(config)
 
     def forward(self, input_ids, positions, forward_batch):
         hidden_states = self.model(input_ids, positions, forward_batch)
-        return hidden_states
+        return self.logits_processor(input_ids, hidden_states, self.lm_head, forward_batch)
