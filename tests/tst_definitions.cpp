@@ -221,6 +221,53 @@ private Q_SLOTS:
         QVERIFY(!traces.count(18) && !traces.count(19)); // no trace= at all
     }
 
+    // Templates a factory builds (`x = _make_trace(shared_experts=False)`)
+    // are read with the factory's parameters bound to the call's literal
+    // arguments or their defaults: its conditional expressions, the locals
+    // it fills before the return and the dicts it splats follow them.
+    void templatesBuiltByFactories()
+    {
+        const std::vector<TraceTemplate> templates = readTraceTemplates(readText(kTemplates + QStringLiteral("/demo_moe_templates.py")));
+        std::map<std::string, const TraceTemplate *> by;
+        for (const TraceTemplate &t : templates)
+            by[t.variable] = &t;
+        QCOMPARE(templates.size(), size_t(3));
+        const auto axisNames = [](const TraceTemplate &t) {
+            std::vector<std::string> out;
+            for (const TemplateAxis &a : t.axes)
+                out.push_back(a.name);
+            return out;
+        };
+        const TraceTemplate &routed = *by.at("demo_moe_routed_trace");
+        QCOMPARE(routed.namePrefix, std::optional<std::string>("demo_moe_routed"));
+        QCOMPARE(routed.description, std::string("A routed MoE."));
+        QCOMPARE(axisNames(routed), (std::vector<std::string>{"seq_len", "hidden_size", "num_local_experts"}));
+        QCOMPARE(routed.inputs.at(1).shape, (std::vector<std::string>{"num_local_experts", "hidden_size"}));
+        QCOMPARE(routed.referenceFunction, std::string("_demo_moe_reference"));
+        QVERIFY(routed.reference.find("def _demo_moe_reference(") != std::string::npos);
+        QCOMPARE(routed.definitionName({{"hidden_size", 7168}, {"num_local_experts", 32}}), std::string("demo_moe_routed_h7168_e32"));
+        const TraceTemplate &shared = *by.at("demo_moe_shared_trace");
+        QCOMPARE(shared.description, std::string("A routed MoE. Shared experts too."));
+        QCOMPARE(axisNames(shared), (std::vector<std::string>{"num_shared", "num_weight_rows", "seq_len", "hidden_size"}));
+        QCOMPARE(shared.inputs.at(1).shape, (std::vector<std::string>{"num_weight_rows", "hidden_size"}));
+        QCOMPARE(shared.definitionName({{"num_shared", 1}, {"num_weight_rows", 33}, {"hidden_size", 7168}}),
+                 std::string("demo_moe_shared_s1_e33_h7168"));
+        // Positional arguments, and a default the call leaves.
+        const TraceTemplate &softmax = *by.at("demo_moe_softmax_trace");
+        QCOMPARE(softmax.namePrefix, std::optional<std::string>("demo_moe_softmax"));
+        QCOMPARE(softmax.description, std::string("Softmax routing."));
+        QCOMPARE(softmax.tags, std::vector<std::string>{"status:verified"});
+        QCOMPARE(softmax.referenceFunction, std::string("_demo_moe_reference"));
+        // A function naming templates, directly or through a module-level
+        // dict of them, is a dispatch that may pick any of those; the
+        // factories name none.
+        const TemplateModule module = readTemplateModule(readText(kTemplates + QStringLiteral("/demo_moe_templates.py")));
+        QCOMPARE(module.dispatches.size(), size_t(1));
+        const std::vector<std::string> &picks = module.dispatches.at("demo_moe_dispatch");
+        QCOMPARE(std::set<std::string>(picks.begin(), picks.end()),
+                 (std::set<std::string>{"demo_moe_shared_trace", "demo_moe_softmax_trace", "demo_moe_routed_trace"}));
+    }
+
     // A kernel with a template is written the template's way, the family
     // giving the const axes' values and the dtypes the template leaves to the
     // call; an axis nothing gives a value is said, not guessed.

@@ -397,6 +397,26 @@ private Q_SLOTS:
                                   "stage=decode spec_mode=none dsa=off",
                                   &ms, 8);
         QVERIFY(moe.count("moe_fp8_block_scale_ds_routing_topk8_ng8_kg4_e32_h7168_i2048"));
+        // Its `trace=` is a dispatch picking a template by the routing at run
+        // time; the profile names the DeepSeek-V3 one among those it may pick,
+        // which a factory builds (`_make_fp8_block_ds_trace(shared_experts=False)`):
+        // the API's own template, verified, with its reference.
+        const WrittenDefinition &trtllm = moe["moe_fp8_block_scale_ds_routing_topk8_ng8_kg4_e32_h7168_i2048"];
+        QVERIFY2(trtllm.tags.contains(QStringLiteral("status:verified")), qPrintable(trtllm.tags.join(' ')));
+        QVERIFY2(trtllm.tags.contains(QStringLiteral("fi_api:flashinfer.fused_moe.core.trtllm_fp8_block_scale_moe")),
+                 qPrintable(trtllm.tags.join(' ')));
+        QVERIFY(trtllm.reference.contains(QStringLiteral("def _trtllm_fp8_block_scale_moe_ds_routing_reference(")));
+        QVERIFY(trtllm.schemaViolation.isEmpty());
+        // The NvFP4 MoE: the DeepSeek-V3 template of trtllm_fp4_block_scale_moe's
+        // dispatch, e2m1 packed two to a byte over half the hidden size, and
+        // flashinfer's default activation (SwiGLU, 3) in the name.
+        auto fp4Defs = definitionsFor(*m_session, "deepseek_v2", QStringLiteral("deepseek-v3"), 8, "B200 NVFP4 decode", {}, &ms, 8);
+        const WrittenDefinition &fp4Moe = fp4Defs["moe_fp4_block_scale_ds_routing_topk8_e32_h7168_i2048_act3_ng8_kg4"];
+        QVERIFY2(fp4Moe.tags.contains(QStringLiteral("fi_api:flashinfer.fused_moe.core.trtllm_fp4_block_scale_moe")),
+                 qPrintable(fp4Moe.tags.join(' ')));
+        QVERIFY2(fp4Moe.dtypes.contains(QStringLiteral("hidden_states:float4_e2m1")), qPrintable(fp4Moe.dtypes));
+        QVERIFY(fp4Moe.constAxes.contains(QStringLiteral("num_packed_hidden=3584")));
+        QVERIFY(fp4Moe.schemaViolation.isEmpty());
         // DeepEP's DeepGEMM grouped GEMM computes the same MoE: the same definition.
         auto deepep = definitionsFor(*m_session, "deepseek_v2", QStringLiteral("deepseek-v3"), 8, {},
                                      "attention_arch=MLA platform=cuda gpu_arch=sm90 quantization=fp8 block_quant=on "
@@ -406,6 +426,7 @@ private Q_SLOTS:
         QVERIFY(deepep.count("moe_fp8_block_scale_ds_routing_topk8_ng8_kg4_e32_h7168_i2048"));
         QCOMPARE(deepep["moe_fp8_block_scale_ds_routing_topk8_ng8_kg4_e32_h7168_i2048"].reference,
                  moe["moe_fp8_block_scale_ds_routing_topk8_ng8_kg4_e32_h7168_i2048"].reference);
+        QVERIFY(deepep["moe_fp8_block_scale_ds_routing_topk8_ng8_kg4_e32_h7168_i2048"].tags.contains(QStringLiteral("status:unverified")));
     }
 
     // Llama-3.1-8B (GQA) with TP 1 on flashinfer's paged decode.

@@ -247,9 +247,12 @@ ModelDefinitions modelDefinitions(const TraceReport &report, const CallIndex &in
                 const ModuleInstance &shapesOf = module ? *module : ModuleInstance{cls, {}, {}, {}};
                 if (!familyFits(f, shapesOf))
                     continue;
-                // The kernel's own template, else the one the family names
-                // for a kernel computing the same (not flashinfer's API: unverified).
+                // The kernel's own template (the one the family names among
+                // those its `trace=` dispatch may pick), else the one the family
+                // names for a kernel computing the same (not flashinfer's API: unverified).
                 const TraceTemplate *own = templates.forKernel(p.kernelId);
+                if (!own && !f.templateName.empty() && templates.dispatchesTo(p.kernelId, f.templateName))
+                    own = templates.named(f.templateName);
                 const TraceTemplate *trace = own ? own : f.templateName.empty() ? nullptr : templates.named(f.templateName);
                 if ((f.fromTemplate || !f.templateName.empty()) && !trace) {
                     use.note = "no trace template is found for " + use.kernel;

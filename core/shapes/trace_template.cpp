@@ -7,10 +7,33 @@
 #include <algorithm>
 #include <charconv>
 #include <map>
+#include <set>
 
 namespace katlas {
 
 namespace {
+
+// The assignment a statement is (`x = v`, `d["k"] = v`); a null node otherwise.
+TSNode assignmentOf(TSNode statement)
+{
+    if (!isType(statement, "expression_statement") || ts_node_named_child_count(statement) == 0)
+        return {};
+    const TSNode a = ts_node_named_child(statement, 0);
+    return isType(a, "assignment") ? a : TSNode{};
+}
+
+template <typename F>
+void forEachIdentifier(TSNode n, const F &visit)
+{
+    if (ts_node_is_null(n))
+        return;
+    if (isType(n, "identifier")) {
+        visit(n);
+        return;
+    }
+    for (TSNode child : namedChildrenOf(n))
+        forEachIdentifier(child, visit);
+}
 
 class TemplateReader {
 public:
@@ -28,7 +51,13 @@ public:
     {
         if (ts_node_is_null(n))
             return std::nullopt;
-        n = unparen(n);
+        n = resolved(n);
+        if (isType(n, "binary_operator") && raw(field(n, "operator")) == "+") {
+            const std::optional<std::string> left = string(field(n, "left")), right = string(field(n, "right"));
+            if (!left || !right)
+                return std::nullopt;
+            return *left + *right;
+        }
         if (isType(n, "concatenated_string")) {
             std::string out;
             for (TSNode part : namedChildrenOf(n))
@@ -74,16 +103,29 @@ public:
 
     // A module-level name bound to a literal (`axes=dict(_common_axes)`,
     // `axes=_common_axes`): the literal it is bound to.
+    // Inside a factory (readFactory), its parameters and locals come first;
+    // `a if flag else b` is the branch the flag, bound to a literal, takes.
     TSNode resolved(TSNode n) const
     {
-        for (int hops = 0; hops < 4 && !ts_node_is_null(n); ++hops) {
+        for (int hops = 0; hops < 8 && !ts_node_is_null(n); ++hops) {
             n = unparen(n);
             if (isType(n, "identifier")) {
+                if (m_scope)
+                    if (const auto local = m_scope->names.find(raw(n)); local != m_scope->names.end()) {
+                        n = local->second;
+                        continue;
+                    }
                 const auto it = m_bindings.find(raw(n));
                 if (it == m_bindings.end())
                     return n;
                 n = it->second;
-            } else if (isType(n, "call") && raw(field(n, "function")) == "dict"
+            } else if (isType(n, "conditional_expression") && ts_node_named_child_count(n) == 3) {
+                const std::optional<bool> holds = truth(ts_node_named_child(n, 1));
+                if (!holds)
+                    return n;
+                n = ts_node_named_child(n, *holds ? 0 : 2);
+            } else if (isType(n, "call") && (raw(field(n, "function")) == "dict" || raw(field(n, "function")) == "list"
+                                              || raw(field(n, "function")) == "tuple")
                        && ts_node_named_child_count(field(n, "arguments")) == 1) {
                 n = ts_node_named_child(field(n, "arguments"), 0);
             } else {
@@ -91,6 +133,22 @@ public:
             }
         }
         return n;
+    }
+
+    // The truth of a condition over literals and a factory's flags; nullopt when not known.
+    std::optional<bool> truth(TSNode n) const
+    {
+        n = resolved(n);
+        if (isType(n, "true") || isType(n, "false"))
+            return isType(n, "true");
+        if (isType(n, "none"))
+            return false;
+        if (isType(n, "not_operator"))
+            if (const std::optional<bool> inner = truth(field(n, "argument")))
+                return !*inner;
+        if (const std::optional<std::int64_t> v = integer(n))
+            return *v != 0;
+        return std::nullopt;
     }
 
     std::vector<std::string> strings(TSNode n) const
@@ -160,7 +218,14 @@ public:
             return out;
         for (TSNode item : namedChildrenOf(dict)) {
             if (isType(item, "dictionary_splat") && ts_node_named_child_count(item) == 1) {
-                for (auto &entry : entries(ts_node_named_child(item, 0), depth + 1))
+                const TSNode splat = unparen(ts_node_named_child(item, 0));
+                if (const auto *filled = m_scope && isType(splat, "identifier") ? m_scope->filled(raw(splat)) : nullptr) {
+                    for (const auto &[key, value] : *filled)
+                        if (std::optional<Call> c = call(value))
+                            out.emplace_back(key, std::move(*c));
+                    continue;
+                }
+                for (auto &entry : entries(splat, depth + 1))
                     out.push_back(std::move(entry));
                 continue;
             }
@@ -222,22 +287,20 @@ public:
     void readModule(TSNode root)
     {
         for (TSNode statement : namedChildrenOf(root))
-            if (isType(statement, "expression_statement") && ts_node_named_child_count(statement) > 0)
-                if (const TSNode a = ts_node_named_child(statement, 0); isType(a, "assignment"))
-                    if (const TSNode left = field(a, "left"), right = field(a, "right");
-                        !ts_node_is_null(right) && isType(left, "identifier"))
-                        m_bindings[raw(left)] = right;
+            if (const TSNode a = assignmentOf(statement); !ts_node_is_null(a))
+                if (const TSNode left = field(a, "left"), right = field(a, "right"); !ts_node_is_null(right) && isType(left, "identifier"))
+                    m_bindings[raw(left)] = right;
         for (TSNode statement : namedChildrenOf(root)) {
             if (isType(statement, "decorated_definition") || isType(statement, "function_definition")) {
                 const TSNode fn = isType(statement, "decorated_definition") ? field(statement, "definition") : statement;
-                if (isType(fn, "function_definition"))
+                if (isType(fn, "function_definition")) {
                     m_functions[raw(field(fn, "name"))] = raw(statement);
+                    m_functionNodes[raw(field(fn, "name"))] = fn;
+                }
                 continue;
             }
-            if (!isType(statement, "expression_statement") || ts_node_named_child_count(statement) == 0)
-                continue;
-            const TSNode assignment = ts_node_named_child(statement, 0);
-            if (!isType(assignment, "assignment"))
+            const TSNode assignment = assignmentOf(statement);
+            if (ts_node_is_null(assignment))
                 continue;
             const TSNode left = field(assignment, "left"), right = field(assignment, "right");
             if (isType(left, "attribute") && raw(field(left, "attribute")) == "_trace_reference_dependencies") {
@@ -252,23 +315,14 @@ public:
             if (!isType(left, "identifier"))
                 continue;
             const std::optional<Call> c = call(right);
-            if (!c || lastComponent(c->callee) != "TraceTemplate")
+            if (!c)
                 continue;
-            TraceTemplate t;
-            t.variable = raw(left);
-            t.line = lineOf(statement);
-            t.opType = stringArgument(*c, "op_type");
-            if (const TSNode prefix = argument(*c, "name_prefix"); !ts_node_is_null(prefix))
-                t.namePrefix = string(prefix);
-            t.description = stringArgument(*c, "description");
-            t.axes = axes(argument(*c, "axes"));
-            t.inputs = tensors(argument(*c, "inputs"));
-            t.outputs = tensors(argument(*c, "outputs"));
-            t.tags = strings(argument(*c, "tags"));
-            t.constraints = strings(argument(*c, "constraints"));
-            if (const TSNode reference = argument(*c, "reference"); !ts_node_is_null(reference) && isType(reference, "identifier"))
-                t.referenceFunction = raw(reference);
-            m_templates.push_back(std::move(t));
+            std::optional<TraceTemplate> t = lastComponent(c->callee) == "TraceTemplate" ? templateOf(*c) : readFactory(*c);
+            if (!t)
+                continue;
+            t->variable = raw(left);
+            t->line = lineOf(statement);
+            m_templates.push_back(std::move(*t));
         }
         for (TraceTemplate &t : m_templates)
             t.reference = referenceSource(t.referenceFunction);
@@ -276,8 +330,150 @@ public:
 
     std::vector<TraceTemplate> takeTemplates() { return std::move(m_templates); }
 
+    // The module's functions that name its templates, directly or through a
+    // module-level dict, list or tuple of them (`_BY_ROUTING.get(routing)`):
+    // a dispatch choosing one at run time; each with the templates it names.
+    std::map<std::string, std::vector<std::string>> dispatches() const
+    {
+        std::set<std::string> templates;
+        for (const TraceTemplate &t : m_templates)
+            templates.insert(t.variable);
+        std::map<std::string, std::vector<std::string>> out;
+        for (const auto &[name, fn] : m_functionNodes) {
+            std::vector<std::string> named;
+            const auto add = [&](const std::string &variable) {
+                if (templates.count(variable) && std::find(named.begin(), named.end(), variable) == named.end())
+                    named.push_back(variable);
+            };
+            forEachIdentifier(field(fn, "body"), [&](TSNode id) {
+                const std::string text = raw(id);
+                add(text);
+                if (const auto bound = m_bindings.find(text); bound != m_bindings.end())
+                    if (const TSNode v = unparen(bound->second); isType(v, "dictionary") || isType(v, "list") || isType(v, "tuple"))
+                        forEachIdentifier(v, [&](TSNode inner) { add(raw(inner)); });
+            });
+            if (!named.empty())
+                out[name] = std::move(named);
+        }
+        return out;
+    }
+
 private:
+    // What a factory call binds while its `return TraceTemplate(...)` is read:
+    // the parameters (to the call's arguments or their defaults) and the
+    // locals assigned before the return, with the entries `d["k"] = v`
+    // statements put into a dict local.
+    struct FactoryScope {
+        std::map<std::string, TSNode> names;
+        std::map<std::string, std::vector<std::pair<std::string, TSNode>>> dicts;
+        const std::vector<std::pair<std::string, TSNode>> *filled(const std::string &name) const
+        {
+            const auto it = dicts.find(name);
+            return it == dicts.end() ? nullptr : &it->second;
+        }
+    };
+
+    TraceTemplate templateOf(const Call &c) const
+    {
+        TraceTemplate t;
+        t.opType = stringArgument(c, "op_type");
+        if (const TSNode prefix = argument(c, "name_prefix"); !ts_node_is_null(prefix))
+            t.namePrefix = string(prefix);
+        t.description = stringArgument(c, "description");
+        t.axes = axes(argument(c, "axes"));
+        t.inputs = tensors(argument(c, "inputs"));
+        t.outputs = tensors(argument(c, "outputs"));
+        t.tags = strings(argument(c, "tags"));
+        t.constraints = strings(argument(c, "constraints"));
+        if (const TSNode reference = resolved(argument(c, "reference")); !ts_node_is_null(reference) && isType(reference, "identifier"))
+            t.referenceFunction = raw(reference);
+        return t;
+    }
+
+    // `x = make_trace(flag=True, name_prefix="...")`: a module-level function
+    // whose body ends in `return TraceTemplate(...)`, read with its
+    // parameters bound to the call's literal arguments (or their defaults).
+    std::optional<TraceTemplate> readFactory(const Call &c)
+    {
+        const auto fn = m_functionNodes.find(c.callee);
+        if (fn == m_functionNodes.end() || m_scope)
+            return std::nullopt;
+        const TSNode body = field(fn->second, "body");
+        const std::vector<TSNode> statements = namedChildrenOf(body);
+        if (statements.empty() || !isType(statements.back(), "return_statement") || ts_node_named_child_count(statements.back()) != 1)
+            return std::nullopt;
+        const std::optional<Call> made = call(ts_node_named_child(statements.back(), 0));
+        if (!made || lastComponent(made->callee) != "TraceTemplate")
+            return std::nullopt;
+        FactoryScope scope;
+        size_t position = 0;
+        for (TSNode param : namedChildrenOf(field(fn->second, "parameters"))) {
+            const bool keywordOnlyMark = isType(param, "keyword_separator") || isType(param, "list_splat_pattern");
+            if (keywordOnlyMark) {
+                position = SIZE_MAX;
+                continue;
+            }
+            const TSNode nameNode = isType(param, "identifier") ? param : isType(param, "typed_parameter") ? ts_node_named_child(param, 0) : field(param, "name");
+            if (ts_node_is_null(nameNode))
+                return std::nullopt;
+            const std::string name = raw(nameNode);
+            TSNode value = argument(c, name.c_str(), position);
+            if (ts_node_is_null(value))
+                value = field(param, "value"); // the default
+            if (ts_node_is_null(value))
+                return std::nullopt;
+            scope.names[name] = value;
+            if (position != SIZE_MAX)
+                ++position;
+        }
+        m_scope = &scope;
+        for (size_t i = 0; i + 1 < statements.size(); ++i)
+            bindLocals(statements[i], scope);
+        TraceTemplate t = templateOf(*made);
+        m_scope = nullptr;
+        return t;
+    }
+
+    // The bindings a factory's statement makes: `x = v`, `d = {}`, `d["k"] = v`,
+    // and those of the branch of an `if` its flags decide.
+    void bindLocals(TSNode statement, FactoryScope &scope) const
+    {
+        if (isType(statement, "if_statement")) {
+            const std::optional<bool> holds = truth(field(statement, "condition"));
+            if (!holds)
+                return;
+            TSNode branch = field(statement, "consequence");
+            if (!*holds) {
+                branch = TSNode{};
+                for (TSNode part : namedChildrenOf(statement))
+                    if (isType(part, "else_clause"))
+                        branch = field(part, "body");
+            }
+            if (!ts_node_is_null(branch))
+                for (TSNode inner : namedChildrenOf(branch))
+                    bindLocals(inner, scope);
+            return;
+        }
+        const TSNode a = assignmentOf(statement);
+        if (ts_node_is_null(a))
+            return;
+        const TSNode left = field(a, "left"), right = field(a, "right");
+        if (isType(left, "identifier")) {
+            const TSNode value = unparen(right);
+            if (isType(value, "dictionary") && ts_node_named_child_count(value) == 0)
+                scope.dicts[raw(left)];
+            else
+                scope.names[raw(left)] = right;
+        } else if (isType(left, "subscript")) {
+            const auto dict = scope.dicts.find(raw(field(left, "value")));
+            if (const std::optional<std::string> key = string(field(left, "subscript")); dict != scope.dicts.end() && key)
+                dict->second.emplace_back(*key, right);
+        }
+    }
+
     std::string_view m_source;
+    const FactoryScope *m_scope = nullptr;
+    std::map<std::string, TSNode> m_functionNodes; // module-level functions by name
     std::map<std::string, std::string> m_functions;
     std::map<std::string, TSNode> m_bindings; // module-level `name = value`
     std::map<std::string, std::vector<std::string>> m_dependencies;
@@ -354,7 +550,7 @@ std::string TraceTemplate::definitionName(const std::vector<std::pair<std::strin
     return out;
 }
 
-std::vector<TraceTemplate> readTraceTemplates(std::string_view source)
+TemplateModule readTemplateModule(std::string_view source)
 {
     PythonParser parser;
     const SyntaxTree tree = parser.parse(source);
@@ -362,7 +558,15 @@ std::vector<TraceTemplate> readTraceTemplates(std::string_view source)
         return {};
     TemplateReader reader(source);
     reader.readModule(ts_tree_root_node(tree.get()));
-    return reader.takeTemplates();
+    TemplateModule out;
+    out.dispatches = reader.dispatches();
+    out.templates = reader.takeTemplates();
+    return out;
+}
+
+std::vector<TraceTemplate> readTraceTemplates(std::string_view source)
+{
+    return readTemplateModule(source).templates;
 }
 
 std::map<int, std::string> tracesOfFunctions(std::string_view source)

@@ -56,14 +56,25 @@ struct TraceTemplate {
     std::string definitionName(const std::vector<std::pair<std::string, std::int64_t>> &values) const;
 };
 
-// Every module-level TraceTemplate(...) assignment of a file. An argument
-// that is not a literal of the expected shape leaves that field empty.
+// Every module-level template of a file: `x = TraceTemplate(...)`, and
+// `x = make(flag=True, ...)` of a module-level factory ending in `return
+// TraceTemplate(...)`, read with its parameters bound to the call's literal
+// arguments. An argument that is not a literal of the expected shape leaves
+// that field empty.
 std::vector<TraceTemplate> readTraceTemplates(std::string_view source);
+
+struct TemplateModule {
+    std::vector<TraceTemplate> templates;
+    // Functions naming templates of the module (a `trace=` dispatch that
+    // picks one at run time), each with the templates it may return.
+    std::map<std::string, std::vector<std::string>> dispatches;
+};
+TemplateModule readTemplateModule(std::string_view source);
 
 // The `trace=` argument of each `flashinfer_api` decorator of a file, by the
 // line of the function it decorates (its `def` line and its first
-// decorator's, 1-based): "rmsnorm_trace". One naming no plain variable (a
-// dispatch that chooses at run time) is left out.
+// decorator's, 1-based): "rmsnorm_trace", or a dispatch function that picks
+// a template at run time (TemplateModule::dispatches says which it may pick).
 std::map<int, std::string> tracesOfFunctions(std::string_view source);
 
 } // namespace katlas
