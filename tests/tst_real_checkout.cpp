@@ -315,7 +315,7 @@ private Q_SLOTS:
         QVERIFY2(ms <= 1000, qPrintable(QString::number(ms)));
     }
 
-    // Blackwell NVFP4 decode on trtllm_mla: the same MLA decode; the linear
+    // Blackwell NVFP4 decode on trtllm_mla: flashinfer's TRT-LLM MLA decode template; the linear
     // layers' NVFP4 GEMMs (sgl-kernel's by the profile's family, flashinfer's
     // by its template); prefill's MHA (192-dim heads over 16 KV heads) is no
     // MLA definition.
@@ -327,7 +327,14 @@ private Q_SLOTS:
             qInfo("  %s (%s): %s", name.c_str(), qPrintable(d.opType), qPrintable(d.constAxes));
             QVERIFY2(d.schemaViolation.isEmpty(), qPrintable(QString::fromStdString(name) + ": " + d.schemaViolation));
         }
-        QVERIFY(nvfp4.count("mla_paged_decode_h16_ckv512_kpe64_ps1"));
+        // trtllm_mla's decode: its `trace=` dispatch picks the dense template
+        // for sglang's call (no cum_seq_lens_q); the profile names that one.
+        const WrittenDefinition &trtllmMla = nvfp4["trtllm_batch_decode_mla_dense_h16_d_qk576_ckv512_kpe64_nope128_ps1"];
+        QVERIFY2(trtllmMla.tags.contains(QStringLiteral("fi_api:flashinfer.mla._core.trtllm_batch_decode_with_kv_cache_mla"))
+                     && trtllmMla.tags.contains(QStringLiteral("status:verified")),
+                 qPrintable(trtllmMla.tags.join(' ')));
+        QVERIFY2(trtllmMla.dtypes.contains(QStringLiteral("query:bfloat16")) && trtllmMla.dtypes.contains(QStringLiteral("output:bfloat16")),
+                 qPrintable(trtllmMla.dtypes));
         QCOMPARE(nvfp4["gemm_nvfp4_n7168_k2048"].constAxes, QStringLiteral("K=2048 K_scales=128 N=7168"));
         // flashinfer's mm_fp4 is written the way its template names it.
         QCOMPARE(nvfp4["gemm_fp4_N7168_K2048_block_size16"].constAxes,
