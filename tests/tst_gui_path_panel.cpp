@@ -112,8 +112,12 @@ private Q_SLOTS:
         QCOMPARE(w.pathNotice()->text(), w.statusBar()->currentMessage());
         w.selectOp(opId(w.opGraph(), "self.attn_mqa"));
         QVERIFY2(w.statusBar()->currentMessage().startsWith(QStringLiteral("Paths of self.attn_mqa: ")), qPrintable(w.statusBar()->currentMessage()));
-        w.selectKernel(w.session()->index().graph().kernels.front().symbolId);
+        const Kernel &kernel = w.session()->index().graph().kernels.front();
+        w.selectKernel(kernel.symbolId);
         QVERIFY(w.statusBar()->currentMessage().startsWith(QStringLiteral("Backtraces of")));
+        // The kernel is named with its library, as everywhere else.
+        QVERIFY2(w.statusBar()->currentMessage().contains(QStringLiteral("[%1]").arg(QString::fromStdString(kernel.source))),
+                 qPrintable(w.statusBar()->currentMessage()));
         w.selectOp(opId(w.opGraph(), "self.attn_mqa"));
         QVERIFY(!w.statusBar()->currentMessage().contains(QStringLiteral("Backtraces")));
     }

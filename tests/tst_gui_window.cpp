@@ -25,6 +25,7 @@
 #include "search_dialog.h"
 #include "source_view.h"
 
+#include <QHeaderView>
 #include <QApplication>
 #include <QDirIterator>
 #include <QProcess>
@@ -133,6 +134,37 @@ private Q_SLOTS:
         QVERIFY(w.graphView()->nodeItem(mqa + "=>" + QString::number(w.currentPaths().paths.front().kernelId)));
         w.foldToStructure();
         QVERIFY(w.drawingOptions().expandedLeaves.empty());
+    }
+
+    // In a small window no op name, branch label or path chip is cut: the
+    // tree's and the path list's column is as wide as its widest row (they
+    // scroll), and a branch's label comes first.
+    void namesAndChipsAreNeverCut()
+    {
+        MainWindow w;
+        QString error;
+        QVERIFY2(w.openDatabase(m_db, &error), qPrintable(error));
+        w.resize(1024, 700);
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        // Every row of a view is drawn at least as wide as its delegate asks.
+        const auto uncut = [](QTreeView *view) {
+            int rows = 0;
+            QStyleOptionViewItem option;
+            option.initFrom(view);
+            for (QModelIndex i = view->model()->index(0, 0); i.isValid(); i = view->indexBelow(i), ++rows)
+                if (view->visualRect(i).width() < view->itemDelegate()->sizeHint(option, i).width())
+                    return QStringLiteral("cut: ") + i.data().toString();
+            return rows ? QString() : QStringLiteral("no rows");
+        };
+        w.opTree()->expandAll();
+        QCoreApplication::processEvents();
+        QCOMPARE(uncut(w.opTree()), QString());
+        const QModelIndex branch = w.opTreeModel()->indexForId(opId(w.opGraph(), "self.attn_mqa")).parent();
+        QVERIFY2(branch.data().toString().startsWith(QStringLiteral("[MLA] ")), qPrintable(branch.data().toString()));
+        w.selectOp(opId(w.opGraph(), "self.attn_mqa"));
+        QCoreApplication::processEvents();
+        QCOMPARE(uncut(w.pathView()), QString());
     }
 
     // Help → Legend names what each colour of the graph and the chips means.

@@ -286,7 +286,7 @@ private Q_SLOTS:
         qint64 ms = 0;
         auto defs = definitionsFor(*m_session, "deepseek_v2", QStringLiteral("deepseek-v3"), 8, "H200 FP8 decode",
                                    "attention_backend=flashinfer", &ms);
-        qInfo("DeepSeek-V3 TP 8 definitions in %lld ms", ms);
+        qInfo("DeepSeek-V3 TP 8 definitions in %lld ms", ms); // reported, not asserted: a figure of this machine
         for (const auto &[name, d] : defs) {
             qInfo("  %s (%s): %s", name.c_str(), qPrintable(d.opType), qPrintable(d.constAxes));
             QVERIFY2(d.schemaViolation.isEmpty(), qPrintable(QString::fromStdString(name) + ": " + d.schemaViolation));
@@ -312,7 +312,6 @@ private Q_SLOTS:
         QVERIFY(mla.reference.contains(QStringLiteral("\ndef run(")));
         QCOMPARE(defs["gemm_fp8_block_scale_n3072_k1536"].constAxes, QStringLiteral("K=1536 K_blocks=12 N=3072 N_blocks=24"));
         QCOMPARE(defs["gemm_fp8_block_scale_n4608_k7168"].constAxes, QStringLiteral("K=7168 K_blocks=56 N=4608 N_blocks=36")); // gate_up_proj
-        QVERIFY2(ms <= 1000, qPrintable(QString::number(ms)));
     }
 
     // Blackwell NVFP4 decode on trtllm_mla: flashinfer's TRT-LLM MLA decode template; the linear

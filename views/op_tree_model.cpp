@@ -9,9 +9,12 @@ namespace {
 void addNodes(QStandardItem *parent, const std::vector<OpNode> &nodes, const std::set<std::string> &idle)
 {
     for (const OpNode &n : nodes) {
+        // The branch label first: it is what tells a branch's ops from their
+        // siblings' (`[MLA] self.forward_absorb_core()`), so it must not be the
+        // part a narrow dock scrolls out of view.
         QString text = QString::fromStdString(n.name) + QStringLiteral("()");
         if (!n.label.empty())
-            text += QStringLiteral("  [%1]").arg(QString::fromStdString(n.label));
+            text = QStringLiteral("[%1] ").arg(QString::fromStdString(n.label)) + text;
         auto *item = new QStandardItem(text);
         item->setEditable(false);
         item->setData(QString::fromStdString(n.id), OpTreeModel::IdRole);

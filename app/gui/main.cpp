@@ -69,7 +69,10 @@ int main(int argc, char **argv)
     // On the heap: a new UI language builds the window again (LanguageSwitch).
     auto *window = new MainWindow;
     window->setAttribute(Qt::WA_DeleteOnClose);
-    window->resize(1400, 900);
+    // The size the user left it at (restored by the window), else a default;
+    // pictures and measurements always at the default, to be comparable.
+    if (parser.isSet(screenshot) || parser.isSet(benchUi) || !QSettings().contains(QStringLiteral("window/geometry")))
+        window->resize(1400, 900);
     window->show();
     LanguageSwitch languageSwitch(window);
     if (parser.isSet(benchUi)) {

@@ -63,6 +63,9 @@ MainWindow::MainWindow(QWidget *parent)
     m_tree->setModel(m_treeModel);
     m_tree->setHeaderHidden(true);
     m_tree->setAccessibleName(tr("Ops"));
+    // Names are never cut: the column takes its widest row and the tree scrolls.
+    m_tree->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_tree->header()->setStretchLastSection(false);
     m_matrix->setModel(m_matrixModel);
     m_matrix->setSelectionMode(QAbstractItemView::SingleSelection);
     m_matrix->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
@@ -76,6 +79,9 @@ MainWindow::MainWindow(QWidget *parent)
     m_pathView->setItemDelegate(m_chips);
     m_pathView->setHeaderHidden(true);
     m_pathView->setAccessibleName(tr("Kernel paths"));
+    // A path's chips are never clipped: its row is as wide as they are, and the list scrolls.
+    m_pathView->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_pathView->header()->setStretchLastSection(false);
     m_pathNotice->setObjectName(QStringLiteral("pathNotice"));
     m_pathNotice->setWordWrap(true);
     m_pathNotice->setMargin(6);

@@ -91,7 +91,7 @@ void MainWindow::refreshSelection()
     }
     if (m_selectedKernel) {
         const CallIndex &index = m_session->index();
-        const QString name = QString::fromStdString(kernelName(index, m_selectedKernel));
+        const QString name = QString::fromStdString(kernelNameWithLibrary(index, m_selectedKernel)); // "rmsnorm  [sgl-kernel]"
         const Backtrace bt = buildBacktrace(index, m_selectedKernel, reachableFrom(index, {m_opGraph.entry}), {m_opGraph.entry}, m_effective);
         showNothing(bt.sites.empty() ? tr("No call from the model reaches the kernel %1 under the filter.").arg(name)
                                      : tr("Backtraces of the kernel %1: each row is a call that reaches it; expand a row to follow "
