@@ -4,6 +4,7 @@
 // toolbar's icons have pixmaps at twice the size, and a screenshot has twice
 // the pixels of the window.
 #include "demo_fixture.h"
+#include "window_fixture.h"
 
 #include "graph_view.h"
 #include "main_window.h"
@@ -29,10 +30,7 @@ private Q_SLOTS:
     {
         MainWindow w;
         QString error;
-        QVERIFY2(w.openDatabase(m_db, &error), qPrintable(error));
-        w.resize(1024, 700);
-        w.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY2(openShown(w, m_db, QSize(1024, 700), &error), qPrintable(error));
         QTRY_VERIFY(w.graphView()->nodeCount() > 0 && !w.layoutPending());
         QCOMPARE(w.devicePixelRatio(), 2.0);
 

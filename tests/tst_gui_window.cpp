@@ -2,6 +2,7 @@
 // selecting an op fills the matrix, filters, source view, search, export
 // identical to the CLI, background indexing and its cancellation.
 #include "demo_fixture.h"
+#include "window_fixture.h"
 #include "index/repo_copy.h"
 #include "store/database.h"
 #include "store/index_reader.h"
@@ -143,10 +144,7 @@ private Q_SLOTS:
     {
         MainWindow w;
         QString error;
-        QVERIFY2(w.openDatabase(m_db, &error), qPrintable(error));
-        w.resize(1024, 700);
-        w.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        QVERIFY2(openShown(w, m_db, QSize(1024, 700), &error), qPrintable(error));
         // Every row of a view is drawn at least as wide as its delegate asks.
         const auto uncut = [](QTreeView *view) {
             int rows = 0;

@@ -21,6 +21,16 @@ inline QString indexDemoForWindows(const QTemporaryDir &dir)
     return indexDemo(dir);
 }
 
+// The window on `db`, shown at `size` and exposed.
+inline bool openShown(MainWindow &w, const QString &db, QSize size, QString *error)
+{
+    if (!w.openDatabase(db, error))
+        return false;
+    w.resize(size);
+    w.show();
+    return QTest::qWaitForWindowExposed(&w);
+}
+
 inline bool openActive(MainWindow &w, const QString &db, QString *error)
 {
     if (!w.openDatabase(db, error))
