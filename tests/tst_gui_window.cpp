@@ -397,6 +397,9 @@ private Q_SLOTS:
                 details.insert(i.detail);
             }
         QVERIFY(details.size() > 1);
+        // The branch right above comes first: it is what differs.
+        for (const QString &d : details)
+            QVERIFY2(d.contains(QStringLiteral("in self.forward_")) && d.endsWith(QStringLiteral("self.model")), qPrintable(d));
         const QString mqa = opId(w.opGraph(), "self.attn_mqa");
         const QString tip = w.opTreeModel()->data(w.opTreeModel()->indexForId(mqa), Qt::ToolTipRole).toString();
         QVERIFY2(tip.contains(QString::fromStdString(opTrail(mqa.toStdString())).toHtmlEscaped()), qPrintable(tip));

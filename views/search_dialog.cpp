@@ -48,7 +48,7 @@ SearchDialog::SearchDialog(QWidget *parent)
     layout->addWidget(m_showIdle);
     m_showIdle->setObjectName(QStringLiteral("showIdleOps"));
     m_showIdle->setVisible(false);
-    resize(560, 420);
+    resize(860, 460); // room for an op's place beside its name
     connect(m_showIdle, &QCheckBox::toggled, this, &SearchDialog::refresh);
     connect(m_edit, &QLineEdit::textChanged, this, &SearchDialog::refresh);
     connect(m_list, &QListWidget::itemActivated, this, [this] { acceptCurrent(); });

@@ -29,6 +29,8 @@
 #include "trace/config_matrix.h"
 #include "trace/configuration.h"
 
+#include <algorithm>
+
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDockWidget>
@@ -430,8 +432,14 @@ std::vector<SearchItem> MainWindow::opSearchItems() const
         QStringList detail;
         if (!n.label.empty())
             detail << QStringLiteral("[%1]").arg(QString::fromStdString(n.label));
-        if (const std::string above = opTrail(n.id, 1); !above.empty())
-            detail << tr("in %1").arg(QString::fromStdString(above));
+        // Nearest first: what tells ops of one name apart is the branch right
+        // above them (`self.forward_normal ‹ self.mlp [DeepseekV2MoE] ‹ layer`),
+        // which a narrow row must not cut.
+        if (const std::string above = opTrail(n.id, 1); !above.empty()) {
+            QStringList steps = QString::fromStdString(above).split(QStringLiteral(" \u203a "));
+            std::reverse(steps.begin(), steps.end());
+            detail << tr("in %1").arg(steps.join(QStringLiteral(" \u2039 ")));
+        }
         items.push_back({SearchItem::Kind::Op, QString::fromStdString(n.name), detail.join(QStringLiteral("  ")),
                          QString::fromStdString(n.id)});
     });
