@@ -6,6 +6,7 @@
 #include "demo_fixture.h"
 #include "window_fixture.h"
 
+#include "graph_items.h"
 #include "graph_view.h"
 #include "kernel_matrix_model.h"
 #include "op_tree_model.h"
@@ -134,6 +135,43 @@ private Q_SLOTS:
         const QString id = after.data(OpTreeModel::IdRole).toString();
         QCOMPARE(w.graphView()->selectedNode(), id);
         QCOMPARE(w.history().current()->op, id);
+    }
+
+    // The graph from the keyboard: arrows select the nearest node that way as
+    // a click does (the panels follow), Space unfolds the selected container.
+    void theGraphIsOperableFromTheKeyboard()
+    {
+        MainWindow w;
+        QString error;
+        QVERIFY2(openActive(w, m_db, &error), qPrintable(error));
+        QTRY_VERIFY(w.graphView()->nodeCount() > 0 && !w.layoutPending());
+        w.graphView()->setFocus(Qt::TabFocusReason);
+        QTest::keyClick(w.graphView(), Qt::Key_Down); // nothing selected: the top-left node
+        const QString first = w.graphView()->selectedNode();
+        QVERIFY(!first.isEmpty());
+        QCOMPARE(w.history().current()->op, first);
+        QTest::keyClick(w.graphView(), Qt::Key_Down);
+        const QString below = w.graphView()->selectedNode();
+        QVERIFY2(!below.isEmpty() && below != first, qPrintable(below));
+        QVERIFY(w.graphView()->nodeItem(below)->sceneBoundingRect().center().y()
+                > w.graphView()->nodeItem(first)->sceneBoundingRect().center().y());
+        QTest::keyClick(w.graphView(), Qt::Key_Up);
+        QCOMPARE(w.graphView()->selectedNode(), first);
+        // Space on a folded container unfolds it, as a double-click does.
+        w.foldToStructure();
+        QTRY_VERIFY(!w.layoutPending());
+        QString folded;
+        for (const std::string &id : w.drawingOptions().collapsed)
+            if (w.graphView()->nodeItem(QString::fromStdString(id)))
+                folded = QString::fromStdString(id);
+        QVERIFY(!folded.isEmpty());
+        const int shown = w.graphView()->nodeCount();
+        w.graphView()->selectNode(folded);
+        QTest::keyClick(w.graphView(), Qt::Key_Space);
+        QTRY_VERIFY(!w.layoutPending());
+        QCoreApplication::processEvents();
+        QVERIFY2(w.graphView()->nodeCount() > shown, qPrintable(QStringLiteral("%1 -> %2").arg(shown).arg(w.graphView()->nodeCount())));
+
     }
 
 private:

@@ -107,6 +107,16 @@ private Q_SLOTS:
         const QRectF before = view.minimap()->shownArea();
         QTest::mouseClick(view.minimap()->viewport(), Qt::LeftButton, {}, QPoint(2, view.minimap()->viewport()->height() - 2));
         QVERIFY(view.minimap()->shownArea().center().x() < before.center().x());
+        // At most a fifth of the view each way; in a view too small for it, none.
+        QVERIFY2(view.minimap()->width() <= view.viewport()->width() / 5 + 6, qPrintable(QStringLiteral("%1 of %2").arg(view.minimap()->width()).arg(view.viewport()->width())));
+        view.resize(500, 350);
+        QCoreApplication::processEvents();
+        view.fitToWindow();
+        QVERIFY(!view.minimap()->isVisible());
+        view.resize(800, 500);
+        QCoreApplication::processEvents();
+        view.fitToWindow();
+        QVERIFY(view.minimap()->isVisible());
         view.setMinimapEnabled(false);
         QVERIFY(!view.minimap()->isVisible());
     }

@@ -30,14 +30,17 @@ void GraphMinimap::sync()
 {
     const QRectF all = scene() ? scene()->itemsBoundingRect() : QRectF();
     const QRectF shown = shownArea();
-    // Only worth showing when part of the graph is out of sight.
-    const bool needed = !all.isEmpty() && !shown.contains(all.adjusted(8, 8, -8, -8));
+    // Only worth showing when part of the graph is out of sight, and when the
+    // view is large enough that it does not hide what it maps (a small window
+    // scrolls instead).
+    const QSize room = m_main->viewport()->size();
+    const bool needed = !all.isEmpty() && !shown.contains(all.adjusted(8, 8, -8, -8)) && room.width() >= kMinViewWidth
+        && room.height() >= kMinViewHeight;
     setVisible(needed);
     if (!needed)
         return;
-    // At most a fifth of the main view's area, in the graph's proportions.
-    const QSize room = m_main->viewport()->size();
-    const qreal maxW = room.width() * 0.3, maxH = room.height() * 0.3;
+    // At most a fifth of the main view's width and height, in the graph's proportions.
+    const qreal maxW = room.width() * 0.2, maxH = room.height() * 0.2;
     const qreal s = std::min(maxW / all.width(), maxH / all.height());
     const QSize size(std::max(60, qRound(all.width() * s) + 4), std::max(40, qRound(all.height() * s) + 4));
     resize(size);

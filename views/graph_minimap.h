@@ -12,6 +12,9 @@ class GraphMinimap : public QGraphicsView {
 public:
     explicit GraphMinimap(QGraphicsView *main);
 
+    // Below this size of the main view the overview would cover too much of it.
+    static constexpr int kMinViewWidth = 600, kMinViewHeight = 400;
+
     // Refits the scene and updates the viewport rectangle; called by the
     // main view when it scrolls, zooms, resizes or gets a new graph.
     void sync();

@@ -4,8 +4,11 @@
 #include "graph_items.h"
 #include "graph_minimap.h"
 
+#include <cmath>
+
 #include <QGraphicsPathItem>
 #include <QKeyEvent>
+#include <QPainter>
 #include <QPainterPath>
 #include <QScrollBar>
 #include <QWheelEvent>
@@ -202,7 +205,82 @@ void GraphView::keyPressEvent(QKeyEvent *event)
             break;
         }
     }
+    if (!(event->modifiers() & (Qt::ControlModifier | Qt::AltModifier))) {
+        switch (event->key()) {
+        case Qt::Key_Left:
+        case Qt::Key_Right:
+        case Qt::Key_Up:
+        case Qt::Key_Down:
+            if (const QString next = nodeToward(m_selected, event->key()); !next.isEmpty())
+                Q_EMIT nodeClicked(next);
+            return;
+        case Qt::Key_Return:
+        case Qt::Key_Enter:
+            if (!m_selected.isEmpty())
+                Q_EMIT nodeClicked(m_selected);
+            return;
+        case Qt::Key_Space:
+            if (!m_selected.isEmpty())
+                Q_EMIT nodeDoubleClicked(m_selected);
+            return;
+        default:
+            break;
+        }
+    }
     QGraphicsView::keyPressEvent(event);
+}
+
+QString GraphView::nodeToward(const QString &from, int key) const
+{
+    const GraphNodeItem *start = m_nodes.value(from);
+    QString best;
+    qreal bestScore = 0;
+    for (auto it = m_nodes.constBegin(); it != m_nodes.constEnd(); ++it) {
+        const QPointF c = it.value()->sceneBoundingRect().center();
+        if (!start) { // nothing selected yet: the top-left node
+            const qreal score = c.y() * 4 + c.x();
+            if (best.isEmpty() || score < bestScore)
+                best = it.key(), bestScore = score;
+            continue;
+        }
+        if (it.value() == start)
+            continue;
+        const QPointF d = c - start->sceneBoundingRect().center();
+        const qreal along = key == Qt::Key_Right ? d.x() : key == Qt::Key_Left ? -d.x() : key == Qt::Key_Down ? d.y() : -d.y();
+        const qreal across = key == Qt::Key_Right || key == Qt::Key_Left ? std::abs(d.y()) : std::abs(d.x());
+        if (along <= 0 || across > along * 1.75) // outside the 60-degree cone
+            continue;
+        const qreal score = along + 2 * across;
+        if (best.isEmpty() || score < bestScore)
+            best = it.key(), bestScore = score;
+    }
+    return best;
+}
+
+void GraphView::drawForeground(QPainter *painter, const QRectF &rect)
+{
+    QGraphicsView::drawForeground(painter, rect);
+    if (!hasFocus())
+        return;
+    // Where the keyboard is: a frame around the view.
+    painter->save();
+    painter->resetTransform();
+    painter->setPen(QPen(palette().color(QPalette::Highlight), 2));
+    painter->setBrush(Qt::NoBrush);
+    painter->drawRect(viewport()->rect().adjusted(1, 1, -1, -1));
+    painter->restore();
+}
+
+void GraphView::focusInEvent(QFocusEvent *event)
+{
+    QGraphicsView::focusInEvent(event);
+    viewport()->update();
+}
+
+void GraphView::focusOutEvent(QFocusEvent *event)
+{
+    QGraphicsView::focusOutEvent(event);
+    viewport()->update();
 }
 
 } // namespace katlas

@@ -1,6 +1,8 @@
 // The execution graph in the centre of the window: laid out by Graphviz,
 // drawn with our items; zoom with the wheel or Ctrl+= / Ctrl+- / Ctrl+0,
 // pan by dragging; the selected node stays in place when the graph changes.
+// From the keyboard: the arrows move to the nearest node that way (a click),
+// Enter selects the node again, Space unfolds or folds it (a double-click).
 // Fitting never makes labels smaller than legible (it shows the top of the
 // graph and scrolls instead); an overview in the corner shows where the
 // view is while the graph does not fit.
@@ -50,11 +52,17 @@ protected:
     void mousePressEvent(QMouseEvent *event) override;
     void mouseDoubleClickEvent(QMouseEvent *event) override;
     void keyPressEvent(QKeyEvent *event) override;
+    void drawForeground(QPainter *painter, const QRectF &rect) override;
+    void focusInEvent(QFocusEvent *event) override;
+    void focusOutEvent(QFocusEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
     void scrollContentsBy(int dx, int dy) override;
 
 private:
     QString nodeAt(const QPoint &pos) const;
+    // The node nearest `from`'s centre in the arrow's direction (within 60
+    // degrees of it); the top-left one when nothing is selected; empty at an edge.
+    QString nodeToward(const QString &from, int key) const;
     void zoomBy(qreal factor);
 
     QGraphicsScene m_scene;
