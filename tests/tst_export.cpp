@@ -419,7 +419,7 @@ private Q_SLOTS:
     }
 
     // The ops a container runs are drawn in a box inside the boxes of the
-    // containers above it, left to right in the order they run.
+    // containers above it, in the order they run (rows of four, read like text).
     void containersDrawTheirOpsInABoxInTheOrderTheyRun()
     {
         const OpGraph g = generatedGraph();
@@ -447,9 +447,16 @@ private Q_SLOTS:
         QVERIFY(box("/model/block2").contains(box("/model/block2/sub5")));
         QVERIFY(box("/model/block2/sub5").contains(laid.node("/model/block2/sub5/leaf3")->rect));
         QVERIFY(!box("/model/block2/sub5").contains(laid.node("/model/block2/sub5")->rect.center()));
-        for (int i = 1; i < 7; ++i) // the order they run
-            QVERIFY(laid.node("/model/block2/sub5/leaf" + std::to_string(i - 1))->rect.center().x()
-                    < laid.node("/model/block2/sub5/leaf" + std::to_string(i))->rect.center().x());
+        // The order they run, read like text: rows of four, each left to
+        // right, the next row below.
+        const auto leaf = [&](int i) { return laid.node("/model/block2/sub5/leaf" + std::to_string(i))->rect.center(); };
+        for (int i = 1; i < 7; ++i)
+            if (i % 4 == 0)
+                QVERIFY(leaf(i).y() > leaf(i - 1).y() && leaf(i).x() < leaf(i - 1).x());
+            else
+                QVERIFY(std::abs(leaf(i).y() - leaf(i - 1).y()) < 1 && leaf(i - 1).x() < leaf(i).x());
+        // The container grows down, not wide: no wider than four of its ops.
+        QVERIFY(box("/model/block2/sub5").width() < 5 * laid.node("/model/block2/sub5/leaf0")->rect.width() + 80);
         QVERIFY(toDot(drawn).contains("subgraph cluster_"));
     }
 

@@ -7,6 +7,7 @@
 #include <QCoreApplication>
 
 #include <algorithm>
+#include <cmath>
 #include <functional>
 #include <mutex>
 #include <string_view>
@@ -88,8 +89,17 @@ void placeInCluster(Agnode_t *node, const std::string &cluster, const LayoutGrap
 }
 
 // Inside a cluster, Graphviz may reverse the order of a container's
-// children; they run left to right, so each cluster keeps them on one rank
-// joined in order by invisible edges.
+// children; they run left to right, so each row of them keeps one rank,
+// joined in order by invisible edges. A container with many children wraps
+// them into rows read like text, each row under the one before (an
+// invisible edge from its last to the next row's first), so that it grows
+// down rather than ever wider: rows of four, or of about the square root of
+// the children where there are many.
+size_t childrenPerRow(size_t children)
+{
+    return std::max<size_t>(4, static_cast<size_t>(std::ceil(std::sqrt(static_cast<double>(children)))));
+}
+
 void keepChildrenInOrder(const LayoutGraph &g, const std::unordered_map<std::string, Agnode_t *> &nodes,
                          const std::unordered_map<std::string, Agraph_t *> &subgraphs)
 {
@@ -102,12 +112,18 @@ void keepChildrenInOrder(const LayoutGraph &g, const std::unordered_map<std::str
                     children.push_back(n->second);
         if (children.size() < 2)
             continue;
-        Agraph_t *rank = agsubg(subgraphs.at(container), const_cast<char *>(("order_" + std::to_string(i)).c_str()), 1);
-        set(rank, "rank", QStringLiteral("same"));
-        for (size_t k = 0; k < children.size(); ++k) {
-            agsubnode(rank, children[k], 1);
-            if (k > 0)
-                set(agedge(rank, children[k - 1], children[k], nullptr, 1), "style", QStringLiteral("invis"));
+        Agraph_t *cluster = subgraphs.at(container);
+        const size_t perRow = childrenPerRow(children.size());
+        for (size_t start = 0, row = 0; start < children.size(); start += perRow, ++row) {
+            Agraph_t *rank = agsubg(cluster, const_cast<char *>(("order_" + std::to_string(i) + "_" + std::to_string(row)).c_str()), 1);
+            set(rank, "rank", QStringLiteral("same"));
+            for (size_t k = start; k < std::min(children.size(), start + perRow); ++k) {
+                agsubnode(rank, children[k], 1);
+                if (k > start)
+                    set(agedge(rank, children[k - 1], children[k], nullptr, 1), "style", QStringLiteral("invis"));
+            }
+            if (row > 0) // under the row before
+                set(agedge(cluster, children[start - 1], children[start], nullptr, 1), "style", QStringLiteral("invis"));
         }
     }
 }
