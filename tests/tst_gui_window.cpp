@@ -142,7 +142,12 @@ private Q_SLOTS:
         QVERIFY(w.graphView()->nodeItem(mqa));
         QVERIFY(size_t(w.graphView()->nodeCount()) < all);
         QVERIFY(w.drawingOptions().expandedLeaves.count(mqa.toStdString()));
-        QVERIFY(w.graphView()->nodeItem(mqa + "=>" + QString::number(w.currentPaths().paths.front().kernelId)));
+        const std::int64_t kernel = w.currentPaths().paths.front().kernelId;
+        const GraphNodeItem *kernelNode = w.graphView()->nodeItem(mqa + "=>" + QString::number(kernel));
+        QVERIFY(kernelNode);
+        // A kernel's node names its library under its name.
+        QVERIFY2(kernelNode->label().endsWith(QStringLiteral("\n[%1]").arg(QString::fromStdString(w.session()->index().kernel(kernel)->source))),
+                 qPrintable(kernelNode->label()));
         w.foldToStructure();
         QVERIFY(w.drawingOptions().expandedLeaves.empty());
     }

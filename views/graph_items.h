@@ -24,6 +24,7 @@ public:
     void paint(QPainter *painter, const QStyleOptionGraphicsItem *option, QWidget *widget) override;
 
     const QString &nodeId() const { return m_id; }
+    const QString &label() const { return m_label; }
     const std::string &kind() const { return m_kind; }
     void setHighlighted(bool on);
     bool isHighlighted() const { return m_highlighted; }

@@ -71,9 +71,11 @@ void addNodes(const CallIndex &index, const std::vector<OpNode> &nodes, const st
             for (std::int64_t k : kernels) {
                 LayoutNode kn;
                 kn.id = n.id + "=>" + std::to_string(k);
-                kn.label = QString::fromStdString(kernelName(index, k));
-                kn.shape = NodeShape::Hexagon;
                 const Kernel *kr = index.kernel(k);
+                // Its library under its name: four `rmsnorm`s are told apart.
+                kn.label = QString::fromStdString(kernelName(index, k))
+                    + (kr && !kr->source.empty() ? QStringLiteral("\n[%1]").arg(QString::fromStdString(kr->source)) : QString());
+                kn.shape = NodeShape::Hexagon;
                 kn.fillColor = kernelSourceColor(kr ? kr->source : std::string());
                 kn.kind = "kernel:" + (kr ? kr->source : std::string());
                 kn.cluster = cluster;
