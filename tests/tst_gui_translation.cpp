@@ -121,7 +121,9 @@ private Q_SLOTS:
         QVERIFY(w->openDatabase(indexDemo(dir), &error));
         w->chooseConfiguration(QStringLiteral("Demo FP8 decode"));
         const QString mqa = opId(w->opGraph(), "self.attn_mqa");
+        w->selectOp(opId(w->opGraph(), "self.q_b_proj"));
         w->selectOp(mqa);
+        const size_t steps = w->history().size();
         const DimensionFilter filter = w->effectiveFilter();
         QCOMPARE(w->menuBar()->actions().front()->text(), QStringLiteral("&File"));
 
@@ -136,6 +138,8 @@ private Q_SLOTS:
         QCOMPARE(zh->activeConfiguration(), QStringLiteral("Demo FP8 decode"));
         QCOMPARE(zh->effectiveFilter(), filter);
         QCOMPARE(zh->selection().op, mqa);
+        QCOMPARE(zh->history().size(), steps); // the way back is kept
+        QVERIFY(zh->history().canGoBack());
         QVERIFY(zh->isVisible());
         QTRY_VERIFY(!old); // the old window goes with the event loop
         QDialogButtonBox box(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);

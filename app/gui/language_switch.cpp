@@ -46,6 +46,7 @@ void LanguageSwitch::replace()
                 fresh->chooseConfiguration(old->activeConfiguration());
             fresh->setFilter(old->filterBar()->filter());
             fresh->showSelection(old->selection());
+            fresh->adoptHistory(old->history()); // Alt+Left still goes back past the switch
         }
     }
     if (old->isVisible())

@@ -79,6 +79,8 @@ public:
     const Bookmarks &bookmarks() const { return m_bookmarks; }
     QMenu *bookmarkMenu() const { return m_bookmarkMenu; }
     const SelectionHistory &history() const { return m_history; }
+    // Takes over another window's steps (a new UI language builds the window again).
+    void adoptHistory(const SelectionHistory &history);
     // What the window shows, to show it again (in another window: see
     // LanguageSwitch).
     Selection selection() const { return currentSelection(); }

@@ -111,6 +111,12 @@ void MainWindow::restoreSelection(const Selection &s)
     updateHistoryActions();
 }
 
+void MainWindow::adoptHistory(const SelectionHistory &history)
+{
+    m_history = history;
+    updateHistoryActions();
+}
+
 void MainWindow::updateHistoryActions()
 {
     m_backAction->setEnabled(m_history.canGoBack());
