@@ -219,6 +219,14 @@ private Q_SLOTS:
         QCOMPARE(traces.at(9), std::string("demo_norm_trace")); // the method's `def`
         QCOMPARE(traces.at(14), std::string("demo_norm_dispatch")); // no TraceTemplate: no template found
         QVERIFY(!traces.count(18) && !traces.count(19)); // no trace= at all
+        // A method that only hands its call on to a traced one of its class
+        // (a deprecated `forward` keeping an argument in `self._eps`, then
+        // returning `self.run(...)`) runs that API.
+        const QStringList apiLines = QString::fromStdString(readText(kTemplates + QStringLiteral("/demo_api.py"))).split(QLatin1Char('\n'));
+        const auto lineOf = [&](const QString &start) { return int(apiLines.indexOf(start)) + 1; };
+        QCOMPARE(traces.at(lineOf(QStringLiteral("    def forward(self, input, weight, eps=None):"))), std::string("demo_norm_trace"));
+        QVERIFY(!traces.count(lineOf(QStringLiteral("    def twice(self, input, weight):")))); // does more than hand on
+        QVERIFY(!traces.count(lineOf(QStringLiteral("    def checked(self, input, weight):"))));
     }
 
     // Templates a factory builds (`x = _make_trace(shared_experts=False)`)

@@ -514,6 +514,33 @@ std::string traceArgument(const TemplateReader &reader, TSNode decorated)
     return {};
 }
 
+// The method a method only hands its call on to: `return self.run(...)`
+// after nothing but a docstring and assignments to its own attributes (a
+// deprecated alias keeping its old arguments in `self._x`); empty otherwise.
+std::string delegate(const TemplateReader &reader, TSNode function)
+{
+    std::vector<TSNode> body = namedChildrenOf(field(function, "body"));
+    if (!body.empty() && isType(body.front(), "expression_statement") && ts_node_named_child_count(body.front()) == 1
+        && isType(ts_node_named_child(body.front(), 0), "string"))
+        body.erase(body.begin());
+    while (body.size() > 1) {
+        const TSNode a = assignmentOf(body.front());
+        if (ts_node_is_null(a))
+            break;
+        const TSNode left = field(a, "left");
+        if (ts_node_is_null(left) || !isType(left, "attribute") || reader.raw(field(left, "object")) != "self")
+            break;
+        body.erase(body.begin());
+    }
+    if (body.size() != 1 || !isType(body.front(), "return_statement") || ts_node_named_child_count(body.front()) != 1)
+        return {};
+    const TSNode call = ts_node_named_child(body.front(), 0);
+    if (!isType(call, "call"))
+        return {};
+    const std::string callee = reader.raw(field(call, "function"));
+    return callee.rfind("self.", 0) == 0 && callee.find('.', 5) == std::string::npos ? callee.substr(5) : std::string();
+}
+
 void findTraces(const TemplateReader &reader, TSNode node, std::map<int, std::string> &out)
 {
     if (isType(node, "decorated_definition"))
@@ -523,6 +550,26 @@ void findTraces(const TemplateReader &reader, TSNode node, std::map<int, std::st
         }
     for (TSNode child : namedChildrenOf(node))
         findTraces(reader, child, out);
+    // A method of a class that only calls another with a trace (`forward`
+    // calling `run`) runs that API: it is written by the same template.
+    if (!isType(node, "block") || !isType(ts_node_parent(node), "class_definition"))
+        return;
+    std::map<std::string, std::string> traced; // method -> its trace
+    std::vector<std::pair<TSNode, TSNode>> methods; // (statement, function)
+    for (TSNode statement : namedChildrenOf(node)) {
+        const TSNode fn = isType(statement, "decorated_definition") ? field(statement, "definition") : statement;
+        if (!isType(fn, "function_definition"))
+            continue;
+        methods.emplace_back(statement, fn);
+        if (const auto t = out.find(lineOf(fn)); t != out.end())
+            traced[reader.raw(field(fn, "name"))] = t->second;
+    }
+    for (const auto &[statement, fn] : methods)
+        if (!out.count(lineOf(fn)))
+            if (const auto t = traced.find(delegate(reader, fn)); t != traced.end()) {
+                out[lineOf(fn)] = t->second;
+                out[lineOf(statement)] = t->second;
+            }
 }
 
 } // namespace

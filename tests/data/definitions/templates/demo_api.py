@@ -18,3 +18,23 @@ def picked_norm(input, weight):
 @flashinfer_api
 def plain_norm(input, weight):
     return input
+
+
+class DemoNormAlias:
+    @flashinfer_api(trace=demo_norm_trace)
+    def run(self, input, weight):
+        return input
+
+    def forward(self, input, weight, eps=None):
+        """Deprecated: use run."""
+        self._eps = eps
+        return self.run(input, weight)
+
+    def twice(self, input, weight):
+        x = self.run(input, weight)
+        return self.run(x, weight)
+
+    def checked(self, input, weight):
+        if input is None:
+            raise ValueError("no input")
+        return self.run(input, weight)
