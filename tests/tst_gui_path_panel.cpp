@@ -41,6 +41,7 @@ private Q_SLOTS:
         w.selectOp(mqa);
         QCOMPARE(w.pathNotice()->text(), QStringLiteral("Showing 2 of more than 5 paths — narrow the configuration"));
         QVERIFY(w.pathNotice()->isVisible());
+        QVERIFY2(w.statusBar()->currentMessage().endsWith(w.pathNotice()->text()), qPrintable(w.statusBar()->currentMessage()));
         // Above the list, not in its last row only.
         QVERIFY(w.pathNotice()->mapTo(&w, QPoint(0, w.pathNotice()->height())).y() <= w.pathView()->mapTo(&w, QPoint(0, 0)).y());
         QVERIFY(w.pathNotice()->mapTo(&w, QPoint(0, 0)).y() >= w.matrixView()->mapTo(&w, QPoint(0, w.matrixView()->height())).y());

@@ -135,8 +135,13 @@ void MainWindow::refreshSelection()
         statusBar()->showMessage(m_pathNotice->text());
         return;
     }
-    setPathNotice(PathListModel::capNotice(m_paths));
-    statusBar()->showMessage(tr("Paths of %1: %2").arg(name, QLocale().toString(static_cast<qulonglong>(m_paths.paths.size()))));
+    const QString cap = PathListModel::capNotice(m_paths);
+    setPathNotice(cap);
+    // The status bar says it too: the list holds only part of the paths.
+    QString message = tr("Paths of %1: %2").arg(name, QLocale().toString(static_cast<qulonglong>(m_paths.paths.size())));
+    if (!cap.isEmpty())
+        message += QStringLiteral(" \u2014 ") + cap;
+    statusBar()->showMessage(message);
 }
 
 void MainWindow::setPathNotice(const QString &text)
