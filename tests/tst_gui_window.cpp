@@ -194,6 +194,8 @@ private Q_SLOTS:
         QVERIFY(texts.contains(QStringLiteral("Op that does not run under the configuration")));
         QVERIFY(texts.join(' ').contains(QStringLiteral("at run time")));
         QVERIFY(texts.join(' ').contains(QStringLiteral("Light box: the ops a container runs")));
+        // How a leaf op shows its kernels is said where leaf ops are explained.
+        QVERIFY(texts.join(' ').contains(QStringLiteral("double-click or Space: its kernels")));
     }
 
     void selectingAnOpFillsTheMatrixAndFiltersApply()

@@ -731,16 +731,16 @@ config.json：其中的值成为 model.* 设置（model.n_shared_experts=1）。
 <context>
     <name>QObject</name>
     <message>
-        <source>Leaf op: reaches kernels</source>
-        <translation>叶子算子：会到达 kernel</translation>
-    </message>
-    <message>
         <source>Container op: orchestrates other ops</source>
         <translation>容器算子：编排其他算子</translation>
     </message>
     <message>
         <source>Does not run under this configuration: no kernel path</source>
         <translation>在此配置方案下不运行：没有到达 kernel 的路径</translation>
+    </message>
+    <message>
+        <source>Leaf op: reaches kernels (double-click or Space: its kernels)</source>
+        <translation>叶子算子：到达 kernel（双击或按空格：显示其 kernel）</translation>
     </message>
 </context>
 <context>
@@ -1033,10 +1033,6 @@ config.json：其中的值成为 model.* 设置（model.n_shared_experts=1）。
         <translation>容器算子：运行其他算子（圆角；▸ N：其中折叠了 N 个算子）</translation>
     </message>
     <message>
-        <source>Leaf op: reaches kernels</source>
-        <translation>叶子算子：会到达 kernel</translation>
-    </message>
-    <message>
         <source>Op that does not run under the configuration</source>
         <translation>在此配置下不运行的算子</translation>
     </message>
@@ -1057,8 +1053,12 @@ config.json：其中的值成为 model.* 设置（model.n_shared_experts=1）。
         <translation>在路径列表中，每个维度的标签有各自的颜色；灰色标签是没有规则映射的守卫文本。</translation>
     </message>
     <message>
-        <source>Light box: the ops a container runs, left to right in the order they run</source>
-        <translation>浅色框：容器运行的算子，按运行顺序从左到右排列</translation>
+        <source>Leaf op: reaches kernels (double-click or Space: its kernels)</source>
+        <translation>叶子算子：到达 kernel（双击或按空格：显示其 kernel）</translation>
+    </message>
+    <message>
+        <source>Light box: the ops a container runs, in the order they run, read like text</source>
+        <translation>浅色框：容器运行的算子，按运行顺序像文字一样排列</translation>
     </message>
 </context>
 <context>

@@ -30,9 +30,9 @@ LegendDialog::LegendDialog(QWidget *parent) : QDialog(parent)
     auto *layout = new QVBoxLayout(this);
     auto *form = new QFormLayout;
     form->addRow(swatch(opKindColor(OpNode::Kind::Container)), new QLabel(tr("Container op: runs other ops (rounded; ▸ N: N ops folded inside)")));
-    form->addRow(swatch(opKindColor(OpNode::Kind::Leaf)), new QLabel(tr("Leaf op: reaches kernels")));
+    form->addRow(swatch(opKindColor(OpNode::Kind::Leaf)), new QLabel(tr("Leaf op: reaches kernels (double-click or Space: its kernels)")));
     form->addRow(swatch(idleOpColor()), new QLabel(tr("Op that does not run under the configuration")));
-    form->addRow(swatch(clusterFillColor()), new QLabel(tr("Light box: the ops a container runs, left to right in the order they run")));
+    form->addRow(swatch(clusterFillColor()), new QLabel(tr("Light box: the ops a container runs, in the order they run, read like text")));
     for (const char *source : {"sgl-kernel", "flashinfer", "triton", "torch.ops"})
         form->addRow(swatch(kernelSourceColor(source)), new QLabel(tr("Kernel of %1 (hexagon)").arg(QString::fromLatin1(source))));
     form->addRow(swatch(kernelSourceColor("")), new QLabel(tr("Kernel of another library")));

@@ -21,7 +21,7 @@ void addNodes(QStandardItem *parent, const std::vector<OpNode> &nodes, const std
         item->setData(n.kind == OpNode::Kind::Leaf, OpTreeModel::LeafRole);
         // Where it stands, then what it is.
         QString tip = QString::fromStdString(opTrail(n.id)).toHtmlEscaped() + QStringLiteral("<br>")
-            + (n.kind == OpNode::Kind::Leaf ? QObject::tr("Leaf op: reaches kernels")
+            + (n.kind == OpNode::Kind::Leaf ? QObject::tr("Leaf op: reaches kernels (double-click or Space: its kernels)")
                                             : QObject::tr("Container op: orchestrates other ops"));
         if (idle.count(n.id)) {
             item->setData(true, OpTreeModel::IdleRole);
