@@ -39,6 +39,16 @@ struct WrittenDefinition {
     QString schemaViolation; // empty when the JSON follows the Definition schema
 };
 
+// Every definition that breaks the Definition schema, with why; empty when none does.
+QString schemaViolations(const std::map<std::string, WrittenDefinition> &defs)
+{
+    QStringList out;
+    for (const auto &[name, d] : defs)
+        if (!d.schemaViolation.isEmpty())
+            out << QString::fromStdString(name) + ": " + d.schemaViolation;
+    return out.join(QStringLiteral("; "));
+}
+
 std::map<std::string, WrittenDefinition> definitionsFor(const TraceSession &session, const std::string &model,
                                                         const QString &hfConfig, int tp, const std::string &configuration,
                                                         const std::string &filterText, qint64 *elapsedMs, int ep = 1,
@@ -416,8 +426,7 @@ private Q_SLOTS:
         // On Blackwell the block-FP8 linear layers also reach flashinfer's
         // group-wise GEMM, and the FP8 KV cache's RoPE+quantize: their templates.
         QCOMPARE(moe["gemm_fp8_nt_groupwise_n3072_k1536"].constAxes, QStringLiteral("K=1536 N=3072"));
-        for (const auto &[name, d] : moe)
-            QVERIFY2(d.schemaViolation.isEmpty(), qPrintable(QString::fromStdString(name) + ": " + d.schemaViolation));
+        QCOMPARE(schemaViolations(moe), QString());
         // Prefill's MHA on TRT-LLM: 192-wide query/key heads, 128-wide value heads.
         auto prefillB200 = definitionsFor(*m_session, "deepseek_v2", QStringLiteral("deepseek-v3"), 8, {},
                                           "attention_arch=MLA platform=cuda gpu_arch=sm100 quantization=fp8 block_quant=on "
@@ -426,8 +435,7 @@ private Q_SLOTS:
                                           &ms, 8);
         QCOMPARE(prefillB200["trtllm_ragged_attention_deepseek_h16_d_qk192_d_v128"].constAxes,
                  QStringLiteral("head_dim_qk=192 head_dim_v=128 num_heads=16"));
-        for (const auto &[name, d] : prefillB200)
-            QVERIFY2(d.schemaViolation.isEmpty(), qPrintable(QString::fromStdString(name) + ": " + d.schemaViolation));
+        QCOMPARE(schemaViolations(prefillB200), QString());
         // The NvFP4 MoE: the DeepSeek-V3 template of trtllm_fp4_block_scale_moe's
         // dispatch, e2m1 packed two to a byte over half the hidden size, and
         // flashinfer's default activation (SwiGLU, 3) in the name.
@@ -439,8 +447,7 @@ private Q_SLOTS:
         QVERIFY(fp4Moe.constAxes.contains(QStringLiteral("num_packed_hidden=3584")));
         QVERIFY(fp4Moe.schemaViolation.isEmpty());
         QVERIFY2(fp4Defs["fp4_quantize_k7168"].dtypes.contains(QStringLiteral("quantized:float4_e2m1")), qPrintable(fp4Defs["fp4_quantize_k7168"].dtypes));
-        for (const auto &[name, d] : fp4Defs)
-            QVERIFY2(d.schemaViolation.isEmpty(), qPrintable(QString::fromStdString(name) + ": " + d.schemaViolation));
+        QCOMPARE(schemaViolations(fp4Defs), QString());
         // DeepEP's DeepGEMM grouped GEMM computes the same MoE: the same definition.
         auto deepep = definitionsFor(*m_session, "deepseek_v2", QStringLiteral("deepseek-v3"), 8, {},
                                      "attention_arch=MLA platform=cuda gpu_arch=sm90 quantization=fp8 block_quant=on "

@@ -15,11 +15,7 @@ namespace {
 
 bool isGenericFunction(const FunctionInfo &fn)
 {
-    return std::any_of(fn.decorators.begin(), fn.decorators.end(), [](const Decorator &d) {
-        const std::string name = d.chain.substr(0, d.chain.find('('));
-        return name == "singledispatch" || name.ends_with(".singledispatch") || name == "singledispatchmethod"
-            || name.ends_with(".singledispatchmethod");
-    });
+    return hasDecorator(fn.decorators, "singledispatch") || hasDecorator(fn.decorators, "singledispatchmethod");
 }
 
 // "show" of `show.register` and `show.register()`; empty for another decorator.

@@ -11,12 +11,18 @@
 
 namespace katlas {
 
+bool hasDecorator(const std::vector<Decorator> &decorators, std::string_view name)
+{
+    return std::any_of(decorators.begin(), decorators.end(), [&](const Decorator &d) {
+        const std::string_view called = std::string_view(d.chain).substr(0, d.chain.find('('));
+        return called == name
+            || (called.size() > name.size() && called.ends_with(name) && called[called.size() - name.size() - 1] == '.');
+    });
+}
+
 bool ClassInfo::isDataclass() const
 {
-    return fact && std::any_of(fact->decorators.begin(), fact->decorators.end(), [](const Decorator &d) {
-        const std::string name = d.chain.substr(0, d.chain.find('('));
-        return name == "dataclass" || name.ends_with(".dataclass");
-    });
+    return fact && hasDecorator(fact->decorators, "dataclass");
 }
 
 bool FunctionInfo::isProperty() const

@@ -11,6 +11,7 @@
 #include <functional>
 #include <set>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -41,6 +42,10 @@ struct ModuleInfo {
     std::vector<const ImportFact *> starImports;
     std::vector<std::string> allNames;
 };
+
+// Is one of `decorators` `name` or `module.name`, with or without
+// arguments (`@dataclass`, `@dataclasses.dataclass(frozen=True)`)?
+bool hasDecorator(const std::vector<Decorator> &decorators, std::string_view name);
 
 struct FunctionInfo {
     SymbolId symbol = 0;
