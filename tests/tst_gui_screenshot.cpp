@@ -12,6 +12,7 @@
 #include "search_dialog.h"
 
 #include <QApplication>
+#include <QDockWidget>
 #include <QImage>
 #include <QMenu>
 #include <QPalette>
@@ -117,8 +118,20 @@ private Q_SLOTS:
         QVERIFY(w.grab().toImage().save(QStringLiteral(KATLAS_BUILD_DIR "/screenshot-small.png")));
         QVERIFY2(w.graphView()->height() >= 200, qPrintable(QString::number(w.graphView()->height())));
         QVERIFY2(w.graphView()->width() >= 300, qPrintable(QString::number(w.graphView()->width())));
-        QVERIFY(w.opTree()->width() >= 150 && w.opTree()->height() >= 150);
+        QVERIFY(w.opTree()->width() >= MainWindow::kOpsMinimumWidth && w.opTree()->height() >= 150);
         QVERIFY(w.pathView()->height() >= 100);
+        // Short: the source and the callers share one tabbed dock, the
+        // source in front; taller, they stand side by side again.
+        auto *source = w.findChild<QDockWidget *>(QStringLiteral("sourceDock"));
+        auto *calls = w.findChild<QDockWidget *>(QStringLiteral("callHierarchyDock"));
+        QVERIFY(source && calls);
+        QVERIFY(w.tabifiedDockWidgets(source).contains(calls));
+        QVERIFY(!source->visibleRegion().isEmpty());
+        QVERIFY(calls->visibleRegion().isEmpty());
+        w.resize(1600, 1000);
+        QTRY_VERIFY(!w.tabifiedDockWidgets(source).contains(calls));
+        QTRY_VERIFY(!calls->visibleRegion().isEmpty());
+        QTRY_VERIFY2(source->width() > 300 && calls->width() > 300, qPrintable(QStringLiteral("%1 %2 %3").arg(source->width()).arg(calls->width()).arg(w.width())));
     }
 
     void bookmarkMenuOfTheDemo()

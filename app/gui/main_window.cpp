@@ -187,6 +187,8 @@ void MainWindow::createDocks()
         return d;
     };
     QDockWidget *ops = dock(tr("Ops"), QStringLiteral("opsDock"), m_tree, Qt::LeftDockWidgetArea);
+    // Wide enough for a branch label and an op's name at any window size.
+    m_tree->setMinimumWidth(kOpsMinimumWidth);
     // Every dimension in one place, beside the ops; the chips under the
     // toolbar show what is chosen and open it.
     QDockWidget *configuration = dock(tr("Configuration"), QStringLiteral("configurationDock"), m_panel, Qt::LeftDockWidgetArea);

@@ -49,6 +49,9 @@ struct SearchItem;
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
+    // The ops dock never gets narrower than this (pixels).
+    static constexpr int kOpsMinimumWidth = 240;
+
     explicit MainWindow(QWidget *parent = nullptr);
     ~MainWindow() override;
 
@@ -164,6 +167,9 @@ private:
     void updateCallHierarchy();
     void createDocks();
     void balanceDocks();
+    // Below kShortWindow pixels of height the source and the callers share
+    // one tabbed dock; above it they stand side by side again.
+    void stackBottomDocks();
     void rebuildGraph();
     void relayout();
     void showOp(const QString &id);
@@ -276,6 +282,7 @@ private:
     QAction *m_modelConfigAction = nullptr;
     QMenu *m_recentMenu = nullptr;
     bool m_fitPending = false; // fit the first layout of a newly opened index
+    bool m_bottomTabbed = false; // the window tabbed the source and the callers (it was short)
 };
 
 } // namespace katlas

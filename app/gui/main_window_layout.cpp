@@ -9,10 +9,41 @@
 
 namespace katlas {
 
+namespace {
+// Below this height the source and the callers are tabbed, so that the
+// graph keeps its share and each of them keeps a readable width.
+constexpr int kShortWindow = 800;
+} // namespace
+
 void MainWindow::resizeEvent(QResizeEvent *event)
 {
     QMainWindow::resizeEvent(event);
+    stackBottomDocks();
     balanceDocks();
+}
+
+void MainWindow::stackBottomDocks()
+{
+    auto *source = findChild<QDockWidget *>(QStringLiteral("sourceDock"));
+    auto *calls = findChild<QDockWidget *>(QStringLiteral("callHierarchyDock"));
+    if (!source || !calls || source->isFloating() || calls->isFloating()
+        || dockWidgetArea(source) != dockWidgetArea(calls))
+        return; // the user placed them: theirs to keep
+    const bool shortWindow = height() < kShortWindow;
+    if (shortWindow && !m_bottomTabbed && !tabifiedDockWidgets(source).contains(calls)) {
+        tabifyDockWidget(source, calls);
+        source->raise();
+        m_bottomTabbed = true;
+    } else if (!shortWindow && m_bottomTabbed) {
+        // A tabbed dock only splits once it is out of the tabs.
+        const Qt::DockWidgetArea area = dockWidgetArea(source);
+        removeDockWidget(calls);
+        addDockWidget(area, calls);
+        splitDockWidget(source, calls, Qt::Horizontal);
+        calls->show();
+        resizeDocks({source, calls}, {1, 1}, Qt::Horizontal);
+        m_bottomTabbed = false;
+    }
 }
 
 void MainWindow::balanceDocks()
