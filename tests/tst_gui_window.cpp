@@ -26,7 +26,9 @@
 #include "search_dialog.h"
 #include "source_view.h"
 
+#include <QFileDialog>
 #include <QHeaderView>
+#include <QTimer>
 #include <QApplication>
 #include <QDirIterator>
 #include <QProcess>
@@ -485,6 +487,41 @@ private Q_SLOTS:
         QVERIFY(w.exportTo(QStringLiteral("json"), elsewhere.filePath(QStringLiteral("x.json")), &error));
         QCOMPARE(w.proposedExportPath(QStringLiteral("svg"), QStringLiteral("svg")),
                  QFileInfo(elsewhere.path()).absoluteFilePath() + QLatin1Char('/') + model + QStringLiteral("-graph.svg"));
+        QSettings().remove(QStringLiteral("export/folder"));
+    }
+
+    // Through the menu and its file dialog: a name typed without a suffix
+    // gets the format's (`report` -> `report.md`), one typed with it is kept.
+    void exportAddsTheFormatsSuffix()
+    {
+        QApplication::setAttribute(Qt::AA_DontUseNativeDialogs);
+        MainWindow w;
+        QString error;
+        QVERIFY(w.openDatabase(m_db, &error));
+        QAction *opTraces = nullptr;
+        for (QAction *a : w.findChildren<QAction *>())
+            if (a->text() == MainWindow::tr("Op Traces (Markdown)…"))
+                opTraces = a;
+        QVERIFY(opTraces);
+        QTemporaryDir out;
+        for (const QString &typed : {QStringLiteral("report"), QStringLiteral("notes.md")}) {
+            bool answered = false;
+            QTimer::singleShot(0, &w, [&] {
+                // The dialog is modal: it is answered from inside its own loop.
+                QFileDialog *dialog = nullptr;
+                QTRY_VERIFY(dialog = qobject_cast<QFileDialog *>(QApplication::activeModalWidget()));
+                QVERIFY(dialog->selectedFiles().value(0).endsWith(QStringLiteral("-op-traces.md")));
+                dialog->selectFile(out.filePath(typed));
+                answered = true;
+                QMetaObject::invokeMethod(dialog, "accept");
+            });
+            opTraces->trigger();
+            QVERIFY(answered);
+            const QString expected = out.filePath(typed.endsWith(QStringLiteral(".md")) ? typed : typed + QStringLiteral(".md"));
+            QVERIFY2(QFileInfo::exists(expected), qPrintable(expected));
+            QVERIFY(readAll(expected).startsWith("#"));
+            QVERIFY(!QFileInfo::exists(out.filePath(QStringLiteral("notes.md.md"))));
+        }
         QSettings().remove(QStringLiteral("export/folder"));
     }
 
