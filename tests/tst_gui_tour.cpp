@@ -3,6 +3,7 @@
 // written as the tour shows it. KATLAS_SCREENSHOT_DIR=docs/screenshots
 // writes them over the tour's own; otherwise they go to the build folder.
 #include "demo_fixture.h"
+#include "tour_fixture.h"
 
 #include "configuration_panel.h"
 #include "filter_bar.h"
@@ -22,50 +23,6 @@
 
 using namespace katlas;
 using namespace katlas::test;
-
-namespace {
-
-QString screenshotPath(const QString &name)
-{
-    const QByteArray dir = qgetenv("KATLAS_SCREENSHOT_DIR");
-    return QDir(dir.isEmpty() ? QStringLiteral(KATLAS_BUILD_DIR) : QString::fromLocal8Bit(dir)).filePath(name);
-}
-
-void save(MainWindow &w, const QString &name)
-{
-    QTRY_VERIFY(!w.layoutPending());
-    QTest::qWait(200);
-    QVERIFY(w.grab().toImage().save(screenshotPath(name)));
-}
-
-// Every kernel the matrix lists, in every cell.
-QStringList matrixKernels(const MainWindow &w)
-{
-    QStringList out;
-    const KernelMatrixModel *m = w.matrixModel();
-    for (int r = 0; r < m->rowCount(); ++r)
-        for (int c = 0; c < m->columnCount(); ++c)
-            out << m->data(m->index(r, c), Qt::DisplayRole).toString().split(QLatin1Char('\n'), Qt::SkipEmptyParts);
-    out.removeDuplicates();
-    out.sort();
-    return out;
-}
-
-QStringList rowHeaders(const MainWindow &w)
-{
-    QStringList out;
-    for (int r = 0; r < w.matrixModel()->rowCount(); ++r)
-        out << w.matrixModel()->headerData(r, Qt::Vertical, Qt::DisplayRole).toString();
-    return out;
-}
-
-DimensionFilter filter(const char *text)
-{
-    std::string error;
-    return *DimensionFilter::parse(text, &error);
-}
-
-} // namespace
 
 class TestGuiTour : public QObject {
     Q_OBJECT

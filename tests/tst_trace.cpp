@@ -267,6 +267,22 @@ private Q_SLOTS:
         });
         QCOMPARE(norms, 1);
         QVERIFY(opsWithoutPath(m_session->index(), g, {}).empty());
+        // By branches alone: the DeepEP branch (moe_a2a_backend=deepep) runs
+        // under the ROCm preset, which leaves the a2a backend open, so no op
+        // is outside both presets; with the FP8 preset alone (a2a none) the
+        // DeepEP branch and its ops are, and nothing else.
+        QVERIFY(opsOutsideConfigurations(m_session->index(), g, profile).empty());
+        Profile fp8Only = profile;
+        std::erase_if(fp8Only.configurations, [](const Configuration &k) { return k.name != "Demo FP8 decode"; });
+        QCOMPARE(fp8Only.configurations.size(), size_t(1));
+        const std::set<std::string> remote = opsOutsideConfigurations(m_session->index(), g, fp8Only);
+        std::set<std::string> deepep;
+        forEachOp(g.roots, [&](const OpNode &n, int) {
+            if (n.id.find("forward_deepep") != std::string::npos)
+                deepep.insert(n.id);
+        });
+        QCOMPARE(deepep.size(), size_t(3));
+        QCOMPARE(remote, deepep);
     }
 
     // The matrix's rows are the backends the effective filter allows.

@@ -96,21 +96,22 @@ void SearchDialog::refresh()
 {
     static const QStringList kinds = {tr("op"), tr("kernel"), tr("function"), tr("file")};
     // The model's ops first, then the rest, best first in each; ops that do
-    // not run under the configuration after all others, when shown.
-    std::vector<std::tuple<bool, bool, int, size_t>> scored;
+    // not run under the configuration after all others, when shown. Among
+    // the ops, those no named configuration runs come after the others.
+    std::vector<std::tuple<bool, bool, bool, int, size_t>> scored;
     for (size_t i = 0; i < m_items.size(); ++i) {
         const bool isIdle = idle(m_items[i]);
         if (isIdle && !m_showIdle->isChecked())
             continue;
         const int s = fuzzyScore(m_edit->text(), m_items[i].text);
         if (s >= 0)
-            scored.emplace_back(isIdle, m_items[i].kind != SearchItem::Kind::Op, -s, i);
+            scored.emplace_back(isIdle, m_items[i].kind != SearchItem::Kind::Op, m_items[i].remote, -s, i);
     }
     std::stable_sort(scored.begin(), scored.end());
     m_list->clear();
     m_shown.clear();
     for (size_t k = 0; k < scored.size() && k < 200; ++k) {
-        const size_t at = std::get<3>(scored[k]);
+        const size_t at = std::get<4>(scored[k]);
         const SearchItem &item = m_items[at];
         QString text = QStringLiteral("%1   %2   — %3").arg(item.text, item.detail, kinds[static_cast<int>(item.kind)]);
         if (std::get<0>(scored[k]))

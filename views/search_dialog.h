@@ -20,6 +20,7 @@ struct SearchItem {
     QString text;    // what is matched and shown
     QString detail;  // shown after it
     QString target;  // op id, or symbol / file id as text
+    bool remote = false; // an op no named configuration runs: after the others
 };
 
 // Fuzzy score of `query` in `text`: characters in order, consecutive and

@@ -300,6 +300,7 @@ void MainWindow::rebuildGraph()
     m_conflicts.clear();
     m_effective = katlas::effectiveFilter(deployedFilter(), profile, &m_conflicts);
     m_idle.clear();
+    m_remote.clear();
     if (const Configuration *c = profile.configuration(m_configuration.toStdString())) {
         // Under a configuration the graph keeps every op the rest of the
         // filter lets through, and greys those that do not run under it.
@@ -310,6 +311,7 @@ void MainWindow::rebuildGraph()
         m_idle = opsWithoutPath(m_session->index(), m_opGraph, m_effective);
     } else {
         m_opGraph = buildOpGraph(m_session->index(), profile, {}, m_effective);
+        m_remote = opsOutsideConfigurations(m_session->index(), m_opGraph, profile);
     }
     if (!m_opGraph.error.empty())
         statusBar()->showMessage(QString::fromStdString(m_opGraph.error));
@@ -443,7 +445,7 @@ std::vector<SearchItem> MainWindow::opSearchItems() const
             detail << tr("in %1").arg(steps.join(QStringLiteral(" \u2039 ")));
         }
         items.push_back({SearchItem::Kind::Op, QString::fromStdString(n.name), detail.join(QStringLiteral("  ")),
-                         QString::fromStdString(n.id)});
+                         QString::fromStdString(n.id), m_remote.count(n.id) > 0});
     });
     return items;
 }

@@ -226,6 +226,7 @@ private:
     std::vector<std::string> m_conflicts; // contradictions m_filter holds
     QString m_configuration;              // the active preset, "" for none
     std::set<std::string> m_idle;         // ops greyed: they do not run under the configuration
+    std::set<std::string> m_remote;       // with no configuration: ops no named configuration runs
     DrawingOptions m_drawing;
     QString m_selectedOp;
     std::int64_t m_selectedKernel = 0;

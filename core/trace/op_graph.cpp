@@ -3,6 +3,7 @@
 
 #include "graph/allocation_condition.h"
 #include "resolve/condition_mapper.h"
+#include "trace/configuration.h"
 #include "trace/path_finder.h"
 
 #include <QCoreApplication>
@@ -195,7 +196,8 @@ private:
 
 } // namespace
 
-std::set<std::string> opsWithoutPath(const CallIndex &index, const OpGraph &graph, const DimensionFilter &filter)
+std::set<std::string> opsWithoutPath(const CallIndex &index, const OpGraph &graph, const DimensionFilter &filter,
+                                     OpRunCheck check)
 {
     std::set<std::string> out;
     // Can the way into a container (its call site's edge to the function it
@@ -218,7 +220,9 @@ std::set<std::string> opsWithoutPath(const CallIndex &index, const OpGraph &grap
     std::function<bool(const OpNode &, const PathConditions &)> runs = [&](const OpNode &n, const PathConditions &above) {
         bool any = false;
         PathConditions into = above;
-        if (n.kind == OpNode::Kind::Leaf) {
+        if (n.kind == OpNode::Kind::Leaf && check == OpRunCheck::Branches) {
+            any = true;
+        } else if (n.kind == OpNode::Kind::Leaf) {
             const SiteContexts own = contextsOf({&n});
             any = !findPaths(index, n.callSites, filter, {24, 1, 0}, &own).paths.empty();
         } else if (!entered(n, above, into)) {
@@ -234,6 +238,22 @@ std::set<std::string> opsWithoutPath(const CallIndex &index, const OpGraph &grap
     };
     for (const OpNode &n : graph.roots)
         runs(n, {});
+    return out;
+}
+
+std::set<std::string> opsOutsideConfigurations(const CallIndex &index, const OpGraph &graph, const Profile &profile)
+{
+    std::set<std::string> out;
+    bool first = true;
+    for (const Configuration &c : profile.configurations) {
+        const std::set<std::string> off =
+            opsWithoutPath(index, graph, effectiveFilter(configurationFilter(c), profile), OpRunCheck::Branches);
+        if (first)
+            out = off;
+        else
+            std::erase_if(out, [&](const std::string &id) { return !off.count(id); });
+        first = false;
+    }
     return out;
 }
 

@@ -84,10 +84,21 @@ std::string findOpId(const OpGraph &graph, const std::string &idOrName, const st
 // containers above the op).
 std::string opTrail(const std::string &id, size_t dropLast = 0);
 
+// How far opsWithoutPath looks: at each leaf's kernel paths, or only at the
+// branches into the containers above it (much cheaper; a leaf under branches
+// the filter lets through counts as running).
+enum class OpRunCheck { Paths, Branches };
+
 // The ids of the ops that do not run under `filter`: leaves with no kernel
 // path under it, containers all of whose children do not run. The window
 // greys them out under a configuration.
-std::set<std::string> opsWithoutPath(const CallIndex &index, const OpGraph &graph, const DimensionFilter &filter);
+std::set<std::string> opsWithoutPath(const CallIndex &index, const OpGraph &graph, const DimensionFilter &filter,
+                                     OpRunCheck check = OpRunCheck::Paths);
+
+// The ops that run under none of the profile's named configurations, by
+// their branches (OpRunCheck::Branches): with no configuration chosen,
+// search ranks them after the others.
+std::set<std::string> opsOutsideConfigurations(const CallIndex &index, const OpGraph &graph, const Profile &profile);
 
 // True when a module's dotted name matches one of the globs (`*` any text).
 bool moduleMatches(const std::vector<std::string> &globs, const std::string &module);
