@@ -18,6 +18,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QLabel>
+#include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
 #include <QTableView>
@@ -277,6 +278,28 @@ private Q_SLOTS:
         QCOMPARE(w.graphView()->selectedNode(), mqa);
         QTest::mouseClick(w.opTree()->viewport(), Qt::ForwardButton);
         QCOMPARE(w.graphView()->selectedNode(), qb);
+    }
+
+    // Backspace goes back from the graph; in a text field it edits the text.
+    void backspaceGoesBack()
+    {
+        MainWindow w;
+        QString error;
+        QVERIFY2(openActive(w, m_db, &error), qPrintable(error));
+        const QString mqa = opId(w.opGraph(), "self.attn_mqa"), qb = opId(w.opGraph(), "self.q_b_proj");
+        w.selectOp(mqa);
+        w.selectOp(qb);
+        w.graphView()->setFocus();
+        QTRY_VERIFY(w.graphView()->hasFocus());
+        QTest::keyClick(w.graphView(), Qt::Key_Backspace);
+        QCOMPARE(w.graphView()->selectedNode(), mqa);
+        auto *field = new QLineEdit(QStringLiteral("ab"), &w);
+        field->show();
+        field->setFocus();
+        QTRY_VERIFY(field->hasFocus());
+        QTest::keyClick(field, Qt::Key_Backspace);
+        QCOMPARE(field->text(), QStringLiteral("a"));
+        QCOMPARE(w.graphView()->selectedNode(), mqa);
     }
 
     // The menus show the shortcuts; the toolbar has the buttons with icons and tips.

@@ -27,8 +27,12 @@ void MainWindow::createHistoryActions(QMenu *menu)
         a->setEnabled(false);
         return a;
     };
-    m_backAction = action(tr("&Back"), QStringLiteral("go-previous"), QStyle::SP_ArrowBack,
-                          shortcutKeys(QKeySequence(Qt::ALT | Qt::Key_Left), QKeySequence::Back),
+    // Backspace too, as in a file manager, where the platform does not bind
+    // it already; a text field with the focus keeps it.
+    QList<QKeySequence> backKeys = shortcutKeys(QKeySequence(Qt::ALT | Qt::Key_Left), QKeySequence::Back);
+    if (!backKeys.contains(QKeySequence(Qt::Key_Backspace)))
+        backKeys << QKeySequence(Qt::Key_Backspace);
+    m_backAction = action(tr("&Back"), QStringLiteral("go-previous"), QStyle::SP_ArrowBack, backKeys,
                           tr("Back to the previous selection (%1)"), &MainWindow::goBack);
     m_backAction->setObjectName(QStringLiteral("backAction"));
     m_forwardAction = action(tr("&Forward"), QStringLiteral("go-next"), QStyle::SP_ArrowForward,
