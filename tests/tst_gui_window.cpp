@@ -416,13 +416,19 @@ private Q_SLOTS:
                 details.insert(i.detail);
             }
         QVERIFY(details.size() > 1);
-        // The branch right above comes first: it is what differs.
+        // The branch right above comes first: it is what differs; where the
+        // op is called (file:line) comes last.
+        const QRegularExpression callSite(QStringLiteral("self\\.model  \\S+\\.py:\\d+$"));
         for (const QString &d : details)
-            QVERIFY2(d.contains(QStringLiteral("in self.forward_")) && d.endsWith(QStringLiteral("self.model")), qPrintable(d));
+            QVERIFY2(d.contains(QStringLiteral("in self.forward_")) && callSite.match(d).hasMatch(), qPrintable(d));
         const QString mqa = opId(w.opGraph(), "self.attn_mqa");
         const QString tip = w.opTreeModel()->data(w.opTreeModel()->indexForId(mqa), Qt::ToolTipRole).toString();
         QVERIFY2(tip.contains(QString::fromStdString(opTrail(mqa.toStdString())).toHtmlEscaped()), qPrintable(tip));
         QVERIFY2(tip.contains(QStringLiteral("self.attn_mqa")), qPrintable(tip));
+        const OpPaths paths = findPaths(w.session()->index(), TraceSession::opCallSites(w.opGraph(), mqa.toStdString()), {});
+        QVERIFY(!paths.paths.empty());
+        const CallSite &site = w.session()->index().site(paths.paths.front().frames.front().siteId);
+        QVERIFY2(tip.contains(QStringLiteral(".py:%1").arg(site.line)), qPrintable(tip));
     }
 
     // Under a configuration, Ctrl+K hides the ops that do not run; the box

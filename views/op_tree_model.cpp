@@ -6,7 +6,8 @@
 namespace katlas {
 namespace {
 
-void addNodes(QStandardItem *parent, const std::vector<OpNode> &nodes, const std::set<std::string> &idle)
+void addNodes(QStandardItem *parent, const std::vector<OpNode> &nodes, const std::set<std::string> &idle,
+              const CallIndex *index)
 {
     for (const OpNode &n : nodes) {
         // The branch label first: it is what tells a branch's ops from their
@@ -19,9 +20,11 @@ void addNodes(QStandardItem *parent, const std::vector<OpNode> &nodes, const std
         item->setEditable(false);
         item->setData(QString::fromStdString(n.id), OpTreeModel::IdRole);
         item->setData(n.kind == OpNode::Kind::Leaf, OpTreeModel::LeafRole);
-        // Where it stands, then what it is.
-        QString tip = QString::fromStdString(opTrail(n.id)).toHtmlEscaped() + QStringLiteral("<br>")
-            + (n.kind == OpNode::Kind::Leaf ? QObject::tr("Leaf op: reaches kernels (double-click or Space: its kernels)")
+        // Where it stands, where it is called, then what it is.
+        QString tip = QString::fromStdString(opTrail(n.id)).toHtmlEscaped() + QStringLiteral("<br>");
+        if (const std::string at = index ? opLocation(*index, n) : std::string(); !at.empty())
+            tip += QString::fromStdString(at).toHtmlEscaped() + QStringLiteral("<br>");
+        tip += (n.kind == OpNode::Kind::Leaf ? QObject::tr("Leaf op: reaches kernels (double-click or Space: its kernels)")
                                             : QObject::tr("Container op: orchestrates other ops"));
         if (idle.count(n.id)) {
             item->setData(true, OpTreeModel::IdleRole);
@@ -30,7 +33,7 @@ void addNodes(QStandardItem *parent, const std::vector<OpNode> &nodes, const std
         }
         item->setToolTip(tip);
         parent->appendRow(item);
-        addNodes(item, n.children, idle);
+        addNodes(item, n.children, idle, index);
     }
 }
 
@@ -41,10 +44,10 @@ OpTreeModel::OpTreeModel(QObject *parent) : QStandardItemModel(parent)
     setHorizontalHeaderLabels({tr("Op")});
 }
 
-void OpTreeModel::setGraph(const OpGraph &graph, const std::set<std::string> &idle)
+void OpTreeModel::setGraph(const OpGraph &graph, const std::set<std::string> &idle, const CallIndex *index)
 {
     removeRows(0, rowCount());
-    addNodes(invisibleRootItem(), graph.roots, idle);
+    addNodes(invisibleRootItem(), graph.roots, idle, index);
 }
 
 QModelIndex OpTreeModel::indexForId(const QString &id) const

@@ -17,7 +17,8 @@ public:
 
     explicit OpTreeModel(QObject *parent = nullptr);
     // `idle`: ids of ops that do not run under the configuration, shown greyed.
-    void setGraph(const OpGraph &graph, const std::set<std::string> &idle = {});
+    // `index`, when given, adds where each op is called (file:line) to its tooltip.
+    void setGraph(const OpGraph &graph, const std::set<std::string> &idle = {}, const CallIndex *index = nullptr);
     QModelIndex indexForId(const QString &id) const;
 };
 

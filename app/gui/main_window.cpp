@@ -315,7 +315,7 @@ void MainWindow::rebuildGraph()
     }
     if (!m_opGraph.error.empty())
         statusBar()->showMessage(QString::fromStdString(m_opGraph.error));
-    m_treeModel->setGraph(m_opGraph, m_idle);
+    m_treeModel->setGraph(m_opGraph, m_idle, &m_session->index());
     m_search->setOps(opSearchItems(), m_idle);
     m_tree->expandToDepth(3);
     if (const QModelIndex selected = m_treeModel->indexForId(m_selectedOp); selected.isValid()) {
@@ -444,6 +444,9 @@ std::vector<SearchItem> MainWindow::opSearchItems() const
             std::reverse(steps.begin(), steps.end());
             detail << tr("in %1").arg(steps.join(QStringLiteral(" \u2039 ")));
         }
+        // Last, where it is called: what the reader opens next.
+        if (const std::string at = opLocation(m_session->index(), n); !at.empty())
+            detail << QString::fromStdString(at);
         items.push_back({SearchItem::Kind::Op, QString::fromStdString(n.name), detail.join(QStringLiteral("  ")),
                          QString::fromStdString(n.id), m_remote.count(n.id) > 0});
     });

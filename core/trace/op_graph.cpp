@@ -2,6 +2,7 @@
 #include "trace/op_graph.h"
 
 #include "graph/allocation_condition.h"
+#include "graph/graph_queries.h"
 #include "resolve/condition_mapper.h"
 #include "trace/configuration.h"
 #include "trace/path_finder.h"
@@ -265,6 +266,14 @@ SiteContexts contextsOf(const std::vector<const OpNode *> &nodes)
             noteContext(out, site, n->context);
     std::erase_if(out, [](const auto &entry) { return entry.second.empty(); });
     return out;
+}
+
+std::string opLocation(const CallIndex &index, const OpNode &op)
+{
+    if (op.callSites.empty())
+        return {};
+    const CallSite &s = index.site(op.callSites.front());
+    return filePath(index.graph(), s.fileId) + ':' + std::to_string(s.line);
 }
 
 bool moduleMatches(const std::vector<std::string> &globs, const std::string &module)

@@ -100,6 +100,10 @@ std::set<std::string> opsWithoutPath(const CallIndex &index, const OpGraph &grap
 // search ranks them after the others.
 std::set<std::string> opsOutsideConfigurations(const CallIndex &index, const OpGraph &graph, const Profile &profile);
 
+// Where an op is called: "repo/path.py:line" of its first call site ("" when
+// it has none).
+std::string opLocation(const CallIndex &index, const OpNode &op);
+
 // True when a module's dotted name matches one of the globs (`*` any text).
 bool moduleMatches(const std::vector<std::string> &globs, const std::string &module);
 
