@@ -3,10 +3,14 @@
 // KATLAS_SCREENSHOT_DIR when set (docs/screenshots), else the build folder.
 #pragma once
 
+#include "graph_items.h"
+#include "graph_view.h"
 #include "kernel_matrix_model.h"
 #include "main_window.h"
 
 #include <QDir>
+#include <QFontMetricsF>
+#include <QGraphicsScene>
 #include <QImage>
 #include <QTest>
 
@@ -43,6 +47,27 @@ inline QStringList rowHeaders(const MainWindow &w)
     QStringList out;
     for (int r = 0; r < w.matrixModel()->rowCount(); ++r)
         out << w.matrixModel()->headerData(r, Qt::Vertical, Qt::DisplayRole).toString();
+    return out;
+}
+
+// The labels of the drawn nodes whose text does not fit their box, in the
+// font they are drawn with: none should.
+inline QStringList clippedLabels(GraphView *view)
+{
+    QStringList out;
+    const QFontMetricsF metrics(GraphNodeItem::labelFont());
+    for (QGraphicsItem *item : view->scene()->items()) {
+        const auto *node = dynamic_cast<GraphNodeItem *>(item);
+        if (!node)
+            continue;
+        const QRectF box = node->boundingRect().adjusted(4, 4, -4, -4);
+        const QStringList lines = node->label().split(QLatin1Char('\n'));
+        qreal width = 0;
+        for (const QString &line : lines)
+            width = std::max(width, metrics.horizontalAdvance(line));
+        if (width > box.width() || lines.size() * metrics.height() > box.height())
+            out << node->label();
+    }
     return out;
 }
 

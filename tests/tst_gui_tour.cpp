@@ -54,6 +54,7 @@ private Q_SLOTS:
                 ++drawnFolded;
             }
         QVERIFY(drawnFolded > 0);
+        QVERIFY2(clippedLabels(g).isEmpty(), qPrintable(clippedLabels(g).join(", ")));
     }
 
     // Step 2: the input norm on CUDA reaches rmsnorm and fused_add_rmsnorm.

@@ -98,6 +98,7 @@ private Q_SLOTS:
                                  "model_forward_maybe_tbo", "self.norm"})
             QVERIFY2(model.contains(QLatin1String(name)), name);
         QVERIFY(m_window.graphView()->labelPixels() >= 8);
+        QVERIFY2(clippedLabels(m_window.graphView()).isEmpty(), qPrintable(clippedLabels(m_window.graphView()).join(", ")));
     }
 
     // Step 2: the communicator's four ops before attention, and their kernels on CUDA.
