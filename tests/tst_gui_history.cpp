@@ -319,6 +319,12 @@ private Q_SLOTS:
         auto *preferences = w.findChild<QAction *>(QStringLiteral("preferencesAction"));
         QVERIFY(preferences);
         QCOMPARE(preferences->shortcut(), QKeySequence(Qt::CTRL | Qt::Key_Comma));
+        // Reset filters is in the View menu with its shortcut, not only on the bar.
+        auto *view = w.menuBar()->findChild<QMenu *>(QStringLiteral("viewMenu"));
+        QVERIFY(view);
+        QVERIFY(std::any_of(view->actions().begin(), view->actions().end(), [](QAction *a) {
+            return a->objectName() == QLatin1String("resetFilters") && a->shortcut() == QKeySequence(Qt::CTRL | Qt::Key_R);
+        }));
     }
 
 private:

@@ -131,6 +131,12 @@ private Q_SLOTS:
         w.resize(1600, 1000);
         QTRY_VERIFY(!w.tabifiedDockWidgets(source).contains(calls));
         QTRY_VERIFY(!calls->visibleRegion().isEmpty());
+        // At 4K the panels keep their sizes and the graph takes the room.
+        w.resize(3840, 2160);
+        QTRY_VERIFY2(w.graphView()->width() >= 3840 / 2 && w.graphView()->height() >= 2160 / 2,
+                     qPrintable(QStringLiteral("%1x%2").arg(w.graphView()->width()).arg(w.graphView()->height())));
+        QVERIFY(!w.tabifiedDockWidgets(source).contains(calls));
+        w.resize(1600, 1000);
         QTRY_VERIFY2(source->width() > 300 && calls->width() > 300, qPrintable(QStringLiteral("%1 %2 %3").arg(source->width()).arg(calls->width()).arg(w.width())));
     }
 

@@ -90,6 +90,37 @@ private Q_SLOTS:
         QVERIFY2(w.graphView()->labelPixels() >= 8, qPrintable(QString::number(w.graphView()->labelPixels())));
         QVERIFY(size_t(w.graphView()->nodeCount()) <= FoldBudget{}.nodes);
 
+        // The window's own first paint of a generated model of 300 more ops
+        // (the demo's model with 300 norms more, each an op of its own).
+        QTemporaryDir generated;
+        const std::vector<RepoInput> copies = copyIndexedFiles(demoRepos(), demoProfile(), generated.path());
+        const QString modelFile = copies.front().path + QStringLiteral("/python/tinyserve/srt/models/deepmini.py");
+        QByteArray model = readAll(modelFile);
+        QByteArray inits, calls;
+        for (int i = 0; i < 300; ++i) {
+            inits += "        self.norm_" + QByteArray::number(i) + " = RMSNorm(config.hidden_size)\n";
+            calls += "        hidden_states, _ = self.norm_" + QByteArray::number(i) + "(hidden_states, residual)\n";
+        }
+        const QByteArray initAt = "        self.norm = RMSNorm(config.hidden_size)\n";
+        const QByteArray callAt = "        hidden_states, _ = self.norm(hidden_states, residual)\n";
+        QVERIFY(model.contains(initAt) && model.contains(callAt));
+        model.replace(callAt, callAt + calls).replace(initAt, initAt + inits);
+        writeFile(modelFile, model);
+        const QString bigDb = generated.filePath(QStringLiteral("big.katlas"));
+        QVERIFY(runIndex({bigDb, copies, demoProfile(), true, 0}).ok);
+        MainWindow wide;
+        QVERIFY2(wide.openDatabase(bigDb, &error), qPrintable(error));
+        size_t ops = 0;
+        forEachOp(wide.opGraph().roots, [&](const OpNode &, int) { ++ops; });
+        QVERIFY2(ops >= 300, qPrintable(QString::number(ops)));
+        wide.resize(1400, 900);
+        wide.show();
+        QTRY_VERIFY(wide.graphView()->nodeCount() > 0 && !wide.layoutPending());
+        QCoreApplication::processEvents();
+        QVERIFY2(wide.graphView()->labelPixels() >= 8, qPrintable(QString::number(wide.graphView()->labelPixels())));
+        QVERIFY(size_t(wide.graphView()->nodeCount()) <= FoldBudget{}.nodes);
+        wide.hide();
+
         // A generated graph of 300 ops, all drawn: fit keeps labels legible
         // and shows its top; the overview shows where the view is.
         LayoutGraph big;

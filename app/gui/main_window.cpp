@@ -207,8 +207,12 @@ void MainWindow::createDocks()
     });
     addAction(m_panelAction);
     m_filterBar->setPanelAction(m_panelAction);
-    if (auto *view = menuBar()->findChild<QMenu *>(QStringLiteral("viewMenu")))
+    if (auto *view = menuBar()->findChild<QMenu *>(QStringLiteral("viewMenu"))) {
         view->addAction(m_panelAction);
+        // The bar's Reset, in the menu too, where its shortcut shows.
+        if (auto *reset = m_filterBar->findChild<QAction *>(QStringLiteral("resetFilters")))
+            view->addAction(reset);
+    }
     auto *right = new QSplitter(Qt::Vertical, this);
     right->addWidget(m_matrix);
     right->addWidget(m_shapes);
