@@ -322,7 +322,8 @@ private Q_SLOTS:
         // Reset filters is in the View menu with its shortcut, not only on the bar.
         auto *view = w.menuBar()->findChild<QMenu *>(QStringLiteral("viewMenu"));
         QVERIFY(view);
-        QVERIFY(std::any_of(view->actions().begin(), view->actions().end(), [](QAction *a) {
+        const QList<QAction *> viewActions = view->actions();
+        QVERIFY(std::any_of(viewActions.begin(), viewActions.end(), [](QAction *a) {
             return a->objectName() == QLatin1String("resetFilters") && a->shortcut() == QKeySequence(Qt::CTRL | Qt::Key_R);
         }));
     }
