@@ -7,6 +7,7 @@
 #include "graph_view.h"
 #include "kernel_matrix_model.h"
 #include "main_window.h"
+#include "window_fixture.h"
 
 #include <QDir>
 #include <QFontMetricsF>

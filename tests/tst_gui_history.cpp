@@ -262,11 +262,10 @@ private Q_SLOTS:
     void mouseButtonsGoBackAndForward()
     {
         MainWindow w;
-        QString error;
-        QVERIFY2(openActive(w, m_db, &error), qPrintable(error));
-        const QString mqa = opId(w.opGraph(), "self.attn_mqa"), qb = opId(w.opGraph(), "self.q_b_proj");
-        w.selectOp(mqa);
-        w.selectOp(qb);
+        QString mqa, qb;
+        openOnTwoSelections(w, &mqa, &qb);
+        if (QTest::currentTestFailed())
+            return;
         const int pathRows = w.pathModel()->rowCount();
         QTest::mouseClick(w.pathView()->viewport(), Qt::BackButton, {}, w.pathView()->visualRect(w.pathModel()->index(0, 0)).center());
         QCOMPARE(w.graphView()->selectedNode(), mqa);
@@ -284,11 +283,10 @@ private Q_SLOTS:
     void backspaceGoesBack()
     {
         MainWindow w;
-        QString error;
-        QVERIFY2(openActive(w, m_db, &error), qPrintable(error));
-        const QString mqa = opId(w.opGraph(), "self.attn_mqa"), qb = opId(w.opGraph(), "self.q_b_proj");
-        w.selectOp(mqa);
-        w.selectOp(qb);
+        QString mqa, qb;
+        openOnTwoSelections(w, &mqa, &qb);
+        if (QTest::currentTestFailed())
+            return;
         w.graphView()->setFocus();
         QTRY_VERIFY(w.graphView()->hasFocus());
         QTest::keyClick(w.graphView(), Qt::Key_Backspace);
@@ -329,6 +327,17 @@ private Q_SLOTS:
     }
 
 private:
+    // The window, active, after two selections: self.attn_mqa, then self.q_b_proj.
+    void openOnTwoSelections(MainWindow &w, QString *mqa, QString *qb)
+    {
+        QString error;
+        QVERIFY2(openActive(w, m_db, &error), qPrintable(error));
+        *mqa = opId(w.opGraph(), "self.attn_mqa");
+        *qb = opId(w.opGraph(), "self.q_b_proj");
+        w.selectOp(*mqa);
+        w.selectOp(*qb);
+    }
+
     QTemporaryDir m_dir;
     QString m_db;
 };

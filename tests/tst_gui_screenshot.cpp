@@ -2,6 +2,7 @@
 // the demo, select an op, save a screenshot to the build folder, and check
 // that the picture is not blank and the selected node is drawn highlighted.
 #include "demo_fixture.h"
+#include "window_fixture.h"
 
 #include "app_settings.h"
 #include "graph_items.h"
@@ -21,20 +22,6 @@
 using namespace katlas;
 using namespace katlas::test;
 
-namespace {
-
-// The window shown on the screen with the demo index open and laid out.
-void showOnDemo(MainWindow &w, const QString &db)
-{
-    w.resize(1400, 900);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
-    QString error;
-    QVERIFY2(w.openDatabase(db, &error), qPrintable(error));
-    QTRY_VERIFY(w.graphView()->nodeCount() > 0 && !w.layoutPending());
-}
-} // namespace
-
 class TestGuiScreenshot : public QObject {
     Q_OBJECT
 private Q_SLOTS:
@@ -43,7 +30,7 @@ private Q_SLOTS:
     void screenshotOfTheDemo()
     {
         MainWindow w;
-        showOnDemo(w, m_db);
+        showLaidOut(w, m_db);
         if (QTest::currentTestFailed())
             return;
         const QString mqa = opId(w.opGraph(), "self.attn_mqa");
@@ -91,7 +78,7 @@ private Q_SLOTS:
     void configurationPanelOfTheDemo()
     {
         MainWindow w;
-        showOnDemo(w, m_db);
+        showLaidOut(w, m_db);
         if (QTest::currentTestFailed())
             return;
         w.chooseConfiguration(QStringLiteral("Demo FP8 decode"));
@@ -108,7 +95,7 @@ private Q_SLOTS:
     void smallWindowOfTheDemo()
     {
         MainWindow w;
-        showOnDemo(w, m_db);
+        showLaidOut(w, m_db);
         if (QTest::currentTestFailed())
             return;
         w.resize(1024, 700);
@@ -144,7 +131,7 @@ private Q_SLOTS:
     {
         AppSettings().setBookmarks(m_db, {});
         MainWindow w;
-        showOnDemo(w, m_db);
+        showLaidOut(w, m_db);
         if (QTest::currentTestFailed())
             return;
         for (const char *name : {"self.attn_mqa", "self.experts"}) {
@@ -165,7 +152,7 @@ private Q_SLOTS:
     void searchDialogOfTheDemo()
     {
         MainWindow w;
-        showOnDemo(w, m_db);
+        showLaidOut(w, m_db);
         if (QTest::currentTestFailed())
             return;
         w.chooseConfiguration(QStringLiteral("Demo ROCm decode"));

@@ -32,12 +32,7 @@ private Q_SLOTS:
         QCoreApplication::setOrganizationName(QStringLiteral("kernel-atlas-tests"));
         QSettings().remove(QStringLiteral("filter/configuration"));
         m_db = indexDemo(m_dir);
-        m_window.resize(1400, 900);
-        m_window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&m_window));
-        QString error;
-        QVERIFY2(m_window.openDatabase(m_db, &error), qPrintable(error));
-        QTRY_VERIFY(m_window.graphView()->nodeCount() > 0 && !m_window.layoutPending());
+        showLaidOut(m_window, m_db);
     }
 
     // "Reading the graph": it opens on the model's structure, folded, a

@@ -4,6 +4,7 @@
 // docs/screenshots with KATLAS_SCREENSHOT_DIR). Skips without
 // KATLAS_SGLANG_DIR and KATLAS_FLASHINFER_DIR.
 #include "demo_fixture.h"
+#include "real_checkout_fixture.h"
 #include "tour_fixture.h"
 
 #include "app_settings.h"
@@ -14,8 +15,6 @@
 #include "search_dialog.h"
 #include "shapes_panel.h"
 
-#include "index/indexer.h"
-#include "profile/profile.h"
 #include "trace/configuration.h"
 #include "trace/trace_session.h"
 
@@ -64,25 +63,19 @@ class TestGuiTourReal : public QObject {
 private Q_SLOTS:
     void initTestCase()
     {
-        const QString sglang = qEnvironmentVariable("KATLAS_SGLANG_DIR");
-        const QString flashinfer = qEnvironmentVariable("KATLAS_FLASHINFER_DIR");
-        if (sglang.isEmpty() || flashinfer.isEmpty())
-            QSKIP("set KATLAS_SGLANG_DIR and KATLAS_FLASHINFER_DIR to real checkouts to run this test");
+        const std::vector<RepoInput> repos = realCheckouts();
+        if (repos.empty())
+            QSKIP(kRealCheckoutSkip);
         QCoreApplication::setOrganizationName(QStringLiteral("kernel-atlas-tests"));
         QSettings().remove(QStringLiteral("filter/configuration"));
-        ProfileError perr;
-        const auto profile = loadBuiltinProfile(QStringLiteral("sglang"), &perr);
-        QVERIFY2(profile, qPrintable(perr.toString()));
+        QString perr;
+        const auto profile = sglangProfile(&perr);
+        QVERIFY2(profile, qPrintable(perr));
         m_db = m_dir.filePath(QStringLiteral("real.katlas"));
-        const IndexReport r = runIndex({m_db, {{"sglang", sglang}, {"flashinfer", flashinfer}}, *profile, true, 0});
+        const IndexReport r = runIndex({m_db, repos, *profile, true, 0});
         QVERIFY2(r.ok, qPrintable(r.error));
         AppSettings().setModelSetup(m_db, {});
-        m_window.resize(1400, 900);
-        m_window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&m_window));
-        QString error;
-        QVERIFY2(m_window.openDatabase(m_db, &error), qPrintable(error));
-        QTRY_VERIFY(m_window.graphView()->nodeCount() > 0 && !m_window.layoutPending());
+        showLaidOut(m_window, m_db);
     }
 
     void cleanupTestCase() { AppSettings().setModelSetup(m_db, {}); }

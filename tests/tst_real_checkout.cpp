@@ -11,6 +11,7 @@
 #include "index/indexer.h"
 #include "index/repo_copy.h"
 #include "index_dump.h"
+#include "real_checkout_fixture.h"
 #include "shapes/model_definitions.h"
 #include "store/index_reader.h"
 #include "trace/configuration.h"
@@ -109,15 +110,13 @@ class TestRealCheckout : public QObject {
 private Q_SLOTS:
     void initTestCase()
     {
-        const QString sglang = qEnvironmentVariable("KATLAS_SGLANG_DIR");
-        const QString flashinfer = qEnvironmentVariable("KATLAS_FLASHINFER_DIR");
-        if (sglang.isEmpty() || flashinfer.isEmpty())
-            QSKIP("set KATLAS_SGLANG_DIR and KATLAS_FLASHINFER_DIR to real checkouts to run this test");
-        ProfileError perr;
-        const auto profile = loadBuiltinProfile(QStringLiteral("sglang"), &perr);
-        QVERIFY2(profile, qPrintable(perr.toString()));
+        m_repos = test::realCheckouts();
+        if (m_repos.empty())
+            QSKIP(test::kRealCheckoutSkip);
+        QString perr;
+        const auto profile = test::sglangProfile(&perr);
+        QVERIFY2(profile, qPrintable(perr));
         m_profile = *profile;
-        m_repos = {{"sglang", sglang}, {"flashinfer", flashinfer}};
         const QString db = m_dir.filePath("real.katlas");
         const IndexReport r = runIndex({db, m_repos, m_profile, true, 0});
         QVERIFY2(r.ok, qPrintable(r.error));

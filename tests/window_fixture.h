@@ -4,6 +4,7 @@
 #pragma once
 
 #include "demo_fixture.h"
+#include "graph_view.h"
 #include "main_window.h"
 
 #include <QApplication>
@@ -29,6 +30,18 @@ inline bool openShown(MainWindow &w, const QString &db, QSize size, QString *err
     w.resize(size);
     w.show();
     return QTest::qWaitForWindowExposed(&w);
+}
+
+// The window shown at 1400x900 (the size of the pictures in docs/), then
+// opened on `db`, its first layout drawn.
+inline void showLaidOut(MainWindow &w, const QString &db)
+{
+    w.resize(1400, 900);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QString error;
+    QVERIFY2(w.openDatabase(db, &error), qPrintable(error));
+    QTRY_VERIFY(w.graphView()->nodeCount() > 0 && !w.layoutPending());
 }
 
 inline bool openActive(MainWindow &w, const QString &db, QString *error)
