@@ -1058,8 +1058,13 @@ private Q_SLOTS:
         QVERIFY(sharedPath.add(shared[0]->conditions));
         QVERIFY(fusedPath.add(fused[0]->conditions));
         std::string error;
-        auto filter = [&](const char *text) { return *DimensionFilter::parse(text, &error); };
+        // The flag the settings class sets itself is read through the
+        // effective filter, which applies where the class sets it.
         const SettingDefaults &defaults = r.g.settingDefaults;
+        Profile deployed = p;
+        deployed.derivedValues = r.g.derivedValues;
+        deployed.settingDefaults = defaults;
+        auto filter = [&](const char *text) { return effectiveFilter(*DimensionFilter::parse(text, &error), deployed); };
         QCOMPARE(defaults.count("model.n_shared"), size_t(0)); // a checkpoint value has no default
         // One shared expert, default runner: fused into the routed experts.
         QVERIFY(!sharedPath.passes(filter("runner=auto model.n_shared=1"), &defaults));
@@ -1074,6 +1079,67 @@ private Q_SLOTS:
         QVERIFY(fusedPath.passes(DimensionFilter{}, &defaults));
         // The ways survive the store's encoding.
         QCOMPARE(decodeConditions(encodeConditions(shared[0]->conditions)), shared[0]->conditions);
+    }
+
+    // A flag the settings class switches on under several tests at once
+    // (`if not self.fusion and self.runner == "auto" and self.a2a == "none"`)
+    // is read as the setting alone; the effective filter sets it where every
+    // test holds, keeps the default where one fails, and leaves both where
+    // the filter does not decide.
+    void aFlagTheSettingsClassSetsIsAppliedByTheFilter()
+    {
+        Profile p = modelSettingsProfile();
+        p.dimensions = {{"runner", "", {"auto", "fused"}, {}, "server.runner"},
+                        {"a2a", "", {"none", "deep"}, {}, "server.a2a"}};
+        Tree t;
+        t.add("cfg",
+              "class ServerArgs:\n"
+              "    fusion: bool = False\n"
+              "    runner: str = \"auto\"\n"
+              "    a2a: str = \"none\"\n"
+              "    def _auto(self):\n"
+              "        if not self.fusion and self.runner == \"auto\" and self.a2a == \"none\":\n"
+              "            self.fusion = True\n"
+              "def get_args() -> ServerArgs:\n"
+              "    return ServerArgs()\n");
+        t.add("layer",
+              "from cfg import get_args\n"
+              "def forward(x):\n"
+              "    if get_args().fusion:\n"
+              "        fused_kernel(x)\n"
+              "    else:\n"
+              "        plain_kernel(x)\n");
+        const Resolved r = resolve(t, p);
+        const auto fused = r.edges("layer.forward", "fused_kernel");
+        const auto plain = r.edges("layer.forward", "plain_kernel");
+        QCOMPARE(fused.size(), size_t(1));
+        QCOMPARE(plain.size(), size_t(1));
+        // The guard names the flag alone.
+        QCOMPARE(fused[0]->conditions.size(), size_t(1));
+        QCOMPARE(fused[0]->conditions[0].dimension, std::string("server.fusion"));
+        const auto row = std::find_if(r.g.derivedValues.begin(), r.g.derivedValues.end(),
+                                      [](const DerivedValue &v) { return v.dimension == "server.fusion"; });
+        QVERIFY(row != r.g.derivedValues.end());
+        QVERIFY(row->keyDimension.empty());
+        QCOMPARE(row->value, std::string("true"));
+        Profile deployed = p;
+        deployed.derivedValues = r.g.derivedValues;
+        deployed.settingDefaults = r.g.settingDefaults;
+        std::string error;
+        const auto runs = [&](const std::vector<const Edge *> &edge, const char *text) {
+            PathConditions path;
+            return path.add(edge[0]->conditions)
+                && path.passes(effectiveFilter(*DimensionFilter::parse(text, &error), deployed), &r.g.settingDefaults);
+        };
+        QVERIFY(runs(fused, "runner=auto a2a=none"));
+        QVERIFY(!runs(plain, "runner=auto a2a=none"));
+        QVERIFY(!runs(fused, "runner=auto a2a=deep"));
+        QVERIFY(runs(plain, "runner=auto a2a=deep"));
+        QVERIFY(runs(fused, "runner=auto") && runs(plain, "runner=auto")); // the a2a backend is open
+        QVERIFY(!runs(fused, "runner=fused"));
+        // Named by the user, the flag is what the user gives.
+        QVERIFY(runs(plain, "runner=auto a2a=none server.fusion=false"));
+        QVERIFY(!runs(fused, "runner=auto a2a=none server.fusion=false"));
     }
 
     // A filter naming a deployment but no checkpoint is read with the model's

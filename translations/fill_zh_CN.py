@@ -143,6 +143,7 @@ ZH = {
     'names no checkpoint of "checkpoints"': '不是 "checkpoints" 中的检查点',
     'at run time: %1': '运行时决定：%1',
     '%1 is derived from the rest of the configuration': '%1 由配置的其余部分推导得出',
+    '%1 is set by the server under the rest of the configuration': '%1 由服务器根据配置的其余部分设置',
     'must be a whole number of at least 1': '必须是不小于 1 的整数',
     'must map dimension values to numbers': '必须把维度取值映射为数字',
     'must be a whole number or a list of them': '必须是整数或整数列表',

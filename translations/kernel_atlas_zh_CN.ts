@@ -416,6 +416,10 @@ config.json：其中的值成为 model.* 设置（model.n_shared_experts=1）。
         <source>%1 is derived from the rest of the configuration</source>
         <translation>%1 由配置的其余部分推导得出</translation>
     </message>
+    <message>
+        <source>%1 is set by the server under the rest of the configuration</source>
+        <translation>%1 由服务器根据配置的其余部分设置</translation>
+    </message>
 </context>
 <context>
     <name>Database</name>

@@ -564,8 +564,7 @@ private:
     const std::string &nameOf(SymbolId id) const { return symbolOf(id).name; }
     const std::string &qualNameOf(SymbolId id) const { return symbolOf(id).qualName; }
 
-    // The values of the profile's derived dimensions, from the returns of
-    // the functions that compute them.
+    // Derived dimensions' values, and the flags the settings class sets itself.
     void deriveDimensions()
     {
         for (const DerivedRule &rule : m_profile.derived)
@@ -578,6 +577,7 @@ private:
                 for (auto &[value, conditions] : m_guards.derivedReturns(s.id, rule))
                     m_graph.derivedValues.push_back({rule.dimension, rule.keyDimension, *key, value, std::move(conditions)});
             }
+        std::ranges::move(m_guards.settingRows(), std::back_inserter(m_graph.derivedValues));
     }
 
     // Kernels among the definitions and their per-receiver copies; with

@@ -81,6 +81,10 @@ public:
 
     // The settings met so far with their defaults: "server.x" -> "false".
     const std::map<std::string, std::string> &settingDefaults() const { return m_defaults; }
+    // The flags the settings class sets itself (selfSetFlag): the setting,
+    // the value assigned and where (keyDimension empty), for the effective
+    // filter (guard_setting_rows.cpp).
+    std::vector<DerivedValue> settingRows();
 
     // One way an expression may come out.
     struct Abstract {
@@ -157,6 +161,12 @@ private:
     // A setting's values: what the user gives (or its default), and what the
     // settings class's own methods assign to it, each under its guards.
     std::optional<Outcomes> settingValues(SymbolId cls, const std::string &name, int depth);
+    // A boolean setting that the settings class's own methods set to True or
+    // False (`if not self.x and ...: self.x = True`): guards read it as the
+    // setting alone, and settingRows gives where each assignment is made, for
+    // the effective filter (guard_setting_rows.cpp).
+    bool selfSetFlag(SymbolId settingsClass, const std::string &name);
+
     std::optional<Abstract> envSetting(const GuardExpr &call);
     // `config.x` / `getattr(config, "x")` when `object` is the model's configuration.
     bool setFromOutside(const std::string &name);

@@ -34,6 +34,8 @@ std::optional<GuardEvaluator::Outcomes> GuardEvaluator::settingValues(SymbolId c
     for (const auto &[settingsClass, rule] : m_settingsClasses) {
         if (!m_table.isSubclass(cls, settingsClass))
             continue;
+        if (selfSetFlag(settingsClass, name))
+            break; // the effective filter says where its assignments hold
         const ClassInfo *c = m_table.cls(settingsClass);
         if (!c)
             break;

@@ -132,6 +132,59 @@ struct Expansion {
         return true;
     }
 
+    // Do the conditions surely hold under the filter: each names a dimension
+    // the filter (or its default) holds to values that meet it?
+    bool surely(const ConditionSet &conditions) const
+    {
+        return std::all_of(conditions.begin(), conditions.end(), [&](const Condition &c) {
+            std::set<std::string> allowed;
+            if (const auto it = filter.allowed().find(c.dimension); it != filter.allowed().end())
+                allowed = it->second;
+            else if (const auto d = profile.settingDefaults.find(c.dimension); d != profile.settingDefaults.end())
+                allowed = {d->second};
+            return !c.dimension.empty() && !allowed.empty()
+                && std::all_of(allowed.begin(), allowed.end(), [&](const std::string &v) {
+                       return (std::find(c.values.begin(), c.values.end(), v) != c.values.end()) != c.negated;
+                   });
+        });
+    }
+
+    // A flag the settings class sets itself (rows without a key dimension),
+    // when the filter does not name it: its default, unless an assignment
+    // surely made replaces it, and the value of every assignment that may
+    // be made under the filter.
+    bool applySettingRows()
+    {
+        // No filter shows every configuration: no setting keeps its default.
+        if (original.empty())
+            return false;
+        std::map<std::string, std::vector<const DerivedValue *>> rows;
+        for (const DerivedValue &v : profile.derivedValues)
+            if (v.keyDimension.empty())
+                rows[v.dimension].push_back(&v);
+        bool changed = false;
+        for (const auto &[setting, assignments] : rows) {
+            const auto fallback = profile.settingDefaults.find(setting);
+            if (filter.allowed().count(setting) || fallback == profile.settingDefaults.end())
+                continue;
+            std::set<std::string> values;
+            bool replaced = false;
+            for (const DerivedValue *row : assignments)
+                if (compatible(row->conditions)) {
+                    values.insert(row->value);
+                    replaced = replaced || surely(row->conditions);
+                }
+            if (!replaced)
+                values.insert(fallback->second);
+            if (values != std::set<std::string>{fallback->second})
+                changed |= narrow(setting, values,
+                                  QCoreApplication::translate("Configuration", "%1 is set by the server under the rest of the configuration")
+                                      .arg(QString::fromStdString(setting))
+                                      .toStdString());
+        }
+        return changed;
+    }
+
     // A derived dimension takes only the values its computing functions
     // return for the key's allowed values, under conditions the filter allows.
     bool applyDerived()
@@ -140,7 +193,8 @@ struct Expansion {
         std::set<std::string> open;                          // not to be narrowed
         std::map<std::string, std::set<std::string>> keys;   // derived dimension -> keys with values
         for (const DerivedValue &v : profile.derivedValues)
-            keys[v.dimension].insert(v.key);
+            if (!v.keyDimension.empty())
+                keys[v.dimension].insert(v.key);
         for (const auto &entry : keys) {
             const std::string &dim = entry.first; // not a structured binding: clang 14 cannot capture those
             const std::set<std::string> &known = entry.second;
@@ -153,6 +207,8 @@ struct Expansion {
                 open.insert(dim);
         }
         for (const DerivedValue &v : profile.derivedValues) {
+            if (v.keyDimension.empty())
+                continue; // a flag the settings class sets: applySettingRows
             const auto key = filter.allowed().find(v.keyDimension);
             if (key == filter.allowed().end() || key->second.empty()) {
                 open.insert(v.dimension);
@@ -221,7 +277,7 @@ DimensionFilter effectiveFilter(const DimensionFilter &filter, const Profile &pr
     Expansion e{profile, filter, conflicts, filter};
     // Sets only shrink, so this ends; the bound guards against a bug.
     for (int round = 0; round < 64; ++round)
-        if (!e.applyImplications() && !e.applyDerived())
+        if (!e.applyImplications() && !e.applyDerived() && !e.applySettingRows())
             break;
     return e.filter;
 }
