@@ -104,6 +104,13 @@ private Q_SLOTS:
         QCOMPARE(w.sourceView()->currentLine(), site.line);
         QVERIFY(w.sourceView()->currentPath().endsWith(QString::fromStdString(index.file(site.fileId)->path)));
         QCOMPARE(w.history().size(), size_t(2)); // the op, then the walk
+        // Another op: the source of the last one's frame goes.
+        w.selectOp(opId(w.opGraph(), "self.attn_mqa"));
+        QCOMPARE(w.sourceView()->currentLine(), 0);
+        QVERIFY(w.sourceView()->text().isEmpty());
+        // Back brings the frame's source again.
+        w.goBack();
+        QCOMPARE(w.sourceView()->currentLine(), site.line);
     }
 
     // Tab goes from panel to panel: ops, matrix, paths, source; Shift+Tab back.

@@ -142,6 +142,8 @@ private Q_SLOTS:
             for (const QString &k : kernels)
                 QVERIFY2(rowText(m_window, QLatin1String(backend)).contains(k), qPrintable(QLatin1String(backend) + ": " + k));
         QVERIFY(rowText(m_window, QStringLiteral("cutlass_mla")).contains(QStringLiteral("set_mla_kv_buffer_kernel")));
+        m_window.showSite(m_window.currentPaths().paths.front().frames.back().siteId);
+        save(m_window, QStringLiteral("deepseek-attn-mqa.png")); // the README's picture
     }
 
     // Step 3: the rotary embedding's fallback kernel goes under a CUDA
@@ -200,6 +202,7 @@ private Q_SLOTS:
         m_window.chooseConfiguration(QStringLiteral("H200 FP8 decode"));
         m_window.selectOp(opId(m_window.opGraph(), "self.q_b_proj", "#MLA/"));
         QTRY_VERIFY_WITH_TIMEOUT(m_window.shapesPanel()->text().contains(QStringLiteral("gemm_fp8_block_scale_n3072_k1536")), 60000);
+        save(m_window, QStringLiteral("shapes-q_b_proj-h200-fp8.png")); // docs/definitions.md's picture
         AppSettings().setModelSetup(m_db, {});
         m_window.chooseConfiguration({});
     }

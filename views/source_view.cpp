@@ -114,7 +114,7 @@ SourceView::SourceView(QWidget *parent)
     m_copy->setToolTip(tr("Copy the path and line of this frame"));
     m_copy->setEnabled(false);
     m_header->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_header->setText(tr("Select a frame to see its source."));
+    clearFile();
     connect(m_copy, &QToolButton::clicked, this, [this] {
         QApplication::clipboard()->setText(QStringLiteral("%1:%2").arg(m_displayPath).arg(m_line));
     });
@@ -153,6 +153,16 @@ void SourceView::requestDefinition()
 }
 
 QString SourceView::message() const { return m_header->text(); }
+
+void SourceView::clearFile()
+{
+    m_displayPath.clear();
+    m_line = 0;
+    m_loadedPath.clear();
+    m_editor->clear();
+    m_copy->setEnabled(false);
+    m_header->setText(tr("Select a frame to see its source."));
+}
 
 bool SourceView::showFile(const QString &absPath, const QString &displayPath, int line)
 {

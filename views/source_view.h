@@ -38,6 +38,8 @@ public:
 
     // Shows `absPath` at `line`; `displayPath` is what the header shows and copies.
     bool showFile(const QString &absPath, const QString &displayPath, int line);
+    // Back to no file: "Select a frame to see its source."
+    void clearFile();
     QString currentPath() const { return m_displayPath; }
     int currentLine() const { return m_line; }
     QString text() const { return m_editor->toPlainText(); }

@@ -174,6 +174,7 @@ private:
     void relayout();
     void showOp(const QString &id);
     void showKernel(std::int64_t kernelId);
+    void clearSource();
     void refreshSelection();
     // Settings → Model Config…, and the shapes of the selected op under it.
     void createModelConfigAction(QMenu *settings);

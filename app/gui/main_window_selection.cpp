@@ -38,8 +38,18 @@ void MainWindow::selectKernel(std::int64_t kernelId)
     recordSelection();
 }
 
+void MainWindow::clearSource()
+{
+    // A new op or kernel: the source of an earlier selection's frame goes.
+    m_sourceFile = 0;
+    m_sourceLine = 0;
+    m_source->clearFile();
+}
+
 void MainWindow::showOp(const QString &id)
 {
+    if (id != m_selectedOp)
+        clearSource();
     m_selectedOp = id;
     m_selectedKernel = 0;
     m_selectedFunction = 0;
@@ -58,6 +68,8 @@ void MainWindow::showOp(const QString &id)
 
 void MainWindow::showKernel(std::int64_t kernelId)
 {
+    if (kernelId != m_selectedKernel)
+        clearSource();
     m_selectedOp.clear();
     m_selectedKernel = kernelId;
     m_selectedFunction = 0;
