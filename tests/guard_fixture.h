@@ -102,6 +102,16 @@ inline QString joined(const std::set<std::string> &names)
     return out.join(QLatin1Char(' '));
 }
 
+// The profile a trace of `r` reads: the index's derived values (the flags
+// the settings class sets itself among them) and its settings' defaults.
+inline Profile tracedProfile(const Profile &p, const Resolved &r)
+{
+    Profile out = p;
+    out.derivedValues = r.g.derivedValues;
+    out.settingDefaults = r.g.settingDefaults;
+    return out;
+}
+
 inline DimensionFilter parsed(const char *text)
 {
     std::string error;

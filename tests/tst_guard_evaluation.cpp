@@ -1061,9 +1061,7 @@ private Q_SLOTS:
         // The flag the settings class sets itself is read through the
         // effective filter, which applies where the class sets it.
         const SettingDefaults &defaults = r.g.settingDefaults;
-        Profile deployed = p;
-        deployed.derivedValues = r.g.derivedValues;
-        deployed.settingDefaults = defaults;
+        const Profile deployed = tracedProfile(p, r);
         auto filter = [&](const char *text) { return effectiveFilter(*DimensionFilter::parse(text, &error), deployed); };
         QCOMPARE(defaults.count("model.n_shared"), size_t(0)); // a checkpoint value has no default
         // One shared expert, default runner: fused into the routed experts.
@@ -1122,9 +1120,7 @@ private Q_SLOTS:
         QVERIFY(row != r.g.derivedValues.end());
         QVERIFY(row->keyDimension.empty());
         QCOMPARE(row->value, std::string("true"));
-        Profile deployed = p;
-        deployed.derivedValues = r.g.derivedValues;
-        deployed.settingDefaults = r.g.settingDefaults;
+        const Profile deployed = tracedProfile(p, r);
         std::string error;
         const auto runs = [&](const std::vector<const Edge *> &edge, const char *text) {
             PathConditions path;
