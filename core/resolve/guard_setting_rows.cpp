@@ -48,6 +48,8 @@ std::vector<DerivedValue> GuardEvaluator::settingRows()
                 }
         }
     }
+    // In the order of the settings' names, whatever order the class's attributes are kept in.
+    std::stable_sort(out.begin(), out.end(), [](const DerivedValue &a, const DerivedValue &b) { return a.dimension < b.dimension; });
     return out;
 }
 
