@@ -113,7 +113,8 @@ void SearchDialog::refresh()
     for (size_t k = 0; k < scored.size() && k < 200; ++k) {
         const size_t at = std::get<4>(scored[k]);
         const SearchItem &item = m_items[at];
-        QString text = QStringLiteral("%1   %2   — %3").arg(item.text, item.detail, kinds[static_cast<int>(item.kind)]);
+        // The kind right after the name: a long place (an op's file:line) may scroll out, the kind may not.
+        QString text = QStringLiteral("%1 — %2   %3").arg(item.text, kinds[static_cast<int>(item.kind)], item.detail);
         if (std::get<0>(scored[k]))
             text += QStringLiteral("   (") + tr("does not run under the configuration") + QLatin1Char(')');
         m_list->addItem(text);
