@@ -233,14 +233,20 @@ private Q_SLOTS:
         save(m_window, QStringLiteral("walkthrough-1-attn-mqa-trtllm-mla.png"));
     }
 
-    // Question 2: self.experts with FP8 and flashinfer_trtllm, the whole deployment named.
+    // Question 2: self.experts with FP8 and flashinfer_trtllm, the whole
+    // deployment named by the Blackwell FP8 preset.
     void walkthroughExperts()
     {
-        m_window.setFilter(filter("quantization=fp8 block_quant=on moe_runner_backend=flashinfer_trtllm "
-                                  "moe_a2a_backend=none stage=decode platform=cuda gpu_arch=sm100"));
+        m_window.chooseConfiguration(QStringLiteral("B200 FP8 decode"));
+        QCOMPARE(m_window.activeConfiguration(), QStringLiteral("B200 FP8 decode"));
         m_window.selectOp(opId(m_window.opGraph(), "self.experts", "/self.forward_normal/self.experts"));
-        QVERIFY(matrixKernels(m_window).contains(QStringLiteral("trtllm_fp8_block_scale_moe  [flashinfer]")));
+        const QStringList experts = matrixKernels(m_window);
+        QVERIFY(experts.contains(QStringLiteral("trtllm_fp8_block_scale_moe  [flashinfer]")));
+        QVERIFY(!experts.contains(QStringLiteral("fused_moe_kernel  [triton]")));
+        // The picture once the shapes panel has settled.
+        QTRY_VERIFY_WITH_TIMEOUT(!m_window.shapesPanel()->text().contains(QStringLiteral("Working out")), 60000);
         save(m_window, QStringLiteral("walkthrough-2-experts-fp8-trtllm.png"));
+        m_window.chooseConfiguration({});
         m_window.setFilter({});
     }
 
