@@ -76,6 +76,10 @@ private Q_SLOTS:
         QCOMPARE(aiter->when.size(), size_t(1));
         QCOMPARE(aiter->then.at("platform"), std::set<std::string>{"hip"});
         QVERIFY(aiter->evidence.find("server_args.py:") != std::string::npos);
+        // A consequence may be a setting of a settings rule's prefix.
+        QVERIFY(std::any_of(sglang->implications.begin(), sglang->implications.end(), [](const Implication &i) {
+            return i.then.count("server.disable_shared_experts_fusion") && i.then.at("server.disable_shared_experts_fusion").count("true");
+        }));
         // Every implication says where the codebase says so.
         for (const Implication &i : sglang->implications)
             QVERIFY2(i.evidence.find(':') != std::string::npos, i.when.begin()->first.c_str());
@@ -166,6 +170,10 @@ private Q_SLOTS:
             << dims + QStringLiteral("\"implications\": [\n {\"if\": {\"stage\": \"decode\"},\n"
                                      "  \"then\": {\"platform\": \"npu\"}}\n]}\n")
             << 10 << "implications[0].then.platform" << "unknown value 'npu'";
+        QTest::newRow("implication: a consequence of no known prefix")
+            << dims + QStringLiteral("\"implications\": [\n {\"if\": {\"stage\": \"decode\"},\n"
+                                     "  \"then\": {\"servr.x\": \"true\"}}\n]}\n")
+            << 10 << "implications[0].then.servr.x" << "not a dimension";
         QTest::newRow("entry: runs in an unknown value")
             << dims + QStringLiteral("\"extra_entries\": [\n {\"name\": \"a\", \"function\": \"m.f\",\n"
                                      "  \"runs_in\": {\"platform\": \"npu\"}}\n]}\n")

@@ -233,6 +233,29 @@ private Q_SLOTS:
         QCOMPARE(allowed("bmm_dtype=fp8", "platform"), std::set<std::string>{"*"});
     }
 
+    // A consequence may be a setting: where the premise holds, the filter
+    // holds the setting to the value (`server.disable_fusion=true` under a
+    // DeepEP all-to-all), unless the filter names the setting itself.
+    void anImplicationSetsASetting()
+    {
+        Profile p;
+        p.dimensions = {{"a2a", "", {"none", "deep"}, {}, {}}};
+        p.settingDefaults = {{"server.disable_fusion", "false"}};
+        p.implications = {{{{"a2a", {"deep"}}}, {{"server.disable_fusion", {"true"}}}, "x.py:1"}};
+        const auto allowed = [&](const char *text) {
+            const DimensionFilter f = effectiveFilter(filter(text), p);
+            const auto it = f.allowed().find("server.disable_fusion");
+            return it == f.allowed().end() ? std::set<std::string>{"*"} : it->second;
+        };
+        QCOMPARE(allowed("a2a=deep"), std::set<std::string>{"true"});
+        QCOMPARE(allowed("a2a=none"), std::set<std::string>{"*"}); // its default then holds
+        QCOMPARE(allowed("a2a=none,deep"), std::set<std::string>{"*"});
+        PathConditions fused;
+        QVERIFY(fused.add({{"server.disable_fusion", {"false"}, false, {}}}));
+        QVERIFY(!fused.passes(effectiveFilter(filter("a2a=deep"), p), &p.settingDefaults));
+        QVERIFY(fused.passes(effectiveFilter(filter("a2a=none"), p), &p.settingDefaults));
+    }
+
     void presetsCombineWithAFilter()
     {
         const Profile &profile = m_session->profile();

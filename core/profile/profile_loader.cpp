@@ -239,7 +239,10 @@ public:
             i.when = assignment(obj, "if", key + ".if", true);
             if (i.when.empty())
                 throw ProfileInvalid{key + ".if", QCoreApplication::translate("Profile", "must name a dimension")};
-            i.then = assignment(obj, "then", key + ".then", true);
+            // A consequence may also be a setting ("server.x": "true"), which
+            // the effective filter then holds to that value where the filter
+            // does not name it.
+            i.then = assignment(obj, "then", key + ".then", true, true);
             for (const auto &[dimension, values] : i.then)
                 if (i.when.count(dimension))
                     throw ProfileInvalid{key + ".then." + QString::fromStdString(dimension),
@@ -378,10 +381,19 @@ private:
         return it->second;
     }
 
+    // "prefix.name" with the prefix of one of the settings rules ("server.x").
+    bool isSetting(const std::string &name) const
+    {
+        const size_t dot = name.find('.');
+        return dot != std::string::npos && dot + 1 < name.size()
+            && std::any_of(m_p.settings.begin(), m_p.settings.end(),
+                           [&](const SettingsRule &r) { return r.prefix == name.substr(0, dot); });
+    }
+
     // {"dimension": "value" | ["value", ...]}: dimensions of the profile with
     // values it knows (any value when a dimension lists none).
     std::map<std::string, std::set<std::string>> assignment(const QJsonObject &o, const char *name, const QString &key,
-                                                            bool required) const
+                                                            bool required, bool settingsToo = false) const
     {
         const QJsonValue v = o.value(QLatin1String(name));
         if (v.isUndefined() && !required)
@@ -393,6 +405,10 @@ private:
         for (auto it = obj.begin(); it != obj.end(); ++it) {
             const QString at = key + QLatin1Char('.') + it.key();
             const Dimension *d = m_p.dimension(it.key().toStdString());
+            if (!d && settingsToo && isSetting(it.key().toStdString()) && it->isString()) {
+                out[it.key().toStdString()] = {it->toString().toStdString()};
+                continue;
+            }
             if (!d)
                 throw ProfileInvalid{at, QCoreApplication::translate("Profile", "is not a dimension of \"dimensions\"")};
             std::vector<std::string> values;
