@@ -108,28 +108,30 @@ struct Expansion {
         return changed;
     }
 
-    // Could a derived value's conditions hold under the filter? Settings the
-    // filter does not name keep their defaults.
+    // The values the filter holds `dimension` to: its own, else a setting's
+    // default (settings the filter does not name keep theirs); none when
+    // neither says.
+    std::optional<std::set<std::string>> heldTo(const std::string &dimension) const
+    {
+        if (const auto it = filter.allowed().find(dimension); it != filter.allowed().end())
+            return it->second;
+        if (const auto d = profile.settingDefaults.find(dimension); d != profile.settingDefaults.end())
+            return std::set<std::string>{d->second};
+        return std::nullopt;
+    }
+
+    static bool meets(const Condition &c, const std::string &value)
+    {
+        return (std::find(c.values.begin(), c.values.end(), value) != c.values.end()) != c.negated;
+    }
+
+    // Could a derived value's conditions hold under the filter?
     bool compatible(const ConditionSet &conditions) const
     {
-        for (const Condition &c : conditions) {
-            if (c.dimension.empty())
-                continue;
-            std::set<std::string> allowed;
-            if (const auto it = filter.allowed().find(c.dimension); it != filter.allowed().end())
-                allowed = it->second;
-            else if (const auto d = profile.settingDefaults.find(c.dimension); d != profile.settingDefaults.end())
-                allowed = {d->second};
-            else
-                continue;
-            const bool some = std::any_of(allowed.begin(), allowed.end(), [&](const std::string &v) {
-                const bool listed = std::find(c.values.begin(), c.values.end(), v) != c.values.end();
-                return listed != c.negated;
-            });
-            if (!some)
-                return false;
-        }
-        return true;
+        return std::all_of(conditions.begin(), conditions.end(), [&](const Condition &c) {
+            const auto allowed = c.dimension.empty() ? std::nullopt : heldTo(c.dimension);
+            return !allowed || std::any_of(allowed->begin(), allowed->end(), [&](const std::string &v) { return meets(c, v); });
+        });
     }
 
     // Do the conditions surely hold under the filter: each names a dimension
@@ -137,15 +139,9 @@ struct Expansion {
     bool surely(const ConditionSet &conditions) const
     {
         return std::all_of(conditions.begin(), conditions.end(), [&](const Condition &c) {
-            std::set<std::string> allowed;
-            if (const auto it = filter.allowed().find(c.dimension); it != filter.allowed().end())
-                allowed = it->second;
-            else if (const auto d = profile.settingDefaults.find(c.dimension); d != profile.settingDefaults.end())
-                allowed = {d->second};
-            return !c.dimension.empty() && !allowed.empty()
-                && std::all_of(allowed.begin(), allowed.end(), [&](const std::string &v) {
-                       return (std::find(c.values.begin(), c.values.end(), v) != c.values.end()) != c.negated;
-                   });
+            const auto allowed = c.dimension.empty() ? std::nullopt : heldTo(c.dimension);
+            return allowed && !allowed->empty()
+                && std::all_of(allowed->begin(), allowed->end(), [&](const std::string &v) { return meets(c, v); });
         });
     }
 
