@@ -177,6 +177,101 @@ private Q_SLOTS:
         QCOMPARE(joined(kernelsReachedUnder(r, "runner.Runner.run", parsed("server.runner=c"))), QStringLiteral("core_k"));
     }
 
+    void aLookupKeyedByAStartUpGlobalsValueIsDecided()
+    {
+        // The sglang shape of the lookup above: the dispatch key is `.value`
+        // of an enum member a start-up function stores in a global (a getter
+        // hands it out, with a lazy default), the attribute is first bound to
+        // None and may be reset by an environment variable. Without an
+        // all-to-all dispatch and with a registered runner, only the fused
+        // function runs.
+        Tree t;
+        addServerArgs(t, "    runner: str = \"a\"\n    dispatch: str = \"none\"\n");
+        t.add("kpkg.ops", "def fused_a(x): torch.ops.kns.fa(x)\ndef core_k(x): torch.ops.kns.c(x)\n");
+        t.add("pool",
+              "class Pool:\n"
+              "    _funcs = {}\n"
+              "    @classmethod\n"
+              "    def register(cls, dispatch, runner, fn):\n"
+              "        cls._funcs[(dispatch, runner)] = fn\n"
+              "    @classmethod\n"
+              "    def get_fused(cls, dispatch: str, runner: str):\n"
+              "        key = (dispatch, runner)\n"
+              "        fused = cls._funcs.get(key)\n"
+              "        return fused\n"
+              "def register_fused(dispatch, runner):\n"
+              "    def decorator(fn):\n"
+              "        Pool.register(dispatch, runner, fn)\n"
+              "        return fn\n"
+              "    return decorator\n");
+        t.add("fused",
+              "from pool import register_fused\n"
+              "from kpkg.ops import fused_a\n"
+              "@register_fused(\"none\", \"a\")\n"
+              "def run_a(x):\n"
+              "    fused_a(x)\n");
+        t.add("moe",
+              "from enum import Enum\n"
+              "from typing import Optional\n"
+              "from cfg import ServerArgs\n"
+              "class Dispatch(Enum):\n"
+              "    NONE = \"none\"\n"
+              "    DEEP = \"deep\"\n"
+              "    @classmethod\n"
+              "    def _missing_(cls, value):\n"
+              "        if value is None:\n"
+              "            return cls.NONE\n"
+              "DISPATCH: Optional[Dispatch] = None\n"
+              "def initialize(server_args: ServerArgs):\n"
+              "    global DISPATCH\n"
+              "    DISPATCH = Dispatch(server_args.dispatch)\n"
+              "class Scheduler:\n"
+              "    def __init__(self, args: ServerArgs):\n"
+              "        initialize(args)\n"
+              "def get_dispatch() -> Dispatch:\n"
+              "    global DISPATCH\n"
+              "    if DISPATCH is None:\n"
+              "        DISPATCH = Dispatch.NONE\n"
+              "    return DISPATCH\n");
+        t.add("runner",
+              "import os\n"
+              "from cfg import get_args\n"
+              "from moe import get_dispatch\n"
+              "from pool import Pool\n"
+              "from kpkg.ops import core_k\n"
+              "from enum import Enum\n"
+              "class Backend(Enum):\n"
+              "    A = \"a\"\n"
+              "    C = \"c\"\n"
+              "class Runner:\n"
+              "    def __init__(self, backend: Backend):\n"
+              "        self.fused = None\n"
+              "        dispatch_name = get_dispatch().value\n"
+              "        runner_name = backend.value\n"
+              "        self.fused = Pool.get_fused(dispatch_name, runner_name)\n"
+              "        if os.environ.get(\"DISABLE_FUSED\", \"0\") == \"1\":\n"
+              "            self.fused = None\n"
+              "    def run(self, x):\n"
+              "        if self.fused is not None:\n"
+              "            return self.fused(x)\n"
+              "        core_k(x)\n"
+              "class Method:\n"
+              "    def create(self):\n"
+              "        self.runner = Runner(Backend(get_args().runner))\n"
+              "    def apply(self, x):\n"
+              "        self.runner.run(x)\n");
+        Profile p = environGetProfile();
+        p.dimensions = {{"dispatch", "", {"none", "deep"}, {}, "server.dispatch"}, {"runner", "", {"a", "c"}, {}, "server.runner"}};
+        p.startup = {"moe.initialize"};
+        RegistryRule fused{RegistryRule::Kind::Decorator, "register_fused", "dispatch"};
+        fused.lookup = "get_fused";
+        p.registries.push_back(fused);
+        const Resolved r = resolve(t, p);
+        QCOMPARE(joined(kernelsReachedUnder(r, "runner.Method.apply", parsed("dispatch=none runner=a"))), QStringLiteral("fused_a"));
+        QCOMPARE(joined(kernelsReachedUnder(r, "runner.Method.apply", parsed("dispatch=none runner=c"))), QStringLiteral("core_k"));
+        QCOMPARE(joined(kernelsReachedUnder(r, "runner.Method.apply", parsed("dispatch=deep runner=a"))), QStringLiteral("core_k"));
+    }
+
     void aBackendResolvedBeforeBuildingTheRunnerIsWhatTheRunnerSees()
     {
         // A method reads the configured backend into a local, replaces it

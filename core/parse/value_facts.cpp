@@ -72,8 +72,13 @@ void ValueReader::add(TSNode value, const GuardList &guards, std::vector<ValueFa
     v.line = lineOf(value);
     v.guards = guards;
     v.notNone = !v.chain.empty() && std::find(notNone.begin(), notNone.end(), v.chain) != notNone.end();
-    if (isType(value, "call")) {
-        TSNode args = field(value, "arguments");
+    // `E(x).value` keeps the call's arguments too: an enum member's value
+    // is what picked it (docs/guard-evaluation.md, "Enum members").
+    const TSNode call = isType(value, "attribute") && m_source.text(field(value, "attribute")) == "value"
+        ? unparen(field(value, "object"))
+        : value;
+    if (isType(call, "call")) {
+        TSNode args = field(call, "arguments");
         bool positional = true;
         size_t index = 0;
         size_t splats = 0;

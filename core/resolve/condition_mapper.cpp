@@ -146,4 +146,35 @@ bool contradictory(const ConditionSet &set)
     return false;
 }
 
+void simplify(ConditionSet &set)
+{
+    const auto has = [](const Condition &c, const std::string &v) {
+        return std::find(c.values.begin(), c.values.end(), v) != c.values.end();
+    };
+    for (size_t i = 0; i < set.size(); ++i) {
+        Condition &pos = set[i];
+        if (pos.negated || pos.dimension.empty())
+            continue;
+        for (size_t j = set.size(); j-- > i + 1;) {
+            const Condition &o = set[j];
+            if (o.dimension != pos.dimension || o.negated)
+                continue;
+            std::vector<std::string> both = pos.values;
+            std::erase_if(both, [&](const std::string &v) { return !has(o, v); });
+            if (both.empty())
+                continue; // contradictory: left for contradictory() to see
+            pos.values = std::move(both);
+            set.erase(set.begin() + static_cast<std::ptrdiff_t>(j));
+        }
+    }
+    std::erase_if(set, [&](const Condition &c) {
+        if (!c.negated || c.dimension.empty())
+            return false;
+        return std::any_of(set.begin(), set.end(), [&](const Condition &pos) {
+            return !pos.negated && pos.dimension == c.dimension && !pos.values.empty()
+                && std::none_of(pos.values.begin(), pos.values.end(), [&](const std::string &v) { return has(c, v); });
+        });
+    });
+}
+
 } // namespace katlas

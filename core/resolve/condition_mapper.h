@@ -42,5 +42,9 @@ bool mergeAlternative(ConditionSet &into, const ConditionSet &other);
 // Do the dimension conditions of a set rule each other out (`d=a` and `d=b`,
 // or `d=a` and `d!=a`)?
 bool contradictory(const ConditionSet &set);
+// The same set said once per dimension where it can be: positive conditions
+// on one dimension become one (the values they share), and a negated one the
+// positive values already exclude goes (`d=a, d!=b` is `d=a`). Exact.
+void simplify(ConditionSet &set);
 
 } // namespace katlas

@@ -72,16 +72,33 @@ std::optional<GuardEvaluator::Abstract> GuardEvaluator::autoMember(SymbolId cls,
 
 std::optional<GuardEvaluator::Outcomes> GuardEvaluator::enumMember(const ValueFact &fact, const Scope &scope, int depth)
 {
-    if (fact.args.size() != 1 || fact.args.front().empty() || !fact.keywordArgs.empty() || fact.chain.size() < 3
-        || fact.chain.compare(fact.chain.size() - 2, 2, "()") != 0)
+    // `E(x)`, or `E(x).value`: the member x picks stands for its value already.
+    static const std::string kValue = ".value";
+    const bool value = fact.chain.ends_with("()" + kValue);
+    const Chain call = value ? fact.chain.substr(0, fact.chain.size() - kValue.size()) : fact.chain;
+    if (fact.args.size() != 1 || fact.args.front().empty() || !fact.keywordArgs.empty() || call.size() < 3
+        || !call.ends_with("()"))
         return std::nullopt;
-    const auto segs = splitChain(fact.chain);
-    const Values callee = m_evaluator.evalSegments(segs, segs.size() - 1, scope);
-    if (callee.empty() || !std::all_of(callee.begin(), callee.end(), [&](const Value &v) {
-            return v.kind == Value::Kind::Class && v.conditions.empty() && isEnumClass(v.id);
-        }))
+    if (!callsEnumClass(call.substr(0, call.size() - 2), scope))
         return std::nullopt;
-    return chainValues(fact.args.front(), scope, depth + 1);
+    const Outcomes members = chainValues(fact.args.front(), scope, depth + 1);
+    return value ? memberValue(members) : members;
+}
+
+bool GuardEvaluator::callsEnumClass(const Chain &callee, const Scope &scope)
+{
+    const auto segs = splitChain(callee);
+    const Values classes = m_evaluator.evalSegments(segs, segs.size(), scope);
+    return !classes.empty() && std::all_of(classes.begin(), classes.end(), [&](const Value &v) {
+        return v.kind == Value::Kind::Class && v.conditions.empty() && isEnumClass(v.id);
+    });
+}
+
+std::optional<GuardEvaluator::Outcomes> GuardEvaluator::enumCall(const GuardExpr &call, const Scope &scope, int depth)
+{
+    if (call.operands.size() != 1 || call.chain.empty() || !callsEnumClass(call.chain, scope))
+        return std::nullopt;
+    return values(call.operands.front(), scope, depth + 1);
 }
 
 std::optional<GuardEvaluator::Outcomes> GuardEvaluator::methodOfMember(const GuardExpr &call, const Scope &scope, int depth)

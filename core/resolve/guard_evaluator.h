@@ -111,6 +111,7 @@ public:
         bool known = true;
         bool truth = false;
         ConditionSet conditions;
+        bool operator==(const Case &) const = default;
     };
     using Cases = std::vector<Case>;
 
@@ -260,6 +261,10 @@ public:
     std::vector<ConditionSet> noKeyMatchWays(const ValueFact &call, const std::vector<RegistryIndex::Registered> &registered,
                                              const Scope &scope, int depth);
 private:
+    // noKeyMatchWays where the entries differ in one key position only.
+    std::optional<std::vector<ConditionSet>> noKeyMatchWaysByPosition(const ValueFact &call,
+                                                                      const std::vector<RegistryIndex::Registered> &registered,
+                                                                      const Scope &scope, int depth);
     // The ways a comparison holds (or fails), unknown ways included.
     std::vector<ConditionSet> comparisonWays(const std::string &text, const Scope &scope, int depth, bool holds);
     // A call's returns for the classes it passes (guard_call_arguments.cpp);
@@ -275,6 +280,9 @@ private:
     static std::optional<Outcomes> memberValue(const Outcomes &members);
     // `E(x)` for an enum class E: the member whose value is x's.
     std::optional<Outcomes> enumMember(const ValueFact &fact, const Scope &scope, int depth);
+    // `E(x)` met in an expression: the member x picks (what x holds).
+    std::optional<Outcomes> enumCall(const GuardExpr &call, const Scope &scope, int depth);
+    bool callsEnumClass(const Chain &callee, const Scope &scope);
     // `x.m()` where x holds enum members: m's returns with `self` each of them.
     std::optional<Outcomes> methodOfMember(const GuardExpr &call, const Scope &scope, int depth);
     // A name compared with (`Backend.TRITON`, `MODE`): the one literal it holds

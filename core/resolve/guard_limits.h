@@ -124,21 +124,41 @@ inline bool implies(const ConditionSet &more, const ConditionSet &fewer)
                        [&](const Condition &c) { return std::find(more.begin(), more.end(), c) != more.end(); });
 }
 
-// A value under conditions that include all of another way to the same
-// value adds no place where it may be: dropped, nothing is lost.
-inline GuardEvaluator::Outcomes withoutSubsumed(GuardEvaluator::Outcomes out)
+// A way under conditions that include all of another way to the same value
+// (`same`) adds no place where it may be: dropped, nothing is lost.
+template<typename Item, typename Same>
+std::vector<Item> withoutSubsumedWays(std::vector<Item> out, Same same)
 {
     std::vector<bool> drop(out.size(), false);
     for (size_t i = 0; i < out.size(); ++i)
         for (size_t j = 0; j < out.size() && !drop[i]; ++j)
-            if (i != j && !drop[j] && out[i].value == out[j].value && implies(out[i].conditions, out[j].conditions)
+            if (i != j && !drop[j] && same(out[i], out[j]) && implies(out[i].conditions, out[j].conditions)
                 && (out[i].conditions.size() > out[j].conditions.size() || j < i))
                 drop[i] = true;
-    GuardEvaluator::Outcomes kept;
+    std::vector<Item> kept;
     for (size_t i = 0; i < out.size(); ++i)
         if (!drop[i])
             kept.push_back(std::move(out[i]));
     return kept;
+}
+
+inline GuardEvaluator::Outcomes withoutSubsumed(GuardEvaluator::Outcomes out)
+{
+    return withoutSubsumedWays(std::move(out), [](const auto &a, const auto &b) { return a.value == b.value; });
+}
+
+// Each way's conditions said once per dimension (condition_mapper.h
+// `simplify`), and ways that become alike one way: exact.
+template<typename Item>
+std::vector<Item> simplifiedWays(std::vector<Item> items)
+{
+    std::vector<Item> out;
+    for (Item &item : items) {
+        simplify(item.conditions);
+        if (std::find(out.begin(), out.end(), item) == out.end())
+            out.push_back(std::move(item));
+    }
+    return out;
 }
 
 // While an isinstance test evaluates its object (guard_isinstance.cpp): does
@@ -177,7 +197,8 @@ inline GuardEvaluator::Outcomes withoutClasses(GuardEvaluator::Outcomes out, con
 // before anything is forgotten (an attribute set from thirty quantization
 // configurations, most giving the same method classes, keeps which gives
 // which).
-inline GuardEvaluator::Outcomes mergedAcrossValuesOfOneDimension(GuardEvaluator::Outcomes out)
+template<typename Item, typename Same>
+std::vector<Item> mergedAcrossValuesOfADimension(std::vector<Item> out, Same same)
 {
     const auto oneApart = [](const ConditionSet &a, const ConditionSet &b) -> std::optional<std::pair<size_t, size_t>> {
         if (a.size() != b.size())
@@ -197,11 +218,11 @@ inline GuardEvaluator::Outcomes mergedAcrossValuesOfOneDimension(GuardEvaluator:
         }
         return apart;
     };
-    GuardEvaluator::Outcomes merged;
-    for (GuardEvaluator::Outcome &o : out) {
+    std::vector<Item> merged;
+    for (Item &o : out) {
         bool joined = false;
-        for (GuardEvaluator::Outcome &m : merged) {
-            if (!(m.value == o.value))
+        for (Item &m : merged) {
+            if (!same(m, o))
                 continue;
             const auto apart = oneApart(m.conditions, o.conditions);
             if (!apart)
@@ -218,6 +239,11 @@ inline GuardEvaluator::Outcomes mergedAcrossValuesOfOneDimension(GuardEvaluator:
             merged.push_back(std::move(o));
     }
     return merged;
+}
+
+inline GuardEvaluator::Outcomes mergedAcrossValuesOfOneDimension(GuardEvaluator::Outcomes out)
+{
+    return mergedAcrossValuesOfADimension(std::move(out), [](const auto &a, const auto &b) { return a.value == b.value; });
 }
 
 // The ways to one value joined across the places building it.
@@ -291,11 +317,19 @@ inline GuardEvaluator::Cases folded(GuardEvaluator::Cases cases)
         std::erase_if(cases, [](const GuardEvaluator::Case &c) { return contradictory(c.conditions); });
     if (cases.size() <= kMaxCases)
         return cases;
-    cases = mergedAcrossPlaces(std::move(cases), [](const auto &a, const auto &b) {
-        return a.known == b.known && a.truth == b.truth;
-    });
-    if (cases.size() <= kMaxCases)
-        return cases;
+    const auto sameTruth = [](const auto &a, const auto &b) { return a.known == b.known && a.truth == b.truth; };
+    // The exact joins first, each only while past the bound.
+    const std::function<GuardEvaluator::Cases(GuardEvaluator::Cases)> steps[] = {
+        [&](GuardEvaluator::Cases c) { return mergedAcrossPlaces(std::move(c), sameTruth); },
+        [](GuardEvaluator::Cases c) { return simplifiedWays(std::move(c)); },
+        [&](GuardEvaluator::Cases c) { return withoutSubsumedWays(std::move(c), sameTruth); },
+        [&](GuardEvaluator::Cases c) { return mergedAcrossValuesOfADimension(std::move(c), sameTruth); },
+    };
+    for (const auto &step : steps) {
+        cases = step(std::move(cases));
+        if (cases.size() <= kMaxCases)
+            return cases;
+    }
     GuardEvaluator::Cases out;
     for (const int group : {0, 1, 2}) { // true, false, unknown
         const GuardEvaluator::Case *first = nullptr;

@@ -523,6 +523,8 @@ GuardEvaluator::Outcomes GuardEvaluator::callValues(const GuardExpr &call, const
             return *setting;
     if (std::optional<Outcomes> member = methodOfMember(call, scope, depth))
         return *member;
+    if (std::optional<Outcomes> member = enumCall(call, scope, depth))
+        return *member;
     const auto segs = splitChain(call.chain);
     if (segs.empty())
         return {{}};

@@ -74,10 +74,65 @@ std::vector<ConditionSet> GuardEvaluator::keyMatchWays(const ValueFact &call, co
     return crossed(factors, kMaxLookupWays).value_or(std::vector<ConditionSet>{{}});
 }
 
+std::optional<std::vector<ConditionSet>> GuardEvaluator::noKeyMatchWaysByPosition(
+    const ValueFact &call, const std::vector<RegistryIndex::Registered> &registered, const Scope &scope, int depth)
+{
+    // Entries that agree on every key but one position's: none matches where
+    // an agreed key's argument differs, or where that position's argument is
+    // none of its keys (exact; no crossing per entry).
+    if (registered.size() < 2)
+        return std::nullopt;
+    const std::vector<std::string> &first = registered.front().keys;
+    std::optional<size_t> varying;
+    for (const RegistryIndex::Registered &r : registered) {
+        if (r.keys.size() != first.size())
+            return std::nullopt;
+        for (size_t i = 0; i < first.size(); ++i)
+            if (r.keys[i] != first[i]) {
+                if (varying && *varying != i)
+                    return std::nullopt;
+                varying = i;
+            }
+    }
+    std::vector<std::string> agreed = first;
+    std::string noneOf;
+    if (varying) {
+        const std::vector<std::string> argument = keyComparisons(call, {first[*varying]});
+        agreed[*varying].clear();
+        std::vector<std::string> keys(first.size());
+        for (const RegistryIndex::Registered &r : registered) {
+            keys[*varying] = r.keys[*varying];
+            const std::vector<std::string> one = keyComparisons(call, keys);
+            if (one.size() != 1)
+                return std::nullopt;
+            const std::string text = one.front();
+            const size_t eq = text.rfind(" == ");
+            noneOf += (noneOf.empty() ? text.substr(0, eq) + " in (" : std::string(", ")) + text.substr(eq + 4);
+        }
+        noneOf += ")";
+    }
+    std::vector<ConditionSet> out;
+    const auto add = [&](const std::string &comparison) {
+        for (ConditionSet &way : comparisonWays(comparison, scope, depth, false))
+            if (std::find(out.begin(), out.end(), way) == out.end())
+                out.push_back(std::move(way));
+    };
+    const std::vector<std::string> agreedComparisons = keyComparisons(call, agreed);
+    if (agreedComparisons.empty() && noneOf.empty())
+        return std::nullopt;
+    for (const std::string &comparison : agreedComparisons)
+        add(comparison);
+    if (!noneOf.empty())
+        add(noneOf);
+    return out;
+}
+
 std::vector<ConditionSet> GuardEvaluator::noKeyMatchWays(const ValueFact &call,
                                                          const std::vector<RegistryIndex::Registered> &registered,
                                                          const Scope &scope, int depth)
 {
+    if (std::optional<std::vector<ConditionSet>> ways = noKeyMatchWaysByPosition(call, registered, scope, depth))
+        return *ways;
     // For each registered entry, one of its comparisons fails.
     std::vector<std::vector<ConditionSet>> factors;
     for (const RegistryIndex::Registered &r : registered) {
@@ -115,7 +170,7 @@ std::optional<GuardEvaluator::Outcomes> GuardEvaluator::registryLookupValues(con
             out.push_back({{Kind::Object, false, {}, {}}, std::move(way)});
     for (ConditionSet &way : noKeyMatchWays(call, *registered, scope, depth))
         out.push_back({{Kind::None, false, {}, {}}, std::move(way)});
-    return out.size() > kMaxLookupWays ? Outcomes{{}} : out;
+    return guard_limits::finished(guard_limits::simplifiedWays(std::move(out)), kMaxLookupWays);
 }
 
 std::optional<Values> Evaluator::registryLookup(const Value &callee, const ValueFact &call, const Scope &scope)
