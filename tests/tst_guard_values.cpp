@@ -3,6 +3,8 @@
 // checkpoint's configuration lacks (docs/guard-evaluation.md, "Values that
 // cannot be there").
 #include "guard_fixture.h"
+#include "graph/allocation_condition.h"
+#include "resolve/condition_mapper.h"
 #include "profile/model_config.h"
 #include "resolve/global_lifetimes.h"
 #include "trace/call_index.h"
@@ -565,6 +567,28 @@ private Q_SLOTS:
             cycles << QString::fromStdString(d.path + ':' + std::to_string(d.line));
         cycles.sort();
         QCOMPARE(cycles.join(QLatin1Char(' ')), QStringLiteral("/ring_a.py:1"));
+    }
+    // A way's conditions said once per dimension before a bound folds
+    // anything (condition_mapper.h `simplify`): exact, and places building a
+    // class (which may be two instances) are left alone.
+    void conditionsOnOneDimensionAreSaidOnce()
+    {
+        const auto is = [](const char *d, std::vector<std::string> v, bool negated = false) {
+            return Condition{d, std::move(v), negated, {}};
+        };
+        ConditionSet set{is("d", {"a", "b"}), is("d", {"a"}), is("e", {"x"}, true)};
+        simplify(set);
+        QCOMPARE(set, (ConditionSet{is("d", {"a"}), is("e", {"x"}, true)}));
+        set = {is("d", {"a"}), is("d", {"b"}, true)};
+        simplify(set);
+        QCOMPARE(set, (ConditionSet{is("d", {"a"})}));
+        set = {is("d", {"a"}), is("d", {"b"})}; // contradictory: seen as such still
+        simplify(set);
+        QVERIFY(contradictory(set));
+        const std::string place = builtAt("Runner", "a").dimension;
+        set = {is(place.c_str(), {"a"}), is(place.c_str(), {"b"})};
+        simplify(set);
+        QCOMPARE(set.size(), size_t(2));
     }
 };
 

@@ -1,6 +1,8 @@
 // Guard and function-name mapping to dimension conditions (see condition_mapper.h).
 #include "resolve/condition_mapper.h"
 
+#include "graph/allocation_condition.h"
+
 #include <algorithm>
 
 namespace katlas {
@@ -153,7 +155,9 @@ void simplify(ConditionSet &set)
     };
     for (size_t i = 0; i < set.size(); ++i) {
         Condition &pos = set[i];
-        if (pos.negated || pos.dimension.empty())
+        // Two places building one class may be two instances (a builder's
+        // and what it builds): left as they are.
+        if (pos.negated || pos.dimension.empty() || isAllocationDimension(pos.dimension))
             continue;
         for (size_t j = set.size(); j-- > i + 1;) {
             const Condition &o = set[j];
@@ -168,7 +172,7 @@ void simplify(ConditionSet &set)
         }
     }
     std::erase_if(set, [&](const Condition &c) {
-        if (!c.negated || c.dimension.empty())
+        if (!c.negated || c.dimension.empty() || isAllocationDimension(c.dimension))
             return false;
         return std::any_of(set.begin(), set.end(), [&](const Condition &pos) {
             return !pos.negated && pos.dimension == c.dimension && !pos.values.empty()
