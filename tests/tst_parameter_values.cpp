@@ -13,6 +13,15 @@
 using namespace katlas;
 using namespace katlas::test;
 
+// The decorator registry of fused functions the lookup tests use:
+// `@register_fused(dispatch, runner)`, looked up by `get_fused`.
+static void addFusedRegistry(Profile &p)
+{
+    RegistryRule fused{RegistryRule::Kind::Decorator, "register_fused", "dispatch"};
+    fused.lookup = "get_fused";
+    p.registries.push_back(fused);
+}
+
 class TestParameterValues : public QObject {
     Q_OBJECT
 private Q_SLOTS:
@@ -168,9 +177,7 @@ private Q_SLOTS:
               "            return self.fused(x)\n"
               "        core_k(x)\n");
         Profile p = settingsProfile();
-        RegistryRule fused{RegistryRule::Kind::Decorator, "register_fused", "dispatch"};
-        fused.lookup = "get_fused";
-        p.registries.push_back(fused);
+        addFusedRegistry(p);
         const Resolved r = resolve(t, p);
         QCOMPARE(joined(kernelsReachedUnder(r, "runner.Runner.run", parsed("server.runner=a"))), QStringLiteral("fused_a"));
         QCOMPARE(joined(kernelsReachedUnder(r, "runner.Runner.run", parsed("server.runner=b"))), QStringLiteral("fused_b"));
@@ -263,9 +270,7 @@ private Q_SLOTS:
         Profile p = environGetProfile();
         p.dimensions = {{"dispatch", "", {"none", "deep"}, {}, "server.dispatch"}, {"runner", "", {"a", "c"}, {}, "server.runner"}};
         p.startup = {"moe.initialize"};
-        RegistryRule fused{RegistryRule::Kind::Decorator, "register_fused", "dispatch"};
-        fused.lookup = "get_fused";
-        p.registries.push_back(fused);
+        addFusedRegistry(p);
         const Resolved r = resolve(t, p);
         QCOMPARE(joined(kernelsReachedUnder(r, "runner.Method.apply", parsed("dispatch=none runner=a"))), QStringLiteral("fused_a"));
         QCOMPARE(joined(kernelsReachedUnder(r, "runner.Method.apply", parsed("dispatch=none runner=c"))), QStringLiteral("core_k"));
