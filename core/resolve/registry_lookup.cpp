@@ -97,7 +97,6 @@ std::optional<std::vector<ConditionSet>> GuardEvaluator::noKeyMatchWaysByPositio
     std::vector<std::string> agreed = first;
     std::string noneOf;
     if (varying) {
-        const std::vector<std::string> argument = keyComparisons(call, {first[*varying]});
         agreed[*varying].clear();
         std::vector<std::string> keys(first.size());
         for (const RegistryIndex::Registered &r : registered) {
