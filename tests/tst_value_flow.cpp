@@ -1030,7 +1030,7 @@ private Q_SLOTS:
     void displaysAndStrLiteralsCallTheirTypesMethods()
     {
         // A name bound to a display, a str or an empty `dict()` holds a value
-        // of that built-in type: its methods are the type's. A store into the
+        // of that built-in type: its methods are the type's, and only those. A store into the
         // display (`update`, `append`) is followed as a store, not a call.
         const Resolved r = program("def f(): pass\n"
                                    "def g(): pass\n"
@@ -1048,7 +1048,13 @@ private Q_SLOTS:
                                    "e = dict()\n"
                                    "e.keys()\n"
                                    "def h(p):\n"
-                                   "    p.items()\n");
+                                   "    p.items()\n"
+                                   "class Obj:\n"
+                                   "    def get(self): pass\n"
+                                   "def k(c):\n"
+                                   "    x = [] if c else Obj()\n"
+                                   "    x.get()\n"
+                                   "    x.get_ns()\n");
         QCOMPARE(callees(r, "m", "d.items"), QStringLiteral("<builtin>.dict.items"));
         QCOMPARE(callees(r, "m", "d.get"), QStringLiteral("<builtin>.dict.get"));
         QCOMPARE(callees(r, "m", "d.get()"), QStringLiteral("m.f m.g"));
@@ -1059,6 +1065,10 @@ private Q_SLOTS:
         QCOMPARE(callees(r, "m", "s.upper"), QStringLiteral("<builtin>.str.upper"));
         QCOMPARE(callees(r, "m", "e.keys"), QStringLiteral("<builtin>.dict.keys"));
         QCOMPARE(callees(r, "m.h", "p.items"), QStringLiteral("<unresolved>")); // a parameter's type is not known
+        // A display has no attribute its type lacks: reading one raises, so
+        // `x.get()` calls only the other value's method.
+        QCOMPARE(callees(r, "m.k", "x.get"), QStringLiteral("m.Obj.get"));
+        QCOMPARE(callees(r, "m.k", "x.get_ns"), QStringLiteral("<unresolved>"));
     }
 };
 

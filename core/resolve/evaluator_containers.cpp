@@ -8,6 +8,7 @@
 #include "resolve/evaluator.h"
 
 #include "resolve/chain.h"
+#include "resolve/python_builtins.h"
 
 #include <algorithm>
 #include <array>
@@ -224,6 +225,8 @@ std::optional<Values> Evaluator::containerAttribute(const Value &v, const std::s
 {
     if (v.kind != Value::Kind::Container || v.callable)
         return std::nullopt;
+    if (!isBuiltinTypeMethod(v.builtinType, name))
+        return Values{}; // no attribute of its type: reading it raises
     if (!returnsElement(name) && !returnsContainer(name)) {
         // Another method of a display of known type is the type's (`d.items`).
         const char *type = builtinTypeName(v.builtinType);

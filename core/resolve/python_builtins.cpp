@@ -32,4 +32,36 @@ bool isPythonBuiltin(const std::string &name)
     return names.count(name) > 0;
 }
 
+bool isBuiltinTypeMethod(BuiltinType type, std::string_view name)
+{
+    if (name.size() > 4 && name.starts_with("__") && name.ends_with("__"))
+        return true;
+    static const std::unordered_set<std::string_view> list = {"append", "clear", "copy", "count", "extend", "index",
+                                                              "insert", "pop", "remove", "reverse", "sort"};
+    static const std::unordered_set<std::string_view> tuple = {"count", "index"};
+    static const std::unordered_set<std::string_view> set = {
+        "add", "clear", "copy", "difference", "difference_update", "discard", "intersection", "intersection_update",
+        "isdisjoint", "issubset", "issuperset", "pop", "remove", "symmetric_difference",
+        "symmetric_difference_update", "union", "update"};
+    static const std::unordered_set<std::string_view> dict = {"clear", "copy", "fromkeys", "get", "items", "keys",
+                                                              "pop", "popitem", "setdefault", "update", "values"};
+    static const std::unordered_set<std::string_view> str = {
+        "capitalize", "casefold", "center", "count", "encode", "endswith", "expandtabs", "find", "format",
+        "format_map", "index", "isalnum", "isalpha", "isascii", "isdecimal", "isdigit", "isidentifier", "islower",
+        "isnumeric", "isprintable", "isspace", "istitle", "isupper", "join", "ljust", "lower", "lstrip",
+        "maketrans", "partition", "removeprefix", "removesuffix", "replace", "rfind", "rindex", "rjust",
+        "rpartition", "rsplit", "rstrip", "split", "splitlines", "startswith", "strip", "swapcase", "title",
+        "translate", "upper", "zfill"};
+    const auto in = [&](const auto &names) { return names.count(name) > 0; };
+    switch (type) {
+    case BuiltinType::List: return in(list);
+    case BuiltinType::Tuple: return in(tuple);
+    case BuiltinType::Set: return in(set);
+    case BuiltinType::Dict: return in(dict);
+    case BuiltinType::Str: return in(str);
+    case BuiltinType::None: break;
+    }
+    return true; // a container of no known type may have it
+}
+
 } // namespace katlas

@@ -3,10 +3,18 @@
 // the built-in, `<builtin>.NAME`.
 #pragma once
 
+#include "parse/syntax_facts.h"
+
 #include <string>
+#include <string_view>
 
 namespace katlas {
 
 bool isPythonBuiltin(const std::string &name);
+
+// Is `name` a method of the built-in `type` (Python 3.11: `list.append`,
+// `dict.get`, `str.join`, any dunder)? A display has no other attribute:
+// `[].get_ns()` raises, it calls nothing.
+bool isBuiltinTypeMethod(BuiltinType type, std::string_view name);
 
 } // namespace katlas
