@@ -5,6 +5,8 @@
 
 #include <QTest>
 
+#include <algorithm>
+
 using namespace katlas;
 
 namespace {
@@ -141,6 +143,19 @@ private Q_SLOTS:
         const CallFact *c = findCall(f, "c");
         QVERIFY(c);
         QCOMPARE(c->guards, (GuardList{{"_is_cuda and x", true}, {"_is_hip", false}}));
+    }
+
+    void aLoopsIterableIsOneCall()
+    {
+        // `for x in f():` calls f once per loop, wherever the loop stands;
+        // a call in the loop's target (`for d[k()] in ...`) is still one.
+        const ModuleFacts f = factsOf("for x in f():\n"
+                                      "    pass\n"
+                                      "def g(d):\n"
+                                      "    for d[k()] in h():\n"
+                                      "        pass\n");
+        for (const char *callee : {"f", "h", "k"})
+            QCOMPARE(std::count_if(f.calls.begin(), f.calls.end(), [&](const CallFact &c) { return c.callee == callee; }), 1);
     }
 
     void earlyReturnAndConditionalExpression()

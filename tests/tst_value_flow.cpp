@@ -1027,6 +1027,31 @@ private Q_SLOTS:
         QCOMPARE(callees(r, "m.k", "OSError"), QStringLiteral("<builtin>.OSError"));
     }
 
+    void anAnnotatedDisplayIsStillADisplay()
+    {
+        // `x: Dict[str, R] = {}` binds a dict display: its methods are dict's,
+        // the elements stored into it are read from it, and a class deriving
+        // from a built-in exception has only what that exception has.
+        const Resolved r = program("class Runner:\n"
+                                   "    def cleanup(self): pass\n"
+                                   "class BuildError(RuntimeError): pass\n"
+                                   "d: Dict[str, int] = {}\n"
+                                   "d.values()\n"
+                                   "class Cache:\n"
+                                   "    def __init__(self):\n"
+                                   "        self._cache: Dict[str, Runner] = {}\n"
+                                   "    def add(self, k, bad):\n"
+                                   "        self._cache[k] = BuildError() if bad else Runner()\n"
+                                   "    def cleanup(self):\n"
+                                   "        for cached in self._cache.values():\n"
+                                   "            cached.cleanup()\n"
+                                   "            cached.with_traceback(None)\n");
+        QCOMPARE(callees(r, "m", "d.values"), QStringLiteral("<builtin>.dict.values"));
+        QCOMPARE(callees(r, "m.Cache.cleanup", "self._cache.values"), QStringLiteral("<builtin>.dict.values"));
+        QCOMPARE(callees(r, "m.Cache.cleanup", "cached.cleanup"), QStringLiteral("m.Runner.cleanup"));
+        QCOMPARE(callees(r, "m.Cache.cleanup", "cached.with_traceback"), QStringLiteral("<builtin>.RuntimeError.with_traceback"));
+    }
+
     void displaysAndStrLiteralsCallTheirTypesMethods()
     {
         // A name bound to a display, a str or an empty `dict()` holds a value

@@ -105,6 +105,15 @@ TSNode AssignmentRecorder::addAssignment(TSNode n, const BodyContext &ctx)
             a.value.guards = ctx.guards;
             if (!ts_node_is_null(right) && keepsExpression(unparen(right)))
                 a.value.expr = normaliseSpace(m_source.text(unparen(right)));
+            // A display or a str (`self._cache: Dict[str, R] = {}`) is a
+            // value of its built-in type, with its elements: the annotation
+            // stays beside it (a dataclass's field), the value tells more.
+            if (!ts_node_is_null(right) && builtinTypeOfValue(unparen(right)) != BuiltinType::None) {
+                std::vector<ValueFact> values;
+                m_values.addValues(right, ctx.guards, values, ctx.notNone);
+                if (values.size() == 1)
+                    a.value = std::move(values.front());
+            }
             assignmentsFor(name, ctx).push_back(std::move(a));
         }
     }

@@ -171,7 +171,10 @@ private:
             }
             else if (isType(c, "else_clause") || isType(c, "finally_clause") || isType(c, "case_clause"))
                 visitChildBlocks(c, ctx);
-            else if (!isType(c, "identifier") || !isType(n, "for_statement"))
+            else if (isType(n, "for_statement")
+                     && (ts_node_eq(c, field(n, "right")) || isType(c, "identifier")))
+                continue; // the loop's iterable is scanned once, where the loop is visited
+            else
                 scanExpr(c, ctx);
         }
     }

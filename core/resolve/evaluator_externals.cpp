@@ -4,6 +4,7 @@
 // calls are: `ext.Cls().fun()` calls `ext.Cls.fun`, and `self.parent_fn()`
 // in a subclass of `ext.parent` calls `ext.parent.parent_fn`.
 #include "resolve/evaluator.h"
+#include "resolve/python_builtins.h"
 
 #include <algorithm>
 #include <cctype>
@@ -51,6 +52,11 @@ Values Evaluator::externalBaseAttribute(SymbolId cls, const std::string &name)
     for (SymbolId sub : m_table.subclassesOf(cls))
         if (sub != cls && m_table.lookupMethod(sub, name))
             return {};
+    // A built-in base has no attribute it lacks (`BuildError(RuntimeError)`
+    // has no `cleanup`): reading one raises.
+    if (constexpr std::string_view builtin = "<builtin>.";
+        base.starts_with(builtin) && !isBuiltinClassAttribute(std::string_view(base).substr(builtin.size()), name))
+        return {};
     Value e;
     e.external = base + "." + name;
     return {e};

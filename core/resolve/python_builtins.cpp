@@ -3,6 +3,7 @@
 // texts (copyright, credits, license).
 #include "resolve/python_builtins.h"
 
+#include <unordered_map>
 #include <unordered_set>
 
 namespace katlas {
@@ -62,6 +63,31 @@ bool isBuiltinTypeMethod(BuiltinType type, std::string_view name)
     case BuiltinType::None: break;
     }
     return true; // a container of no known type may have it
+}
+
+bool isBuiltinClassAttribute(std::string_view base, std::string_view name)
+{
+    if (name.size() > 4 && name.starts_with("__") && name.ends_with("__"))
+        return true;
+    static const std::unordered_map<std::string_view, BuiltinType> containers = {
+        {"list", BuiltinType::List}, {"tuple", BuiltinType::Tuple}, {"set", BuiltinType::Set},
+        {"dict", BuiltinType::Dict}, {"str", BuiltinType::Str}};
+    if (const auto it = containers.find(base); it != containers.end())
+        return isBuiltinTypeMethod(it->second, name);
+    if (base == "object")
+        return false;
+    const bool exception = base.ends_with("Error") || base.ends_with("Exception") || base.ends_with("Warning")
+        || base == "SystemExit" || base == "KeyboardInterrupt" || base == "GeneratorExit" || base == "StopIteration"
+        || base == "StopAsyncIteration" || base == "BaseExceptionGroup" || base == "ExceptionGroup";
+    if (!exception || !isPythonBuiltin(std::string(base)))
+        return true;
+    static const std::unordered_set<std::string_view> exceptionAttributes = {
+        "args", "with_traceback", "add_note",
+        // the fields some kinds carry
+        "errno", "strerror", "filename", "filename2", "winerror", "characters_written", "msg", "lineno", "offset",
+        "text", "end_lineno", "end_offset", "print_file_and_line", "encoding", "reason", "object", "start", "end",
+        "value", "code", "name", "path", "obj", "exceptions", "message", "subgroup", "split", "derive"};
+    return exceptionAttributes.count(name) > 0;
 }
 
 } // namespace katlas

@@ -17,4 +17,11 @@ bool isPythonBuiltin(const std::string &name);
 // `[].get_ns()` raises, it calls nothing.
 bool isBuiltinTypeMethod(BuiltinType type, std::string_view name);
 
+// May a class deriving from the built-in class `base` (`RuntimeError`,
+// `object`, `dict`) have `name` from it? Only what the built-in has: an
+// exception's `args`, `with_traceback`, `add_note` and the fields of its own
+// kind (`errno`, `lineno`), a container's methods, dunders. True for a base
+// not listed here.
+bool isBuiltinClassAttribute(std::string_view base, std::string_view name);
+
 } // namespace katlas
