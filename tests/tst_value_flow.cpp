@@ -967,8 +967,9 @@ private Q_SLOTS:
     {
         // An instance of a class outside the index has that class's
         // attributes; a class of the index inherits what it does not define
-        // from its outside base, __init__ included; an outside method passed
-        // as an argument is what the parameter calls.
+        // from its outside base, __init__ included, but not what it sets
+        // itself; an outside method passed as an argument is what the
+        // parameter calls.
         const Resolved r = program("from ext import Cls, Base, make\n"
                                    "a = Cls()\n"
                                    "a.fun()\n"
@@ -977,10 +978,13 @@ private Q_SLOTS:
                                    "    fn()\n"
                                    "call(a.other)\n"
                                    "class A(Base):\n"
+                                   "    def setup(self, helper):\n"
+                                   "        self.helper = helper\n"
                                    "    def own(self): pass\n"
                                    "    def go(self):\n"
                                    "        self.own()\n"
                                    "        self.inherited()\n"
+                                   "        self.helper.run()\n"
                                    "A().go()\n");
         QCOMPARE(callees(r, "m", "a.fun"), QStringLiteral("ext.Cls.fun"));
         QVERIFY(!callees(r, "m", "make().fun").contains(QLatin1String("ext."))); // a function's result is not known
@@ -988,6 +992,8 @@ private Q_SLOTS:
         QCOMPARE(callees(r, "m.A.go", "self.own"), QStringLiteral("m.A.own"));
         QCOMPARE(callees(r, "m.A.go", "self.inherited"), QStringLiteral("ext.Base.inherited"));
         QCOMPARE(callees(r, "m", "A"), QStringLiteral("ext.Base.__init__ m.A"));
+        // An attribute the class sets is its own, even where its value is not known.
+        QCOMPARE(callees(r, "m.A.go", "self.helper.run"), QStringLiteral("<unresolved>"));
     }
 
     void literalsAndDisplaysAsArguments()

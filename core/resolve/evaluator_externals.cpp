@@ -47,6 +47,18 @@ Values Evaluator::externalBaseAttribute(SymbolId cls, const std::string &name)
     const std::string base = externalBase(cls);
     if (base.empty())
         return {};
+    // An attribute a class of the index sets (`self.def_manager = ...` in
+    // the __init__ of a subclass of `ast.NodeVisitor`), in the MRO or in a
+    // subclass, is that assignment's, even where its value is not known.
+    const auto sets = [&](SymbolId k) {
+        const ClassInfo *ki = m_table.cls(k);
+        return ki && (ki->selfAttrs.count(name) || ki->classAttrs.count(name));
+    };
+    if (const ClassInfo *c = m_table.cls(cls)) {
+        const auto &subclasses = m_table.subclassesOf(cls);
+        if (std::any_of(c->mro.begin(), c->mro.end(), sets) || std::any_of(subclasses.begin(), subclasses.end(), sets))
+            return {};
+    }
     // A method a subclass defines is the subclass's (name-only resolution
     // still finds it), not the outside base's.
     for (SymbolId sub : m_table.subclassesOf(cls))
