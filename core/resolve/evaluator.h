@@ -196,8 +196,8 @@ private:
     std::optional<Values> builtinWalk(const Value &callee, const ValueFact &call, const Scope &scope);
     Values definitionsNamed(const std::string &name, const Scope &scope);
     // Outside the index (evaluator_externals.cpp): calling an external class
-    // gives its instance; an attribute no class of the index defines, on a
-    // class with an outside base, is that base's.
+    // gives its instance; an attribute no class of the index defines or
+    // sets, on a class with an outside base, is that base's.
     static Values externalCallResult(const Value &callee);
     Values externalBaseAttribute(SymbolId cls, const std::string &name);
     // What a function's name holds once its decorators are applied
