@@ -148,13 +148,16 @@ private Q_SLOTS:
     void aLoopsIterableIsOneCall()
     {
         // `for x in f():` calls f once per loop, wherever the loop stands;
-        // a call in the loop's target (`for d[k()] in ...`) is still one.
+        // a call in the loop's target (`for d[k()] in ...`) is still one,
+        // and so is the test of a `while`.
         const ModuleFacts f = factsOf("for x in f():\n"
                                       "    pass\n"
                                       "def g(d):\n"
                                       "    for d[k()] in h():\n"
+                                      "        pass\n"
+                                      "    while w():\n"
                                       "        pass\n");
-        for (const char *callee : {"f", "h", "k"})
+        for (const char *callee : {"f", "h", "k", "w"})
             QCOMPARE(std::count_if(f.calls.begin(), f.calls.end(), [&](const CallFact &c) { return c.callee == callee; }), 1);
     }
 

@@ -171,9 +171,9 @@ private:
             }
             else if (isType(c, "else_clause") || isType(c, "finally_clause") || isType(c, "case_clause"))
                 visitChildBlocks(c, ctx);
-            else if (isType(n, "for_statement")
-                     && (ts_node_eq(c, field(n, "right")) || isType(c, "identifier")))
-                continue; // the loop's iterable is scanned once, where the loop is visited
+            else if ((isType(n, "for_statement") && (ts_node_eq(c, field(n, "right")) || isType(c, "identifier")))
+                     || (isType(n, "while_statement") && ts_node_eq(c, field(n, "condition"))))
+                continue; // a loop's iterable or test is scanned once, where the loop is visited
             else
                 scanExpr(c, ctx);
         }
