@@ -1076,6 +1076,7 @@ private Q_SLOTS:
                                    "t.index(1)\n"
                                    "s = \"x\"\n"
                                    "s.upper()\n"
+                                   "s.get()\n"
                                    "e = dict()\n"
                                    "e.keys()\n"
                                    "def h(p):\n"
@@ -1094,6 +1095,7 @@ private Q_SLOTS:
         QCOMPARE(callees(r, "m", "l.count"), QStringLiteral("<builtin>.list.count"));
         QCOMPARE(callees(r, "m", "t.index"), QStringLiteral("<builtin>.tuple.index"));
         QCOMPARE(callees(r, "m", "s.upper"), QStringLiteral("<builtin>.str.upper"));
+        QVERIFY(!callees(r, "m", "s.get").contains(QLatin1String("<builtin>"))); // str has no `get`
         QCOMPARE(callees(r, "m", "e.keys"), QStringLiteral("<builtin>.dict.keys"));
         QCOMPARE(callees(r, "m.h", "p.items"), QStringLiteral("<unresolved>")); // a parameter's type is not known
         // A display has no attribute its type lacks: reading one raises, so

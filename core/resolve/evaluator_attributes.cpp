@@ -2,6 +2,7 @@
 // MRO, what its class methods set, classes nested in its body), an
 // instance's methods and attributes (see evaluator.h).
 #include "resolve/evaluator.h"
+#include "resolve/python_builtins.h"
 
 namespace katlas {
 
@@ -46,6 +47,12 @@ Values Evaluator::attribute(const Value &v, const std::string &name)
         break;
     }
     case Value::Kind::External: {
+        // An instance of a built-in class has only what the class has
+        // (`<builtin>.str` has no `get`).
+        if (constexpr std::string_view builtin = "<builtin>."; v.external.starts_with(builtin)
+            && v.external.find('.', builtin.size()) == std::string::npos
+            && !isBuiltinClassAttribute(std::string_view(v.external).substr(builtin.size()), name))
+            break;
         Value e;
         e.external = v.external + "." + name;
         out.push_back(e);
