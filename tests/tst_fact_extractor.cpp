@@ -145,6 +145,22 @@ private Q_SLOTS:
         QCOMPARE(c->guards, (GuardList{{"_is_cuda and x", true}, {"_is_hip", false}}));
     }
 
+    void commentsInAConditionAreNoPartOfIt()
+    {
+        // A comment inside a parenthesised test is no part of the guard's
+        // text (the guard could not be read with it); a `#` in a string is.
+        const ModuleFacts f = factsOf("def f(x):\n"
+                                      "    if (\n"
+                                      "        # why the test is made\n"
+                                      "        not x.is_none()  # and how\n"
+                                      "        or g(\"#1\", '''#2''')\n"
+                                      "    ):\n"
+                                      "        a()\n");
+        const CallFact *a = findCall(f, "a");
+        QVERIFY(a);
+        QCOMPARE(a->guards, (GuardList{{"(not x.is_none() or g(\"#1\", '''#2'''))", false}}));
+    }
+
     void aLoopsIterableIsOneCall()
     {
         // `for x in f():` calls f once per loop, wherever the loop stands;

@@ -75,7 +75,35 @@ std::string normaliseSpace(std::string_view s)
     std::string out;
     out.reserve(s.size());
     bool space = false;
-    for (char c : s) {
+    // Where a string literal is open (its quote, tripled or not), a `#` is
+    // text; elsewhere it starts a comment, which ends at the line's end
+    // (`(# why\n a or b)` is `(a or b)`).
+    char quote = 0;
+    bool triple = false, escaped = false;
+    int quotesLeft = 0; // of a triple quote, after its first
+    for (size_t i = 0; i < s.size(); ++i) {
+        const char c = s[i];
+        if (quotesLeft > 0) {
+            --quotesLeft;
+        } else if (quote) {
+            if (escaped)
+                escaped = false;
+            else if (c == '\\')
+                escaped = true;
+            else if (c == quote && (!triple || s.substr(i, 3) == std::string(3, quote))) {
+                quote = 0;
+                quotesLeft = triple ? 2 : 0;
+            }
+        } else if (c == '#') {
+            while (i + 1 < s.size() && s[i + 1] != '\n')
+                ++i;
+            space = !out.empty();
+            continue;
+        } else if (c == '\'' || c == '"') {
+            quote = c;
+            triple = s.substr(i, 3) == std::string(3, c);
+            quotesLeft = triple ? 2 : 0;
+        }
         if (c == ' ' || c == '\n' || c == '\t' || c == '\r' || c == '\\') {
             space = !out.empty();
             continue;

@@ -9,7 +9,7 @@
 namespace katlas {
 namespace {
 
-constexpr std::uint8_t kFactsVersion = 40; // 40: a loop's iterable is one call; an annotated display keeps its elements
+constexpr std::uint8_t kFactsVersion = 41; // 41: texts without their comments; 40: a loop's iterable is one call, an annotated display keeps its elements
 
 class Writer {
 public:
