@@ -636,6 +636,38 @@ private Q_SLOTS:
         QCOMPARE(joined(kernelsReachedUnder(r, "comm.Fns.communicate", parsed("server.enable_dp=true server.dp_size=1"))),
                  QStringLiteral("reduce_k"));
     }
+
+    void whatAClassmethodsClsCallPassesIsKept()
+    {
+        // `cls(mode=cls._pick())` in an alternative constructor passes what
+        // the classmethod returns: the field holds it per setting.
+        Tree t;
+        addServerArgs(t, "    fused: bool = False\n");
+        t.add("kpkg.ops", "def fused_k(x): torch.ops.kns.f(x)\ndef split_k(x): torch.ops.kns.s(x)\n");
+        t.add("modes",
+              "from cfg import get_args\n"
+              "from kpkg.ops import fused_k, split_k\n"
+              "@dataclass\n"
+              "class Modes:\n"
+              "    mode: str\n"
+              "    @classmethod\n"
+              "    def init_new(cls):\n"
+              "        return cls(mode=cls._pick())\n"
+              "    @classmethod\n"
+              "    def _pick(cls):\n"
+              "        return \"fused\" if get_args().fused else \"split\"\n"
+              "class Layer:\n"
+              "    def __init__(self):\n"
+              "        self.modes = Modes.init_new()\n"
+              "    def forward(self, x):\n"
+              "        if self.modes.mode == \"fused\":\n"
+              "            fused_k(x)\n"
+              "        else:\n"
+              "            split_k(x)\n");
+        const Resolved r = resolve(t, settingsProfile());
+        QCOMPARE(joined(kernelsReachedUnder(r, "modes.Layer.forward", parsed("server.fused=true"))), QStringLiteral("fused_k"));
+        QCOMPARE(joined(kernelsReachedUnder(r, "modes.Layer.forward", parsed("server.fused=false"))), QStringLiteral("split_k"));
+    }
 };
 
 QTEST_GUILESS_MAIN(TestBuildingSites)

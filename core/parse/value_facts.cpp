@@ -28,7 +28,10 @@ void ValueReader::keepArgument(std::string key, TSNode value, ValueFact &v, bool
     // Another call keeps only its string literals (`self._run("dispatch")`):
     // the names a `getattr(obj, name)` or a subscript by a parameter may take.
     const bool stringLiteral = isType(unparen(value), "string") && ts_node_end_byte(value) - ts_node_start_byte(value) <= 66;
-    if (!std::isupper(static_cast<unsigned char>(first)) && !statementCall && !stringLiteral)
+    // A class is built by its CapWords name, or as `cls(...)` in its own
+    // classmethods (an alternative constructor).
+    const bool builds = std::isupper(static_cast<unsigned char>(first)) || v.chain.starts_with("cls(");
+    if (!builds && !statementCall && !stringLiteral)
         return;
     if (v.argExprs.size() < kMaxArgExprs && keepsArgument(value))
         v.argExprs.emplace_back(std::move(key), normaliseSpace(m_source.text(unparen(value))));

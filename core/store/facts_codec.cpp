@@ -9,7 +9,7 @@
 namespace katlas {
 namespace {
 
-constexpr std::uint8_t kFactsVersion = 41; // 41: texts without their comments; 40: a loop's iterable is one call, an annotated display keeps its elements
+constexpr std::uint8_t kFactsVersion = 42; // 42: `cls(...)` keeps its arguments; 41: texts without comments
 
 class Writer {
 public:
