@@ -33,9 +33,18 @@ bool isPythonBuiltin(const std::string &name)
     return names.count(name) > 0;
 }
 
+namespace {
+
+bool isDunder(std::string_view name)
+{
+    return name.size() > 4 && name.starts_with("__") && name.ends_with("__");
+}
+
+} // namespace
+
 bool isBuiltinTypeMethod(BuiltinType type, std::string_view name)
 {
-    if (name.size() > 4 && name.starts_with("__") && name.ends_with("__"))
+    if (isDunder(name))
         return true;
     static const std::unordered_set<std::string_view> list = {"append", "clear", "copy", "count", "extend", "index",
                                                               "insert", "pop", "remove", "reverse", "sort"};
@@ -67,7 +76,7 @@ bool isBuiltinTypeMethod(BuiltinType type, std::string_view name)
 
 bool isBuiltinClassAttribute(std::string_view base, std::string_view name)
 {
-    if (name.size() > 4 && name.starts_with("__") && name.ends_with("__"))
+    if (isDunder(name))
         return true;
     static const std::unordered_map<std::string_view, BuiltinType> containers = {
         {"list", BuiltinType::List}, {"tuple", BuiltinType::Tuple}, {"set", BuiltinType::Set},
