@@ -49,9 +49,7 @@ Values Evaluator::attribute(const Value &v, const std::string &name)
     case Value::Kind::External: {
         // An instance of a built-in class has only what the class has
         // (`<builtin>.str` has no `get`).
-        if (constexpr std::string_view builtin = "<builtin>."; v.external.starts_with(builtin)
-            && v.external.find('.', builtin.size()) == std::string::npos
-            && !isBuiltinClassAttribute(std::string_view(v.external).substr(builtin.size()), name))
+        if (builtinLacks(v.external, name))
             break;
         Value e;
         e.external = v.external + "." + name;

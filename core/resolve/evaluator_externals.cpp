@@ -66,8 +66,7 @@ Values Evaluator::externalBaseAttribute(SymbolId cls, const std::string &name)
             return {};
     // A built-in base has no attribute it lacks (`BuildError(RuntimeError)`
     // has no `cleanup`): reading one raises.
-    if (constexpr std::string_view builtin = "<builtin>.";
-        base.starts_with(builtin) && !isBuiltinClassAttribute(std::string_view(base).substr(builtin.size()), name))
+    if (builtinLacks(base, name))
         return {};
     Value e;
     e.external = base + "." + name;

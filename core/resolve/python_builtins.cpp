@@ -99,4 +99,11 @@ bool isBuiltinClassAttribute(std::string_view base, std::string_view name)
     return exceptionAttributes.count(name) > 0;
 }
 
+bool builtinLacks(std::string_view external, std::string_view name)
+{
+    constexpr std::string_view builtin = "<builtin>.";
+    return external.starts_with(builtin) && external.find('.', builtin.size()) == std::string_view::npos
+        && !isBuiltinClassAttribute(external.substr(builtin.size()), name);
+}
+
 } // namespace katlas

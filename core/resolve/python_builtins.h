@@ -24,4 +24,8 @@ bool isBuiltinTypeMethod(BuiltinType type, std::string_view name);
 // not listed here.
 bool isBuiltinClassAttribute(std::string_view base, std::string_view name);
 
+// Is `external` a built-in class (`<builtin>.str`, `<builtin>.RuntimeError`)
+// that has no attribute `name`? Reading it raises: it stands for nothing.
+bool builtinLacks(std::string_view external, std::string_view name);
+
 } // namespace katlas
