@@ -1,7 +1,7 @@
 // Values that come in through parameters and annotations: a function's
 // parameter holds what its calls pass, a parameter the body assigns again
 // holds both, a flag handed on by position keeps its literal in the callee's
-// copy, a registry's lookup gives what its keys registered, and a
+// copy, a long argument list hides none of its arguments, a registry's lookup gives what its keys registered, and a
 // `Callable[..., R]` called gives an R, and an annotated parameter is no
 // tuple unless its annotation admits one
 // (docs/guard-evaluation.md, "Parameters of functions", "Registry lookups",
@@ -126,6 +126,29 @@ private Q_SLOTS:
         const Resolved r = resolve(t, settingsProfile());
         QCOMPARE(joined(kernelsReached(r, "attn.Model.no_save")), QStringLiteral("attend_k"));
         QCOMPARE(joined(kernelsReached(r, "attn.Model.saving")), QStringLiteral("attend_k save_k"));
+    }
+
+    void aLongArgumentListHidesNoArgument()
+    {
+        // A call naming many arguments: the last one, whose value nothing
+        // pins down, is passed all the same. The callee's copy for the call
+        // does not read it at its default, so both quantizations stay.
+        Tree t;
+        t.add("kpkg.ops", "def plain_k(x): torch.ops.kns.p(x)\ndef block_k(x): torch.ops.kns.b(x)\n");
+        t.add("moe",
+              "from kpkg.ops import plain_k, block_k\n"
+              "def impl(x, activation_scale_for_the_first_gemm=None, activation_scale_for_the_second_gemm=None,\n"
+              "         weight_scale_for_the_first_gemm=None, weight_scale_for_the_second_gemm=None, block_shape=None):\n"
+              "    if block_shape is None:\n"
+              "        plain_k(x)\n"
+              "    else:\n"
+              "        block_k(x)\n"
+              "def run(x, info):\n"
+              "    impl(x, activation_scale_for_the_first_gemm=info.a1, activation_scale_for_the_second_gemm=info.a2,\n"
+              "         weight_scale_for_the_first_gemm=info.w1, weight_scale_for_the_second_gemm=info.w2,\n"
+              "         block_shape=info.block_shape)\n");
+        const Resolved r = resolve(t, settingsProfile());
+        QCOMPARE(joined(kernelsReached(r, "moe.run")), QStringLiteral("block_k plain_k"));
     }
 
     void aRegistryLookupReturnsWhatItsKeysRegistered()

@@ -81,9 +81,14 @@ std::string argumentShape(const SyntaxSource &source, TSNode arguments, const st
         a = unparen(a);
         return isType(a, "identifier") && source.text(a) == "self" ? 'S' : argKindOf(a);
     };
+    size_t count = 0;
     for (TSNode a : NamedChildren(arguments)) {
-        if (positional.size() + keywords.size() > kMaxShape)
+        // Past the bound, what the call passes is not known: a splat says so,
+        // so that no parameter it passes is read at its default.
+        if (++count > kMaxShape) {
+            keywords += "|**";
             break;
+        }
         if (isType(a, "keyword_argument")) {
             // `flag=flag` hands on the caller's own name: '=' (argument_shape.h).
             const std::string_view name = source.text(field(a, "name"));
