@@ -9,7 +9,7 @@
 namespace katlas {
 namespace {
 
-constexpr std::uint8_t kFactsVersion = 43; // 42: `cls(...)` keeps its arguments; 41: texts without comments
+constexpr std::uint8_t kFactsVersion = 43; // 43: a cut argument shape ends in a splat; 42: `cls(...)` keeps its arguments; 41: texts without comments
 
 class Writer {
 public:
