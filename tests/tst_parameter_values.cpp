@@ -1,5 +1,5 @@
 // Values that come in through parameters and annotations: a function's
-// parameter holds what its calls pass, a parameter the body assigns again
+// parameter holds what its calls pass (by its name or a module's alias), a parameter the body assigns again
 // holds both, a flag handed on by position keeps its literal in the callee's
 // copy, a long argument list hides none of its arguments, a registry's lookup gives what its keys registered, and a
 // `Callable[..., R]` called gives an R, and an annotated parameter is no
@@ -96,6 +96,29 @@ private Q_SLOTS:
         const Resolved r = resolve(t, settingsProfile());
         QCOMPARE(joined(kernelsReached(r, "m.Layer.forward")), QStringLiteral("off_k"));
         QCOMPARE(joined(kernelsReached(r, "m.orphan")), QStringLiteral("on_k"));
+    }
+
+    void aFunctionCalledByAnAliasTakesWhatTheAliasIsPassed()
+    {
+        // The module binds a second name to the function and calls go
+        // through it: the parameter holds what those calls pass.
+        Tree t;
+        t.add("kpkg.ops", "def on_k(x): torch.ops.kns.on(x)\ndef off_k(x): torch.ops.kns.off(x)\n");
+        t.add("m",
+              "from kpkg.ops import on_k, off_k\n"
+              "DEBUG = False\n"
+              "def run_gpu(x, flag=False):\n"
+              "    if flag:\n"
+              "        on_k(x)\n"
+              "    else:\n"
+              "        off_k(x)\n"
+              "run = run_gpu\n"
+              "class Layer:\n"
+              "    def forward(self, x):\n"
+              "        run(x, DEBUG)\n"
+              "        run(x, flag=DEBUG)\n");
+        const Resolved r = resolve(t, settingsProfile());
+        QCOMPARE(joined(kernelsReached(r, "m.Layer.forward")), QStringLiteral("off_k"));
     }
 
     void aFlagHandedOnByPositionKeepsItsLiteral()
