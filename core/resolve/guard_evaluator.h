@@ -229,9 +229,6 @@ private:
     // (guard_parameters.cpp); unknown past the bounds there.
     Outcomes parameterValues(const FunctionInfo &fn, size_t param, int depth);
     Outcomes callersPass(const FunctionInfo &fn, const Param &p, size_t positional, int depth);
-    // The other names the module of a function defined at its top binds to
-    // it (`f = f_cuda`), sorted.
-    std::vector<std::string> moduleAliases(const FunctionInfo &fn) const;
     // The calls of one function found by its name: those passing arguments
     // (module, line), those passing none; `known` false past the bounds.
     struct CallsOfFunction {

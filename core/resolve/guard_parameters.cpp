@@ -40,20 +40,6 @@ GuardEvaluator::Outcomes GuardEvaluator::parameterValues(const FunctionInfo &fn,
     return m_memo.leave(key, callersPass(fn, p, bound ? param - 1 : param, 0));
 }
 
-std::vector<std::string> GuardEvaluator::moduleAliases(const FunctionInfo &fn) const
-{
-    const std::string &own = m_table.symbol(fn.symbol).name;
-    std::vector<std::string> out;
-    for (const auto &[name, bindings] : m_table.moduleAt(fn.module).globals)
-        if (name != own && std::any_of(bindings.begin(), bindings.end(), [&](const Binding &b) {
-                return b.kind == Binding::Kind::Assignment && !b.assignment->value.unpacked && b.assignment->value.chain == own
-                    && b.assignment->value.args.empty() && b.assignment->value.expr.empty();
-            }))
-            out.push_back(name);
-    std::sort(out.begin(), out.end());
-    return out;
-}
-
 const GuardEvaluator::CallsOfFunction &GuardEvaluator::callsOfFunction(const FunctionInfo &fn)
 {
     const auto [it, added] = m_callsOfFunction.try_emplace(fn.symbol);
@@ -78,10 +64,10 @@ const GuardEvaluator::CallsOfFunction &GuardEvaluator::callsOfFunction(const Fun
     };
     if (!callsBy(m_table.symbol(fn.symbol).name))
         return calls;
-    // A module-level function is called by the other names its module binds
-    // to it too (`biased_grouped_topk = biased_grouped_topk_gpu`).
+    // A module-level function is called by the other names assignments give
+    // it too (`biased_grouped_topk = biased_grouped_topk_gpu`).
     if (!fn.outer && !fn.cls)
-        for (const std::string &alias : moduleAliases(fn))
+        for (const std::string &alias : m_evaluator.instantiations().aliasesOf(m_table.symbol(fn.symbol).name))
             if (!callsBy(alias))
                 return calls;
     // Called by no name of its own: the calls through the containers holding
