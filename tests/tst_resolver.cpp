@@ -269,6 +269,51 @@ private Q_SLOTS:
         QCOMPARE(platformOf("CudaBackend().forward"), std::string());
     }
 
+    // What a method assigns to its object holds only where the method runs:
+    // a profile rule on calling it conditions its values too.
+    void aMethodsAssignmentsHoldWhereItsRuleLetsItRun()
+    {
+        Tree t;
+        t.add("kpkg.ops",
+              "def fast_k(x): torch.ops.kns.fast(x)\n"
+              "def slow_k(x): torch.ops.kns.slow(x)\n"
+              "def plain_k(x): torch.ops.kns.plain(x)\n");
+        t.add("op",
+              "from kpkg.ops import fast_k, slow_k, plain_k\n"
+              "class Op:\n"
+              "    def __init__(self):\n"
+              "        self._impl = self.fast\n"
+              "        self.compiled = False\n"
+              "    def enter_compile(self):\n"
+              "        self._impl = self.slow\n"
+              "        self.compiled = True\n"
+              "    def fast(self, x): fast_k(x)\n"
+              "    def slow(self, x): slow_k(x)\n"
+              "    def forward(self, x):\n"
+              "        if self.compiled:\n"
+              "            plain_k(x)\n"
+              "        return self._impl(x)\n");
+        Profile p = testProfile();
+        DimensionRule compile;
+        compile.target = DimensionRule::Target::Symbol;
+        compile.pattern = ProfilePattern("^op\\.Op\\.enter_compile$");
+        compile.dimension = "compile";
+        compile.value = "on";
+        p.dimensionRules.push_back(compile);
+        const Resolved r = resolve(t, p);
+        const auto compileOf = [&](const char *chain, const char *callee) -> std::string {
+            for (const Edge *e : r.edges("op.Op.forward", chain))
+                if (r.name(e->calleeId) == callee) {
+                    const Condition *c = dimension(e, "compile");
+                    return !c ? "-" : (c->negated ? "!" : "") + c->values.front();
+                }
+            return "no edge";
+        };
+        QCOMPARE(compileOf("self._impl", "op.Op.slow"), std::string("on"));
+        QCOMPARE(compileOf("self._impl", "op.Op.fast"), std::string("-"));
+        QCOMPARE(compileOf("plain_k", "kpkg.ops.plain_k"), std::string("on"));
+    }
+
     void decoratorRegistryAndSpecialisation()
     {
         Tree t;

@@ -5,6 +5,7 @@
 #include "graph/allocation_condition.h"
 #include "graph/condition_ways.h"
 #include "resolve/allocation_sites.h"
+#include "resolve/effect_conditions.h"
 #include "resolve/guard_evaluator.h"
 #include "resolve/instantiation_index.h"
 #include "resolve/registry_index.h"
@@ -473,6 +474,10 @@ Values Evaluator::selfAttribute(SymbolId cls, const std::string &name)
                         if (!assignment->annotation.empty())
                             append(declared, fromAnnotation(assignment->annotation, scope));
                         Values vals = evalValueFact(assignment->value, scope);
+                        // Set where its method is called: under the profile's conditions on that call.
+                        if (const ConditionSet effect = effectConditions(m_mapper, m_table, method); !effect.empty())
+                            for (Value &v : vals)
+                                addConditions(v.conditions, effect);
                         if (basesInit && method && m_table.symbol(method).name == "__init__") {
                             if (basesInit->empty())
                                 continue;

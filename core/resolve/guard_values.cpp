@@ -7,6 +7,7 @@
 #include "parse/syntax_node.h"
 #include "resolve/argument_shape.h"
 #include "resolve/chain.h"
+#include "resolve/effect_conditions.h"
 #include "resolve/instantiation_index.h"
 
 #include <algorithm>
@@ -179,6 +180,9 @@ GuardEvaluator::Outcomes GuardEvaluator::attributeValues(const Value &object, co
                 if (auto it = ki->selfAttrs.find(name); it != ki->selfAttrs.end())
                     for (const auto &[assignment, method] : it->second) {
                         Outcomes more = factValues(assignment->value, {ki->module, method, cls}, depth + 1);
+                        if (const ConditionSet effect = effectConditions(m_mapper, m_table, method); !effect.empty())
+                            for (Outcome &o : more)
+                                addConditions(o.conditions, effect);
                         out.insert(out.end(), more.begin(), more.end());
                     }
             // An annotated class attribute of an instance is a field (a
