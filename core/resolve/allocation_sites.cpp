@@ -71,8 +71,6 @@ bool AllocationSites::sensitive(SymbolId cls)
             const ClassInfo *ki = m_table.cls(k);
             return ki && ki->isDataclass();
         });
-        if (out)
-            m_dataclasses.insert(cls);
     } else if (fn && info && fn->fact->params.size() > 1) {
         const auto &params = fn->fact->params;
         const auto isParam = [&](const std::string &name) {
@@ -140,10 +138,7 @@ std::optional<Condition> AllocationSites::condition(SymbolId cls, int module, Sy
     std::string place = function ? m_table.symbol(function).qualName : m_table.moduleAt(module).name;
     if (top != cls)
         place = m_table.symbol(cls).qualName + ' ' + place;
-    Condition c = builtAt(m_table.symbol(top).qualName, place);
-    if (m_dataclasses.count(cls))
-        m_dataclassPlaces.insert(c.dimension);
-    return c;
+    return builtAt(m_table.symbol(top).qualName, place);
 }
 
 } // namespace katlas

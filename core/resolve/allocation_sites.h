@@ -9,7 +9,6 @@
 #include <optional>
 #include <string>
 #include <unordered_map>
-#include <unordered_set>
 
 namespace katlas {
 
@@ -30,11 +29,6 @@ public:
     std::optional<Condition> condition(SymbolId cls, int module, SymbolId function);
     // The dimension the places of `cls`'s instances are kept in.
     std::string dimension(SymbolId cls);
-    // Is `dimension` the building place of a dataclass? Its instances travel
-    // as arguments, and a call passing one its caller built carries the
-    // place (passed_instances.h), so what its fields hold keeps the place
-    // through the parameters it is handed on by.
-    bool placeOfDataclass(const std::string &dimension) const { return m_dataclassPlaces.count(dimension) > 0; }
 
 private:
     // The base-most sensitive class of `cls`'s MRO (`cls` itself where none
@@ -44,8 +38,6 @@ private:
 
     const SymbolTable &m_table;
     std::unordered_map<SymbolId, bool> m_sensitive;
-    std::unordered_set<SymbolId> m_dataclasses;
-    std::unordered_set<std::string> m_dataclassPlaces;
 };
 
 } // namespace katlas

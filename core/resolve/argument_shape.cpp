@@ -365,15 +365,12 @@ std::string variantFor(const FunctionFact &function, bool skipFirst, const std::
         && std::all_of(given.keywords.begin(), given.keywords.end(), [&](const auto &k) { return isParam(k.first); });
     if (items.empty() && !emptyKwargs)
         return {};
-    // In a copy whose `**kwargs` are empty, the tested parameters the call
-    // passes values nothing is known of are named too: reading the copy back
-    // must not take them at their defaults. (Other copies still read a tested
-    // parameter the call passes an unknown for at its default; see
-    // docs/guard-evaluation.md, "Limits".)
-    if (emptyKwargs)
-        for (const auto &[name, kind] : givenKinds(function, skipFirst, shape, false))
-            if (!known(kind) && isTested(name))
-                items.emplace(name, name + "=V");
+    // The tested parameters the call passes values nothing is known of are
+    // named too: reading the copy back takes the ones it does not name at
+    // their defaults, right only for those the call does not pass.
+    for (const auto &[name, kind] : givenKinds(function, skipFirst, shape, false))
+        if (!known(kind) && isTested(name))
+            items.emplace(name, name + "=V");
     std::string out;
     for (const auto &item : items)
         out += "|" + item.second;

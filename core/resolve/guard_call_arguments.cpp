@@ -89,7 +89,7 @@ std::optional<GuardEvaluator::Outcomes> GuardEvaluator::returnsForArguments(cons
         // Many overrides (every quantization's method) give few values:
         // each kept once, under what its ways share.
         out = fold(std::move(out));
-        if (out.size() > kMaxCases)
+        if (out.size() > caseBound())
             return Outcomes{{}};
     }
     return finish(std::move(out));

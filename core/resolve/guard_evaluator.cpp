@@ -116,7 +116,7 @@ bool asksAll(const ConditionSet &way, const ConditionSet &of)
 // so the bound counts only the ways left once those are dropped.
 std::vector<ConditionSet> alternativesOf(const std::vector<const ConditionSet *> &matching)
 {
-    constexpr size_t kMaxWays = 8;
+    constexpr size_t kMaxWays = 24;
     std::vector<ConditionSet> ways;
     for (const ConditionSet *m : matching) {
         ConditionSet way;
@@ -291,12 +291,14 @@ std::vector<Binding> GuardEvaluator::bindingsBeforeRead(const FunctionInfo &fn, 
 // object, its classes are told apart by whether they pass (guard_isinstance.cpp).
 GuardEvaluator::Outcomes GuardEvaluator::fold(Outcomes out, std::optional<size_t> bound) const
 {
-    return guard_limits::foldedByValue(std::move(out), bound.value_or(guard_limits::kMaxCases), m_classTest ? &m_classTest : nullptr);
+    return guard_limits::foldedByValue(std::move(out), bound.value_or(caseBound()), m_classTest ? &m_classTest : nullptr,
+                                       m_noneTest);
 }
 
 GuardEvaluator::Outcomes GuardEvaluator::finish(Outcomes out, std::optional<size_t> bound) const
 {
-    return guard_limits::finished(std::move(out), bound.value_or(guard_limits::kMaxCases), m_classTest ? &m_classTest : nullptr);
+    return guard_limits::finished(std::move(out), bound.value_or(caseBound()), m_classTest ? &m_classTest : nullptr,
+                                  m_noneTest);
 }
 
 std::optional<Condition> GuardEvaluator::mapped(const std::string &text)
@@ -588,41 +590,49 @@ GuardEvaluator::Cases GuardEvaluator::compare(const GuardExpr &e, const Scope &s
         default: return a.text;
         }
     };
-    Cases out;
     const bool equality = e.kind == GuardExpr::Kind::Equal || e.kind == GuardExpr::Kind::NotEqual;
-    for (const Outcome &o : values(e.operands[0], scope, depth + 1)) {
-        const Abstract &v = o.value;
-        if (equality && e.operands.size() == 2 && sameAs(v, e.operands[1])) {
-            out.push_back({true, !negated, o.conditions});
-        } else if (v.kind == Kind::Unknown || literals.empty() || unknownSide) {
-            out.push_back({false, false, o.conditions});
-        } else if (v.kind == Kind::Setting) {
-            Condition in = settingIs(v.text, valueText(literals[0]));
-            in.values.clear();
-            for (const Abstract &l : literals) {
-                in.values.push_back(valueText(l));
-                // A key the checkpoint lacks reads as None (`getattr(config, "x", None)`).
-                if (l.kind == Kind::None && isConfigSetting(v.text))
-                    in.values.push_back(kAbsentSetting);
+    // A None test left open by folding is evaluated again by None-ness (guard_none_test.cpp).
+    const auto evaluate = [&]() {
+        Cases out;
+        for (const Outcome &o : values(e.operands[0], scope, depth + 1)) {
+            const Abstract &v = o.value;
+            if (equality && e.operands.size() == 2 && sameAs(v, e.operands[1])) {
+                out.push_back({true, !negated, o.conditions});
+            } else if (v.kind == Kind::Unknown || literals.empty() || unknownSide) {
+                out.push_back({false, false, o.conditions});
+            } else if (v.kind == Kind::Setting) {
+                Condition in = settingIs(v.text, valueText(literals[0]));
+                in.values.clear();
+                for (const Abstract &l : literals) {
+                    in.values.push_back(valueText(l));
+                    // A key the checkpoint lacks reads as None (`getattr(config, "x", None)`).
+                    if (l.kind == Kind::None && isConfigSetting(v.text))
+                        in.values.push_back(kAbsentSetting);
+                }
+                Condition notIn = in;
+                notIn.negated = true;
+                out.push_back({true, !negated, joined(o.conditions, {in})});
+                out.push_back({true, negated, joined(o.conditions, {notIn})});
+            } else if (v.kind == Kind::Object || v.kind == Kind::Config || (v.kind == Kind::NotNone && literals[0].kind == Kind::None)) {
+                out.push_back({true, negated, o.conditions});
+            } else if (v.kind == Kind::NotNone) {
+                out.push_back({false, false, o.conditions});
+            } else {
+                const bool equal = std::any_of(literals.begin(), literals.end(), [&](const Abstract &l) {
+                    return l.kind == v.kind && valueText(l) == valueText(v);
+                });
+                out.push_back({true, equal != negated, o.conditions});
             }
-            Condition notIn = in;
-            notIn.negated = true;
-            out.push_back({true, !negated, joined(o.conditions, {in})});
-            out.push_back({true, negated, joined(o.conditions, {notIn})});
-        } else if (v.kind == Kind::Object || v.kind == Kind::Config || (v.kind == Kind::NotNone && literals[0].kind == Kind::None)) {
-            out.push_back({true, negated, o.conditions});
-        } else if (v.kind == Kind::NotNone) {
-            out.push_back({false, false, o.conditions});
-        } else {
-            const bool equal = std::any_of(literals.begin(), literals.end(), [&](const Abstract &l) {
-                return l.kind == v.kind && valueText(l) == valueText(v);
-            });
-            out.push_back({true, equal != negated, o.conditions});
         }
-    }
-    if (out.empty())
-        out.push_back({false, false, {}});
-    return folded(std::move(out));
+        if (out.empty())
+            out.push_back({false, false, {}});
+        return folded(std::move(out), caseBound());
+    };
+    const Cases out = evaluate();
+    if ((e.kind == GuardExpr::Kind::IsNone || e.kind == GuardExpr::Kind::IsNotNone) && !m_noneTest
+        && undecidedByNoneness(out))
+        return noneTested(evaluate);
+    return out;
 }
 
 GuardEvaluator::Abstract GuardEvaluator::literal(const GuardExpr &e) const

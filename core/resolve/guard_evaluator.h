@@ -372,8 +372,23 @@ private:
         GuardEvaluator &e;
         std::function<bool(SymbolId)> savedTest = std::exchange(e.m_classTest, {});
         std::string savedKey = std::exchange(e.m_classTestKey, {});
-        ~WithoutClassTest() { e.m_classTest = std::move(savedTest), e.m_classTestKey = std::move(savedKey); }
+        bool savedNoneTest = std::exchange(e.m_noneTest, false);
+        ~WithoutClassTest()
+        {
+            e.m_classTest = std::move(savedTest), e.m_classTestKey = std::move(savedKey), e.m_noneTest = savedNoneTest;
+        }
     };
+    // The `x is None` test whose object is being evaluated again
+    // (guard_none_test.cpp): past the bound, its values are told apart only
+    // by whether they are None, and more of its ways are kept.
+    bool m_noneTest = false;
+    // How many ways a step keeps before folding them (guard_limits.h).
+    size_t caseBound() const;
+    // Is `cases` (of a None test) left open by folding: a way unknown, or
+    // one under no condition beside another of the other truth?
+    static bool undecidedByNoneness(const Cases &cases);
+    // The cases of `x is None` with x's values told apart by None-ness alone.
+    Cases noneTested(const std::function<Cases()> &evaluate);
     // While an assignment to a local is evaluated (its value and guards), the
     // local reads only the assignments above it: `if backend.is_auto():
     // backend = Backend.TRITON` reads the `backend` assigned before.

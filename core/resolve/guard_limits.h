@@ -175,10 +175,17 @@ inline constexpr std::string_view kPassesTest = "+", kFailsTest = "-";
 // While a test is evaluated, each class is told apart only by whether it
 // passes: thirty classes under thirty conditions become two values, which
 // the joins then fold exactly.
-inline GuardEvaluator::Outcomes withoutClasses(GuardEvaluator::Outcomes out, const ClassTest *test = nullptr)
+inline GuardEvaluator::Outcomes withoutClasses(GuardEvaluator::Outcomes out, const ClassTest *test = nullptr,
+                                               bool onlyNoneness = false)
 {
+    using Kind = GuardEvaluator::Abstract::Kind;
     GuardEvaluator::Outcomes kept;
     for (GuardEvaluator::Outcome &o : out) {
+        // While a None test is evaluated, a value that is not None is no
+        // more than that (guard_none_test.cpp).
+        if (onlyNoneness && o.value.kind != Kind::Unknown && o.value.kind != Kind::None && o.value.kind != Kind::Setting
+            && o.value.kind != Kind::Config)
+            o.value = {Kind::NotNone, false, {}, {}, {}};
         std::string &text = o.value.text;
         if (o.value.kind == GuardEvaluator::Abstract::Kind::Object && text != kPassesTest && text != kFailsTest) {
             SymbolId cls = 0;
@@ -258,14 +265,14 @@ inline GuardEvaluator::Outcomes mergedAcrossPlacesByValue(GuardEvaluator::Outcom
 // building a class pass more values than the bound (argumentValues); folding
 // every step's values lost ways a guard's truth depends on.
 inline GuardEvaluator::Outcomes foldedByValue(GuardEvaluator::Outcomes out, size_t bound = kMaxCases,
-                                             const ClassTest *test = nullptr)
+                                             const ClassTest *test = nullptr, bool onlyNoneness = false)
 {
     // Each step only while past the bound: the exact joins first, then the
     // classes, then the joins again, then the places.
     const std::function<GuardEvaluator::Outcomes(GuardEvaluator::Outcomes)> steps[] = {
         withoutSubsumed,
         mergedAcrossValuesOfOneDimension,
-        [test](GuardEvaluator::Outcomes o) { return withoutClasses(std::move(o), test); },
+        [test, onlyNoneness](GuardEvaluator::Outcomes o) { return withoutClasses(std::move(o), test, onlyNoneness); },
         withoutSubsumed,
         mergedAcrossValuesOfOneDimension,
         mergedAcrossPlacesByValue,
@@ -292,13 +299,14 @@ inline GuardEvaluator::Outcomes foldedByValue(GuardEvaluator::Outcomes out, size
 
 // What a value-following step gives: "unknown" when it found nothing, or more
 // values than are worth telling apart.
-inline GuardEvaluator::Outcomes finished(GuardEvaluator::Outcomes out, size_t bound = kMaxCases, const ClassTest *test = nullptr)
+inline GuardEvaluator::Outcomes finished(GuardEvaluator::Outcomes out, size_t bound = kMaxCases, const ClassTest *test = nullptr,
+                                        bool onlyNoneness = false)
 {
     // A value under conditions that rule each other out is no value (one
     // built in one place and another at once).
     std::erase_if(out, [](const GuardEvaluator::Outcome &o) { return contradictory(o.conditions); });
     if (out.size() > bound)
-        out = foldedByValue(std::move(out), bound, test);
+        out = foldedByValue(std::move(out), bound, test, onlyNoneness);
     if (out.empty() || out.size() > bound)
         return {{}};
     return out;
@@ -311,11 +319,11 @@ inline GuardEvaluator::Outcomes finished(GuardEvaluator::Outcomes out, size_t bo
 // needs `a`'s condition). The folded true case is no longer known (it may be
 // false somewhere under its conditions); the folded false one stays false, as
 // a guard is "never" only when no case may hold.
-inline GuardEvaluator::Cases folded(GuardEvaluator::Cases cases)
+inline GuardEvaluator::Cases folded(GuardEvaluator::Cases cases, size_t bound = kMaxCases)
 {
     if (cases.size() > 1)
         std::erase_if(cases, [](const GuardEvaluator::Case &c) { return contradictory(c.conditions); });
-    if (cases.size() <= kMaxCases)
+    if (cases.size() <= bound)
         return cases;
     const auto sameTruth = [](const auto &a, const auto &b) { return a.known == b.known && a.truth == b.truth; };
     // The exact joins first, each only while past the bound.
@@ -327,7 +335,7 @@ inline GuardEvaluator::Cases folded(GuardEvaluator::Cases cases)
     };
     for (const auto &step : steps) {
         cases = step(std::move(cases));
-        if (cases.size() <= kMaxCases)
+        if (cases.size() <= bound)
             return cases;
     }
     GuardEvaluator::Cases out;

@@ -5,8 +5,6 @@
 #include "resolve/guard_evaluator.h"
 #include "resolve/guard_limits.h"
 
-#include "graph/allocation_condition.h"
-#include "resolve/allocation_sites.h"
 #include "resolve/chain.h"
 #include "resolve/instantiation_index.h"
 
@@ -98,17 +96,13 @@ GuardEvaluator::Outcomes GuardEvaluator::callersPass(const FunctionInfo &fn, con
     const std::optional<size_t> index = p.keywordOnly ? std::nullopt : std::optional<size_t>(positional);
     const Outcomes fallback = parameterDefault(p);
     Outcomes out;
-    // The places that built the caller's objects are no condition of the
-    // callee's: a path into it need not pass through them. A dataclass's
-    // place stays: the call handing its instance on carries it.
-    const AllocationSites &places = m_evaluator.allocations();
+    // The places that built the caller's objects stay conditions of what it
+    // passes: a path through an object built at one place does not read
+    // what a caller of another place's object passes.
     auto add = [&](const Outcomes &passed, const std::vector<ConditionSet> &ways) {
         for (const ConditionSet &way : ways)
             for (Outcome o : passed) {
                 addConditions(o.conditions, way);
-                std::erase_if(o.conditions, [&](const Condition &c) {
-                    return isAllocationDimension(c.dimension) && !places.placeOfDataclass(c.dimension);
-                });
                 if (std::none_of(out.begin(), out.end(), [&](Outcome &known) {
                         return known.value == o.value && mergeAlternative(known.conditions, o.conditions);
                     }))

@@ -399,7 +399,7 @@ GuardEvaluator::Outcomes GuardEvaluator::bindingValues(const std::vector<Binding
             break;
         }
         out.insert(out.end(), more.begin(), more.end());
-        if (out.size() > kMaxCases && (out = fold(std::move(out))).size() > kMaxCases)
+        if (out.size() > caseBound() && (out = fold(std::move(out))).size() > caseBound())
             return {{}};
     }
     return finish(std::move(out));
@@ -573,7 +573,7 @@ GuardEvaluator::Outcomes GuardEvaluator::callValues(const GuardExpr &call, const
         }
         // Past the bound, folded by value (each under the conditions its
         // ways share); given up only when nothing is left of them.
-        if (out.size() > kMaxCases) {
+        if (out.size() > caseBound()) {
             out = finish(std::move(out));
             if (out.size() == 1 && out[0].value.kind == Kind::Unknown && out[0].conditions.empty())
                 return out;
