@@ -26,15 +26,22 @@ struct Tree {
     }
 };
 
-inline DimensionRule guardRule(const char *pattern, const char *dim, const char *value)
+// A profile dimension rule: a guard's text, a called function's name or a
+// called symbol's qualified name matching `pattern` implies dim=value.
+inline DimensionRule dimensionRule(DimensionRule::Target target, const char *pattern, const char *dim, const char *value)
 {
     DimensionRule r;
-    r.target = DimensionRule::Target::Guard;
+    r.target = target;
     r.pattern = ProfilePattern(pattern);
     r.patternText = pattern;
     r.dimension = dim;
     r.value = value;
     return r;
+}
+
+inline DimensionRule guardRule(const char *pattern, const char *dim, const char *value)
+{
+    return dimensionRule(DimensionRule::Target::Guard, pattern, dim, value);
 }
 
 inline Profile testProfile()
@@ -55,12 +62,7 @@ inline Profile testProfile()
     p.registries = {{RegistryRule::Kind::Decorator, "register_backend", "attention_backend"},
                     {RegistryRule::Kind::Dict, "QUANT", "quantization"}};
     p.dimensionRules = {guardRule("^flag_a\\(\\)$", "moe", "a"), guardRule("^_is_cuda$", "platform", "cuda")};
-    DimensionRule stage;
-    stage.target = DimensionRule::Target::Function;
-    stage.pattern = ProfilePattern("^forward_decode$");
-    stage.dimension = "stage";
-    stage.value = "decode";
-    p.dimensionRules.push_back(stage);
+    p.dimensionRules.push_back(dimensionRule(DimensionRule::Target::Function, "^forward_decode$", "stage", "decode"));
     return p;
 }
 

@@ -252,12 +252,7 @@ private Q_SLOTS:
               "    CudaBackend().forward(x)\n"
               "    torch_npu.npu_rms_norm(x)\n");
         Profile p = testProfile();
-        DimensionRule npu;
-        npu.target = DimensionRule::Target::Symbol;
-        npu.pattern = ProfilePattern("^(?:hw\\.npu\\.|torch_npu\\.)");
-        npu.dimension = "platform";
-        npu.value = "npu";
-        p.dimensionRules.push_back(npu);
+        p.dimensionRules.push_back(dimensionRule(DimensionRule::Target::Symbol, "^(?:hw\\.npu\\.|torch_npu\\.)", "platform", "npu"));
         const Resolved r = resolve(t, p);
         auto platformOf = [&](const char *chain) {
             const auto edges = r.edges("model.run", chain);
@@ -294,12 +289,7 @@ private Q_SLOTS:
               "            plain_k(x)\n"
               "        return self._impl(x)\n");
         Profile p = testProfile();
-        DimensionRule compile;
-        compile.target = DimensionRule::Target::Symbol;
-        compile.pattern = ProfilePattern("^op\\.Op\\.enter_compile$");
-        compile.dimension = "compile";
-        compile.value = "on";
-        p.dimensionRules.push_back(compile);
+        p.dimensionRules.push_back(dimensionRule(DimensionRule::Target::Symbol, "^op\\.Op\\.enter_compile$", "compile", "on"));
         const Resolved r = resolve(t, p);
         const auto compileOf = [&](const char *chain, const char *callee) -> std::string {
             for (const Edge *e : r.edges("op.Op.forward", chain))
