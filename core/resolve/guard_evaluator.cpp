@@ -631,7 +631,7 @@ GuardEvaluator::Cases GuardEvaluator::compare(const GuardExpr &e, const Scope &s
     const Cases out = evaluate();
     if ((e.kind == GuardExpr::Kind::IsNone || e.kind == GuardExpr::Kind::IsNotNone) && !m_noneTest
         && undecidedByNoneness(out))
-        return noneTested(evaluate);
+        return noneTested(out, evaluate);
     return out;
 }
 

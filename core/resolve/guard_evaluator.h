@@ -387,8 +387,9 @@ private:
     // Is `cases` (of a None test) left open by folding: a way unknown, or
     // one under no condition beside another of the other truth?
     static bool undecidedByNoneness(const Cases &cases);
-    // The cases of `x is None` with x's values told apart by None-ness alone.
-    Cases noneTested(const std::function<Cases()> &evaluate);
+    // The cases of `x is None` with x's values told apart by None-ness alone,
+    // where they keep every truth the `first` cases found possible.
+    Cases noneTested(const Cases &first, const std::function<Cases()> &evaluate);
     // While an assignment to a local is evaluated (its value and guards), the
     // local reads only the assignments above it: `if backend.is_auto():
     // backend = Backend.TRITON` reads the `backend` assigned before.

@@ -34,15 +34,25 @@ bool GuardEvaluator::undecidedByNoneness(const Cases &cases)
     return false;
 }
 
-GuardEvaluator::Cases GuardEvaluator::noneTested(const std::function<Cases()> &evaluate)
+GuardEvaluator::Cases GuardEvaluator::noneTested(const Cases &first, const std::function<Cases()> &evaluate)
 {
     const bool saved = std::exchange(m_noneTest, true);
     std::string savedKey = m_classTestKey;
     m_classTestKey += "|none";
-    Cases out = evaluate();
+    Cases again = evaluate();
     m_classTestKey = std::move(savedKey);
     m_noneTest = saved;
-    return out;
+    // Told apart by None-ness, the ways may only say better where each truth
+    // holds: a truth the first evaluation found possible that the second
+    // finds nowhere was lost (values of two objects of one class, built at
+    // two places, rule each other out), and the first cases stand.
+    const auto mayBe = [](const Cases &cases, bool truth) {
+        return std::any_of(cases.begin(), cases.end(), [&](const Case &c) { return !c.known || c.truth == truth; });
+    };
+    for (const bool truth : {true, false})
+        if (mayBe(first, truth) && !mayBe(again, truth))
+            return first;
+    return again;
 }
 
 } // namespace katlas
