@@ -940,6 +940,54 @@ private Q_SLOTS:
                  QStringLiteral("eager_k graph_k"));
     }
 
+    void aClassAFactoryReturnsMayBeBuiltAnywhere()
+    {
+        // The runner is built by name only under the setting, but a factory
+        // returns the class too and its result is called elsewhere: the
+        // runner's method may run without the setting.
+        Tree t;
+        addServerArgs(t, "    enable_graph: bool = False\n");
+        t.add("kpkg.ops", "def graph_k(x): torch.ops.kns.g(x)\ndef eager_k(x): torch.ops.kns.e(x)\n");
+        t.add("flags",
+              "_in_graph = False\n"
+              "def enter_graph():\n"
+              "    global _in_graph\n"
+              "    _in_graph = True\n"
+              "def in_graph():\n"
+              "    return _in_graph\n");
+        t.add("runner",
+              "from cfg import get_args\n"
+              "from flags import enter_graph\n"
+              "class GraphRunner:\n"
+              "    def __init__(self, model):\n"
+              "        self.model = model\n"
+              "    def capture(self):\n"
+              "        enter_graph()\n"
+              "def runner_class():\n"
+              "    return GraphRunner\n"
+              "class ModelRunner:\n"
+              "    def init_graphs(self):\n"
+              "        if not get_args().enable_graph:\n"
+              "            return\n"
+              "        self.graph_runner = GraphRunner(self)\n"
+              "        self.graph_runner.capture()\n"
+              "class Warmup:\n"
+              "    def start(self):\n"
+              "        self.runner = runner_class()(self)\n"
+              "        self.runner.capture()\n");
+        t.add("attn",
+              "from flags import in_graph\n"
+              "from kpkg.ops import graph_k, eager_k\n"
+              "def attend(x):\n"
+              "    if in_graph():\n"
+              "        graph_k(x)\n"
+              "    else:\n"
+              "        eager_k(x)\n");
+        const Resolved r = resolve(t, settingsProfile());
+        QCOMPARE(joined(kernelsReachedUnder(r, "attn.attend", parsed("server.enable_graph=false"))),
+                 QStringLiteral("eager_k graph_k"));
+    }
+
     void eachDefinitionOfANameKeepsItsOwnBody()
     {
         // `if _is_cuda: def quant(...)` / `else: def quant(...)`: each body's

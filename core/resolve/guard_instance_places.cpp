@@ -22,9 +22,11 @@ std::vector<ConditionSet> GuardEvaluator::instanceConditions(SymbolId cls, int d
     for (SymbolId k : m_table.subclassesOf(cls)) {
         const ClassInfo *info = m_table.cls(k);
         const std::string &name = m_table.symbol(k).name;
-        // A class handed on as a value, registered by a decorator or bound
-        // to another name may be built where the index cannot see it.
-        if (!info || !info->fact->decorators.empty() || !sites.passesOf(name).empty() || !sites.aliasesOf(name).empty())
+        // A class handed on as a value, registered by a decorator, bound to
+        // another name or returned by a factory may be built where the index
+        // cannot see it.
+        if (!info || !info->fact->decorators.empty() || !sites.passesOf(name).empty() || !sites.aliasesOf(name).empty()
+            || sites.returnedByAFunction(name))
             return {{}};
         std::set<std::pair<int, int>> seen;
         for (const Instantiation &at : sites.callsOf(name))

@@ -38,6 +38,10 @@ public:
     // `name` names there as it is (`def pick(): return handler`): a call of
     // their result (`pick()(x)`, filed as "pick()") may call it.
     std::vector<std::string> returnersOf(const std::string &name, int module) const;
+    // Does a function of some module return what `name` names as it is
+    // (`def get_impl_class(cfg): return FusedImpl`)? Calls of its result
+    // then build the class by another name.
+    bool returnedByAFunction(const std::string &name) const { return m_returners.count(name) != 0; }
     // Calls that hand on a name or attribute whose last component is
     // `name` as an argument (`apply(fn=handler)`, `run(self.handler)`).
     const std::vector<Instantiation> &passesOf(const std::string &name) const;
