@@ -381,6 +381,30 @@ private Q_SLOTS:
         QCOMPARE(kernelsReached(r, "models.UserB.forward"), (std::set<std::string>{"gemm_k"}));
     }
 
+    void aPlaceBuildingThroughAFactoryHoldsWhatItPassed()
+    {
+        // `row_class()(4)` builds a Row as `Row(4)` would: its instance holds
+        // the default True, so through it the all-reduce runs.
+        Tree t = rowParallelLayer();
+        t.add("models",
+              "from linear import Row\n"
+              "def row_class():\n"
+              "    return Row\n"
+              "class UserA:\n"
+              "    def __init__(self):\n"
+              "        self.proj = row_class()(4)\n"
+              "    def forward(self, x):\n"
+              "        self.proj.forward(x)\n"
+              "class UserB:\n"
+              "    def __init__(self):\n"
+              "        self.proj = Row(4, reduce_results=False)\n"
+              "    def forward(self, x):\n"
+              "        self.proj.forward(x)\n");
+        const Resolved r = resolve(t, testProfile());
+        QCOMPARE(kernelsReached(r, "models.UserA.forward"), (std::set<std::string>{"gemm_k", "all_reduce_k"}));
+        QCOMPARE(kernelsReached(r, "models.UserB.forward"), (std::set<std::string>{"gemm_k"}));
+    }
+
     void aSubclassHandingItsKwargsOnPassesWhatItsPlaceGave()
     {
         // `FastRow.__init__(self, *args, **kwargs)` only hands everything on

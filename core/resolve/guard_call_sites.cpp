@@ -164,16 +164,22 @@ GuardEvaluator::Outcomes GuardEvaluator::assignedAttribute(const std::string &na
     return finish(std::move(out));
 }
 
-std::vector<Instantiation> GuardEvaluator::buildingSites(SymbolId cls) const
+std::vector<Instantiation> GuardEvaluator::buildingSites(SymbolId cls, bool throughFactories) const
 {
-    // The calls of the class's name, and `cls(...)` in the class's own
+    // The calls of the class's name and `cls(...)` in the class's own
     // methods (an alternative constructor: `return cls(a=..., b=...)` in a
-    // classmethod builds the class it is called on).
+    // classmethod builds the class it is called on); or else the calls of
+    // the result of a factory returning it (`get_impl_class(cfg)(...)`).
     const InstantiationIndex &sites = m_evaluator.instantiations();
-    std::vector<Instantiation> out = sites.callsOf(m_table.symbol(cls).name);
-    for (const Instantiation &at : sites.callsOf("cls"))
-        if (const FunctionInfo *fn = at.function ? m_table.function(at.function) : nullptr; fn && fn->cls == cls)
-            out.push_back(at);
+    std::vector<Instantiation> out;
+    if (throughFactories) {
+        out = sites.factoryCallsOf(m_table.symbol(cls).name);
+    } else {
+        out = sites.callsOf(m_table.symbol(cls).name);
+        for (const Instantiation &at : sites.callsOf("cls"))
+            if (const FunctionInfo *fn = at.function ? m_table.function(at.function) : nullptr; fn && fn->cls == cls)
+                out.push_back(at);
+    }
     // Those whose callee is the class (not another class of the name).
     std::erase_if(out, [&](const Instantiation &at) {
         const auto segs = splitChain(sites.call(at).chain);
@@ -199,7 +205,11 @@ GuardEvaluator::Outcomes GuardEvaluator::argumentValues(SymbolId built, SymbolId
         const InitForwarding forwarding = inherits ? InitForwarding{true, true} : forwardedToBase(cls, init, name);
         if (!forwarding.keyword)
             continue;
-        for (const Instantiation &at : buildingSites(cls)) {
+        // The places calling a factory that returns the class build it too.
+        std::vector<Instantiation> places = buildingSites(cls);
+        const std::vector<Instantiation> throughFactories = buildingSites(cls, true);
+        places.insert(places.end(), throughFactories.begin(), throughFactories.end());
+        for (const Instantiation &at : places) {
             const ValueFact &call = sites.call(at);
             const Scope scope{at.module, at.function, 0};
             if (++count > kMaxSites)

@@ -195,8 +195,10 @@ private:
     // What the places building `built` (or a subclass whose `__init__` is
     // `init`, 0 for none) pass as `name` (or the `positional`-th argument),
     // `fallback` where they pass nothing; unknown for more than 8 places.
-    // Where a class is built: calls of its name that build it, and `cls(...)` in its methods.
-    std::vector<Instantiation> buildingSites(SymbolId cls) const;
+    // Where a class is built: calls of its name that build it, and `cls(...)`
+    // in its methods; or, `throughFactories`, calls of the result of a
+    // function returning the class (`get_impl_class(cfg)(...)`).
+    std::vector<Instantiation> buildingSites(SymbolId cls, bool throughFactories = false) const;
     Outcomes argumentValues(SymbolId built, SymbolId init, const std::string &name, std::optional<size_t> positional,
                             const Outcomes &fallback, int depth);
     // The position of the field `name` among the generated `__init__`'s

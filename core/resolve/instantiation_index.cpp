@@ -145,6 +145,22 @@ const std::vector<Instantiation> &InstantiationIndex::callsOf(const std::string 
     return it == m_byName.end() ? none : it->second;
 }
 
+std::vector<Instantiation> InstantiationIndex::factoryCallsOf(const std::string &name) const
+{
+    std::vector<Instantiation> out;
+    const auto it = m_returners.find(name);
+    if (it == m_returners.end())
+        return out;
+    std::vector<std::string> factories;
+    for (const auto &[module, returner] : it->second)
+        if (std::find(factories.begin(), factories.end(), returner) == factories.end()) {
+            factories.push_back(returner);
+            const std::vector<Instantiation> &calls = callsOf(returner + "()");
+            out.insert(out.end(), calls.begin(), calls.end());
+        }
+    return out;
+}
+
 const std::vector<std::string> &InstantiationIndex::aliasesOf(const std::string &name) const
 {
     static const std::vector<std::string> none;

@@ -42,6 +42,10 @@ public:
     // (`def get_impl_class(cfg): return FusedImpl`)? Calls of its result
     // then build the class by another name.
     bool returnedByAFunction(const std::string &name) const { return m_returners.count(name) != 0; }
+    // The calls of the result of a function of any module returning what
+    // `name` names as it is (`get_impl_class(cfg)(...)`, filed as
+    // "get_impl_class()"); their callees are the caller's to check.
+    std::vector<Instantiation> factoryCallsOf(const std::string &name) const;
     // Calls that hand on a name or attribute whose last component is
     // `name` as an argument (`apply(fn=handler)`, `run(self.handler)`).
     const std::vector<Instantiation> &passesOf(const std::string &name) const;
