@@ -84,6 +84,46 @@ Tree settingsTree()
     return t;
 }
 
+// A flag a graph runner's method raises, an attention reading it, and the
+// model runner building the graph runner under a setting; `more` adds code
+// to the runner's module.
+Tree graphFlagTree(const std::string &more = {})
+{
+    Tree t;
+    addServerArgs(t, "    enable_graph: bool = False\n");
+    t.add("kpkg.ops", "def graph_k(x): torch.ops.kns.g(x)\ndef eager_k(x): torch.ops.kns.e(x)\n");
+    t.add("flags",
+          "_in_graph = False\n"
+          "def enter_graph():\n"
+          "    global _in_graph\n"
+          "    _in_graph = True\n"
+          "def in_graph():\n"
+          "    return _in_graph\n");
+    t.add("attn",
+          "from flags import in_graph\n"
+          "from kpkg.ops import graph_k, eager_k\n"
+          "def attend(x):\n"
+          "    if in_graph():\n"
+          "        graph_k(x)\n"
+          "    else:\n"
+          "        eager_k(x)\n");
+    const std::string runner = std::string("from cfg import get_args\n"
+                                           "from flags import enter_graph\n"
+                                           "class GraphRunner:\n"
+                                           "    def __init__(self, model):\n"
+                                           "        self.model = model\n"
+                                           "    def capture(self):\n"
+                                           "        enter_graph()\n"
+                                           "class ModelRunner:\n"
+                                           "    def init_graphs(self):\n"
+                                           "        if not get_args().enable_graph:\n"
+                                           "            return\n"
+                                           "        self.graph_runner = GraphRunner(self)\n"
+                                           "        self.graph_runner.capture()\n")
+        + more;
+    t.add("runner", runner.c_str());
+    return t;
+}
 
 } // namespace
 
@@ -902,38 +942,7 @@ private Q_SLOTS:
     {
         // A flag a runner's method sets: true only where the runner is built,
         // which its builder does only under a setting.
-        Tree t;
-        addServerArgs(t, "    enable_graph: bool = False\n");
-        t.add("kpkg.ops", "def graph_k(x): torch.ops.kns.g(x)\ndef eager_k(x): torch.ops.kns.e(x)\n");
-        t.add("flags",
-              "_in_graph = False\n"
-              "def enter_graph():\n"
-              "    global _in_graph\n"
-              "    _in_graph = True\n"
-              "def in_graph():\n"
-              "    return _in_graph\n");
-        t.add("runner",
-              "from cfg import get_args\n"
-              "from flags import enter_graph\n"
-              "class GraphRunner:\n"
-              "    def __init__(self, model):\n"
-              "        self.model = model\n"
-              "    def capture(self):\n"
-              "        enter_graph()\n"
-              "class ModelRunner:\n"
-              "    def init_graphs(self):\n"
-              "        if not get_args().enable_graph:\n"
-              "            return\n"
-              "        self.graph_runner = GraphRunner(self)\n"
-              "        self.graph_runner.capture()\n");
-        t.add("attn",
-              "from flags import in_graph\n"
-              "from kpkg.ops import graph_k, eager_k\n"
-              "def attend(x):\n"
-              "    if in_graph():\n"
-              "        graph_k(x)\n"
-              "    else:\n"
-              "        eager_k(x)\n");
+        const Tree t = graphFlagTree();
         const Resolved r = resolve(t, settingsProfile());
         QCOMPARE(joined(kernelsReachedUnder(r, "attn.attend", parsed("server.enable_graph=false"))), QStringLiteral("eager_k"));
         QCOMPARE(joined(kernelsReachedUnder(r, "attn.attend", parsed("server.enable_graph=true"))),
@@ -945,44 +954,12 @@ private Q_SLOTS:
         // The runner is built by name only under the setting, but a factory
         // returns the class too and its result is called elsewhere: the
         // runner's method may run without the setting.
-        Tree t;
-        addServerArgs(t, "    enable_graph: bool = False\n");
-        t.add("kpkg.ops", "def graph_k(x): torch.ops.kns.g(x)\ndef eager_k(x): torch.ops.kns.e(x)\n");
-        t.add("flags",
-              "_in_graph = False\n"
-              "def enter_graph():\n"
-              "    global _in_graph\n"
-              "    _in_graph = True\n"
-              "def in_graph():\n"
-              "    return _in_graph\n");
-        t.add("runner",
-              "from cfg import get_args\n"
-              "from flags import enter_graph\n"
-              "class GraphRunner:\n"
-              "    def __init__(self, model):\n"
-              "        self.model = model\n"
-              "    def capture(self):\n"
-              "        enter_graph()\n"
-              "def runner_class():\n"
-              "    return GraphRunner\n"
-              "class ModelRunner:\n"
-              "    def init_graphs(self):\n"
-              "        if not get_args().enable_graph:\n"
-              "            return\n"
-              "        self.graph_runner = GraphRunner(self)\n"
-              "        self.graph_runner.capture()\n"
-              "class Warmup:\n"
-              "    def start(self):\n"
-              "        self.runner = runner_class()(self)\n"
-              "        self.runner.capture()\n");
-        t.add("attn",
-              "from flags import in_graph\n"
-              "from kpkg.ops import graph_k, eager_k\n"
-              "def attend(x):\n"
-              "    if in_graph():\n"
-              "        graph_k(x)\n"
-              "    else:\n"
-              "        eager_k(x)\n");
+        const Tree t = graphFlagTree("def runner_class():\n"
+                                     "    return GraphRunner\n"
+                                     "class Warmup:\n"
+                                     "    def start(self):\n"
+                                     "        self.runner = runner_class()(self)\n"
+                                     "        self.runner.capture()\n");
         const Resolved r = resolve(t, settingsProfile());
         QCOMPARE(joined(kernelsReachedUnder(r, "attn.attend", parsed("server.enable_graph=false"))),
                  QStringLiteral("eager_k graph_k"));
