@@ -98,6 +98,49 @@ private Q_SLOTS:
         QCOMPARE(joined(kernelsReached(r, "m.orphan")), QStringLiteral("on_k"));
     }
 
+    void aLiteralDefaultIsWhatAPlacePassingNothingGives()
+    {
+        // `Experts()` passes no activation: its instance holds the default
+        // "silu", `Experts(activation="gelu")` the GELU one. A function
+        // called without its numeric argument holds the default number
+        // where no copy is made for the call.
+        Tree t;
+        t.add("kpkg.ops", "def silu_k(x): torch.ops.kns.s(x)\ndef gelu_k(x): torch.ops.kns.g(x)\n");
+        t.add("m",
+              "from kpkg.ops import silu_k, gelu_k\n"
+              "def gate(x, group=8):\n"
+              "    size = group\n"
+              "    if size == 8:\n"
+              "        silu_k(x)\n"
+              "    else:\n"
+              "        gelu_k(x)\n"
+              "class Experts:\n"
+              "    def __init__(self, activation: str = \"silu\"):\n"
+              "        self.activation = activation\n"
+              "    def forward(self, x):\n"
+              "        if self.activation == \"gelu\":\n"
+              "            gelu_k(x)\n"
+              "        else:\n"
+              "            silu_k(x)\n"
+              "class Plain:\n"
+              "    def __init__(self):\n"
+              "        self.experts = Experts()\n"
+              "    def forward(self, x):\n"
+              "        self.experts.forward(x)\n"
+              "class Gelu:\n"
+              "    def __init__(self):\n"
+              "        self.experts = Experts(activation=\"gelu\")\n"
+              "    def forward(self, x):\n"
+              "        self.experts.forward(x)\n"
+              "class Router:\n"
+              "    def forward(self, x):\n"
+              "        gate(x)\n");
+        const Resolved r = resolve(t, settingsProfile());
+        QCOMPARE(joined(kernelsReached(r, "m.Plain.forward")), QStringLiteral("silu_k"));
+        QCOMPARE(joined(kernelsReached(r, "m.Gelu.forward")), QStringLiteral("gelu_k"));
+        QCOMPARE(joined(kernelsReached(r, "m.Router.forward")), QStringLiteral("silu_k"));
+    }
+
     void aFunctionCalledByAnAliasTakesWhatTheAliasIsPassed()
     {
         // The module binds a second name to the function and calls go

@@ -28,6 +28,12 @@ void collectParameters(const SyntaxSource &source, TSNode params, FunctionFact &
             const TSNode value = unparen(field(p, "value"));
             if (isType(value, "identifier") || isType(value, "attribute") || isType(value, "lambda"))
                 param.defaultChain = source.chainOf(value);
+            // A string or number literal default is the value the parameter
+            // holds where a call passes nothing (`activation: str = "silu"`).
+            constexpr size_t kMaxLiteral = 66;
+            if ((isType(value, "string") || isType(value, "integer") || isType(value, "float")) && isLiteral(value)
+                && ts_node_end_byte(value) - ts_node_start_byte(value) <= kMaxLiteral)
+                param.defaultLiteral = source.text(value);
         } else {
             // *args, **kwargs, separators: what follows is keyword-only.
             if (isType(p, "list_splat_pattern") && ts_node_named_child_count(p) > 0)

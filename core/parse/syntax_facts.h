@@ -45,6 +45,7 @@ struct Param {
     ArgKind defaultKind = 0;
     bool keywordOnly = false; // after `*` or `*args`
     Chain defaultChain;       // a default that is a name or attribute (`fn=handler`): what the parameter holds unless given
+    std::string defaultLiteral; // a default that is a string or number literal, as written (`"silu"`, `128`)
     bool operator==(const Param &) const = default;
 };
 

@@ -313,7 +313,9 @@ GuardEvaluator::Outcomes GuardEvaluator::passedArgument(const ValueFact &call, c
 
 GuardEvaluator::Outcomes GuardEvaluator::parameterDefault(const Param &p)
 {
-    // The default, where it is None, True or False.
+    // The default, where it is None, True, False or a string or number literal.
+    if (!p.defaultLiteral.empty())
+        return values(parsed(p.defaultLiteral), Scope{}, 0);
     const Abstract byDefault = p.defaultKind == 'N'                           ? Abstract{Kind::None, false, {}, {}}
                              : p.defaultKind == 'T' || p.defaultKind == 'F' ? Abstract{Kind::Bool, p.defaultKind == 'T', {}, {}}
                                                                             : Abstract{};

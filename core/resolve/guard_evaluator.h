@@ -226,7 +226,7 @@ private:
     Outcomes keywordPassed(const ValueFact &call, const Scope &scope, const std::string &name, const Outcomes &fallback,
                            int depth);
     // A parameter's default where it is None, True or False; unknown otherwise.
-    static Outcomes parameterDefault(const Param &p);
+    Outcomes parameterDefault(const Param &p);
     // A parameter of a function that is no constructor: what its calls pass
     // (guard_parameters.cpp); unknown past the bounds there.
     Outcomes parameterValues(const FunctionInfo &fn, size_t param, int depth);

@@ -9,7 +9,7 @@
 namespace katlas {
 namespace {
 
-constexpr std::uint8_t kFactsVersion = 43; // 43: a cut argument shape ends in a splat; 42: `cls(...)` keeps its arguments; 41: texts without comments
+constexpr std::uint8_t kFactsVersion = 44; // 44: string and number literal defaults; 43: a cut argument shape ends in a splat; 42: `cls(...)` keeps its arguments; 41: texts without comments
 
 class Writer {
 public:
@@ -185,7 +185,7 @@ void write(Writer &w, const ModuleFacts &f)
     w.list(f.functions, [](Writer &w, const FunctionFact &fn) {
         w.s(fn.qualName); w.s(fn.className); w.i(fn.line); w.i(fn.endLine);
         w.list(fn.decorators, [](Writer &w, const Decorator &d) { decorator(w, d); });
-        w.list(fn.params, [](Writer &w, const Param &p) { w.s(p.name); w.s(p.annotation); w.u(static_cast<unsigned char>(p.defaultKind)); w.u(p.keywordOnly); w.s(p.defaultChain); });
+        w.list(fn.params, [](Writer &w, const Param &p) { w.s(p.name); w.s(p.annotation); w.u(static_cast<unsigned char>(p.defaultKind)); w.u(p.keywordOnly); w.s(p.defaultChain); w.s(p.defaultLiteral); });
         w.list(fn.returns, [](Writer &w, const ValueFact &v) { value(w, v); });
         w.list(fn.yields, [](Writer &w, const ValueFact &v) { value(w, v); });
         w.u(static_cast<unsigned>(fn.callsOnSelf) | static_cast<unsigned>(fn.returnsNothing) << 1);
@@ -229,7 +229,7 @@ void read(Reader &r, ModuleFacts &f)
     r.list(f.functions, [](Reader &r, FunctionFact &fn) {
         fn.qualName = r.s(); fn.className = r.s(); fn.line = r.n(); fn.endLine = r.n();
         r.list(fn.decorators, [](Reader &r, Decorator &d) { decorator(r, d); });
-        r.list(fn.params, [](Reader &r, Param &p) { p.name = r.s(); p.annotation = r.s(); p.defaultKind = static_cast<ArgKind>(r.u()); p.keywordOnly = r.u() != 0; p.defaultChain = r.s(); });
+        r.list(fn.params, [](Reader &r, Param &p) { p.name = r.s(); p.annotation = r.s(); p.defaultKind = static_cast<ArgKind>(r.u()); p.keywordOnly = r.u() != 0; p.defaultChain = r.s(); p.defaultLiteral = r.s(); });
         r.list(fn.returns, [](Reader &r, ValueFact &v) { value(r, v); });
         r.list(fn.yields, [](Reader &r, ValueFact &v) { value(r, v); });
         const auto fnFlags = r.u();
