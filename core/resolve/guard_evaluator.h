@@ -194,7 +194,7 @@ private:
     Outcomes constructorArgumentValues(const FunctionInfo &init, size_t param, int depth);
     // What the places building `built` (or a subclass whose `__init__` is
     // `init`, 0 for none) pass as `name` (or the `positional`-th argument),
-    // `fallback` where they pass nothing; unknown for more than 8 places.
+    // `fallback` where they pass nothing; unknown past 256 places.
     // Where a class is built: calls of its name that build it, and `cls(...)`
     // in its methods; or, `throughFactories`, calls of the result of a
     // function returning the class (`get_impl_class(cfg)(...)`).
@@ -225,7 +225,8 @@ private:
     // passes nothing, unknown where a splat may.
     Outcomes keywordPassed(const ValueFact &call, const Scope &scope, const std::string &name, const Outcomes &fallback,
                            int depth);
-    // A parameter's default where it is None, True or False; unknown otherwise.
+    // A parameter's default where it is None, True, False or a string or
+    // number literal; unknown otherwise.
     Outcomes parameterDefault(const Param &p);
     // A parameter of a function that is no constructor: what its calls pass
     // (guard_parameters.cpp); unknown past the bounds there.
