@@ -102,15 +102,14 @@ private Q_SLOTS:
     {
         // `Experts()` passes no activation: its instance holds the default
         // "silu", `Experts(activation="gelu")` the GELU one. A function
-        // called without its numeric argument holds the default number
-        // where no copy is made for the call.
+        // called without its numeric argument holds the default number, in
+        // the copy made for the call too (`|group=D`).
         Tree t;
         t.add("kpkg.ops", "def silu_k(x): torch.ops.kns.s(x)\ndef gelu_k(x): torch.ops.kns.g(x)\n");
         t.add("m",
               "from kpkg.ops import silu_k, gelu_k\n"
               "def gate(x, group=8):\n"
-              "    size = group\n"
-              "    if size == 8:\n"
+              "    if group == 8:\n"
               "        silu_k(x)\n"
               "    else:\n"
               "        gelu_k(x)\n"
@@ -139,6 +138,33 @@ private Q_SLOTS:
         QCOMPARE(joined(kernelsReached(r, "m.Plain.forward")), QStringLiteral("silu_k"));
         QCOMPARE(joined(kernelsReached(r, "m.Gelu.forward")), QStringLiteral("gelu_k"));
         QCOMPARE(joined(kernelsReached(r, "m.Router.forward")), QStringLiteral("silu_k"));
+    }
+
+    void aLiteralDefaultIsNotReadPastTheArgumentsKept()
+    {
+        // The ninth plain keyword is passed but not kept: `act` may be it,
+        // so the place does not hold the default "silu".
+        Tree t;
+        t.add("kpkg.ops", "def silu_k(x): torch.ops.kns.s(x)\ndef gelu_k(x): torch.ops.kns.g(x)\n");
+        t.add("m",
+              "from kpkg.ops import silu_k, gelu_k\n"
+              "ACT = \"gelu\"\n"
+              "ONE = 1\n"
+              "class Experts:\n"
+              "    def __init__(self, a=0, b=0, c=0, d=0, e=0, f=0, g=0, h=0, act: str = \"silu\"):\n"
+              "        self.act = act\n"
+              "    def forward(self, x):\n"
+              "        if self.act == \"gelu\":\n"
+              "            gelu_k(x)\n"
+              "        else:\n"
+              "            silu_k(x)\n"
+              "class User:\n"
+              "    def __init__(self):\n"
+              "        self.experts = Experts(a=ONE, b=ONE, c=ONE, d=ONE, e=ONE, f=ONE, g=ONE, h=ONE, act=ACT)\n"
+              "    def forward(self, x):\n"
+              "        self.experts.forward(x)\n");
+        const Resolved r = resolve(t, settingsProfile());
+        QVERIFY(kernelsReached(r, "m.User.forward").count("gelu_k"));
     }
 
     void aFunctionCalledByAnAliasTakesWhatTheAliasIsPassed()

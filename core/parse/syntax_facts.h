@@ -55,6 +55,11 @@ enum class BuiltinType : std::uint8_t { None, List, Tuple, Set, Dict, Str };
 // "list", "tuple", "set", "dict", "str"; nullptr for None.
 const char *builtinTypeName(BuiltinType type);
 
+// The key of `ValueFact::argExprs` marking a call some of whose arguments
+// were passed but not kept (past the bounds): no literal default is read
+// for a parameter it does not name.
+inline constexpr const char *kArgumentsCut = "+";
+
 // A value an assignment or a return produces. `chain` is the top-level
 // expression; `inner` lists call chains nested inside it (list
 // comprehensions, lambdas, container constructors), so that
@@ -71,7 +76,8 @@ struct ValueFact {
     // Arguments of a top-level call that are expressions a guard may need
     // (`q_lora_rank=(config.q_lora_rank if hasattr(config, "q_lora_rank") else None)`,
     // `use_fast=True`): keyword name, or "#i" for the i-th positional, and
-    // source text; "*" (no text) where a splat passes what is not known.
+    // source text; "*" (no text) where a splat passes what is not known,
+    // kArgumentsCut where arguments past the bounds were not kept.
     std::vector<std::pair<std::string, std::string>> argExprs;
     // The value's source text, kept where a guard may need its truth: a
     // literal, a boolean or comparison expression, or a call with a literal

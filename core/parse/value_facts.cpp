@@ -17,6 +17,12 @@ constexpr size_t kMaxKeywordArgs = 8;
 
 } // namespace
 
+void markArgumentsCut(ValueFact &v)
+{
+    if (std::none_of(v.argExprs.begin(), v.argExprs.end(), [](const auto &e) { return e.first == kArgumentsCut; }))
+        v.argExprs.emplace_back(kArgumentsCut, std::string());
+}
+
 // An argument whose truth or value a guard in the callee may need: kept
 // for calls that build a class (a capitalised name, as Python names
 // classes), whose parameters guard evaluation follows to them.
@@ -33,8 +39,12 @@ void ValueReader::keepArgument(std::string key, TSNode value, ValueFact &v, bool
     const bool builds = std::isupper(static_cast<unsigned char>(first)) || v.chain.starts_with("cls(");
     if (!builds && !statementCall && !stringLiteral)
         return;
-    if (v.argExprs.size() < kMaxArgExprs && keepsArgument(value))
+    if (!keepsArgument(value))
+        return;
+    if (v.argExprs.size() < kMaxArgExprs)
         v.argExprs.emplace_back(std::move(key), normaliseSpace(m_source.text(unparen(value))));
+    else
+        markArgumentsCut(v);
 }
 
 // Splits a value into the alternatives it may take: both arms of a
@@ -86,13 +96,19 @@ void ValueReader::add(TSNode value, const GuardList &guards, std::vector<ValueFa
         size_t index = 0;
         size_t splats = 0;
         std::string keywordsFrom; // `**name`: the name (closed_dicts.h)
+        // An argument past the bounds is not kept, but the call passes it:
+        // marked (`+`), readers take no literal default for what it does not
+        // name (guard_call_sites.cpp, `cutLiteral`).
+        const auto cut = [&v] { markArgumentsCut(v); };
         for (TSNode a : NamedChildren(args)) {
             if (isType(a, "keyword_argument")) {
                 positional = false;
                 const Chain value = m_source.chainOf(field(a, "value"));
-                if (!value.empty() && value.find_first_of("([") == Chain::npos
-                    && v.keywordArgs.size() < kMaxKeywordArgs)
+                const bool plain = !value.empty() && value.find_first_of("([") == Chain::npos;
+                if (plain && v.keywordArgs.size() < kMaxKeywordArgs)
                     v.keywordArgs.emplace_back(m_source.text(field(a, "name")), value);
+                else if (plain)
+                    cut();
                 else
                     keepArgument(std::string(m_source.text(field(a, "name"))), field(a, "value"), v, statementCall);
             } else if (isType(a, "list_splat") || isType(a, "dictionary_splat")) {
@@ -107,6 +123,8 @@ void ValueReader::add(TSNode value, const GuardList &guards, std::vector<ValueFa
                 v.args.push_back(m_source.chainOf(a));
                 if (v.args.back().empty() || v.args.back().find_first_of("([") != Chain::npos)
                     keepArgument("#" + std::to_string(index), a, v, statementCall);
+            } else if (positional) {
+                cut();
             }
             ++index;
         }

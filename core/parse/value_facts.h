@@ -10,6 +10,9 @@
 
 namespace katlas {
 
+// Marks `v` as a call passing arguments that were not kept (kArgumentsCut).
+void markArgumentsCut(ValueFact &v);
+
 class ValueReader {
 public:
     explicit ValueReader(const SyntaxSource &source) : m_source(source) { }

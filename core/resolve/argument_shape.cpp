@@ -115,7 +115,13 @@ std::map<std::string, ArgKind> givenKinds(const FunctionFact &function, bool ski
     return out;
 }
 
-bool knownKind(ArgKind k) { return k == 'N' || k == 'C' || k == 'S' || k == 'T' || k == 'F'; }
+// 'D': a copy's parameter left at its literal default (`act="silu"`), a
+// value that is not None the copy reads as that literal.
+bool knownKind(ArgKind k) { return k == 'N' || k == 'C' || k == 'S' || k == 'T' || k == 'F' || k == 'D'; }
+
+// What a copy's parameter is when handed on: at its own default it is some
+// literal to the callee.
+ArgKind handedKind(ArgKind k) { return k == 'D' ? 'C' : k; }
 
 // The state a call of this shape hands each parameter's object with, by
 // `param.attr` (argument_state.h); a later item overrides an earlier one,
@@ -262,7 +268,7 @@ std::string forwardedShape(const std::string &callShape, const FunctionFact *cal
         own += caller->params[i].keywordOnly ? 0 : 1;
     const Shape in = parse(*incoming);
     // What the caller's caller passed as its `self` is no `self` here.
-    const auto handed = [](char kind) { return kind == 'S' ? 'V' : kind; };
+    const auto handed = [](char kind) { return kind == 'S' ? 'V' : handedKind(kind); };
     std::string out = in.positional.size() > own ? in.positional.substr(own) : std::string();
     std::transform(out.begin(), out.end(), out.begin(), handed);
     for (const auto &keyword : in.keywords) {
@@ -302,7 +308,7 @@ std::string withCallerNames(const std::string &given, const std::map<std::string
         const auto it = caller.find(name);
         const size_t bar = shape.find('|');
         if (it != caller.end() && index < (bar == std::string::npos ? shape.size() : bar))
-            shape[index] = it->second;
+            shape[index] = handedKind(it->second);
         carry(name, std::to_string(index));
     }
     if (shape.find("==") == std::string::npos)
@@ -314,7 +320,7 @@ std::string withCallerNames(const std::string &given, const std::map<std::string
         const std::string name = shape.substr(bar + 1, eq - bar - 1);
         const auto it = caller.find(name);
         out += shape.substr(at, eq + 1 - at);
-        out += it == caller.end() ? 'V' : it->second;
+        out += it == caller.end() ? 'V' : handedKind(it->second);
         carry(name, name);
         at = eq + 2;
     }
@@ -346,11 +352,17 @@ std::string variantFor(const FunctionFact &function, bool skipFirst, const std::
     const auto known = knownKind;
     // By parameter name, so that a copy's name does not depend on the call's order.
     std::map<std::string, std::string> items;
+    const std::map<std::string, ArgKind> passed = givenKinds(function, skipFirst, shape, false);
+    const auto literalDefault = [&](const std::string &name) {
+        return !passed.count(name) && std::any_of(function.params.begin(), function.params.end(), [&](const Param &p) {
+            return p.name == name && !p.defaultLiteral.empty();
+        });
+    };
     for (const auto &[name, kind] : givenKinds(function, skipFirst, shape, true)) {
         if (kind == 'S' && callerSelf && std::find(receivers.begin(), receivers.end(), name) != receivers.end())
             items.emplace(name, name + "=@" + std::to_string(callerSelf));
         else if (known(kind) && isTested(name))
-            items.emplace(name, name + "=" + (kind == 'S' ? 'C' : kind));
+            items.emplace(name, name + "=" + (kind == 'S' ? 'C' : literalDefault(name) ? 'D' : kind));
     }
     // State handed with an object the function tests or hands on (`|%batch.flag=F`).
     for (const auto &[read, kind] : givenStates(function, skipFirst, shape))
@@ -368,7 +380,7 @@ std::string variantFor(const FunctionFact &function, bool skipFirst, const std::
     // The tested parameters the call passes values nothing is known of are
     // named too: reading the copy back takes the ones it does not name at
     // their defaults, right only for those the call does not pass.
-    for (const auto &[name, kind] : givenKinds(function, skipFirst, shape, false))
+    for (const auto &[name, kind] : passed)
         if (!known(kind) && isTested(name))
             items.emplace(name, name + "=V");
     std::string out;

@@ -266,9 +266,8 @@ GuardEvaluator::Outcomes GuardEvaluator::nameValues(const std::string &name, con
                 // A copy made for calls of one shape knows which arguments are None.
                 if (fnId == scope.function && scope.variant) {
                     const auto bound = bindArguments(*fn->fact, fn->cls && !fn->isStatic, *scope.variant);
-                    if (const auto it = bound.find(name); it != bound.end()) {
-                        return boundKindValues(it->second);
-                    }
+                    if (const auto it = bound.find(name); it != bound.end())
+                        return it->second == 'D' ? parameterDefault(p) : boundKindValues(it->second);
                 }
                 if (const SettingsRule *rule = configRule(p.annotation))
                     return {{{Kind::Config, false, rule->prefix, {}}, {}}};

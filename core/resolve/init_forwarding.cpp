@@ -63,7 +63,7 @@ GuardEvaluator::Outcomes GuardEvaluator::keywordPassed(const ValueFact &call, co
             return values(parsed(text), scope, depth + 1);
         splat = splat || key == "*";
     }
-    return splat ? Outcomes{{}} : fallback;
+    return splat ? Outcomes{{}} : defaultUnlessCut(call, fallback);
 }
 
 } // namespace katlas
