@@ -96,10 +96,6 @@ void ValueReader::add(TSNode value, const GuardList &guards, std::vector<ValueFa
         size_t index = 0;
         size_t splats = 0;
         std::string keywordsFrom; // `**name`: the name (closed_dicts.h)
-        // An argument past the bounds is not kept, but the call passes it:
-        // marked (`+`), readers take no literal default for what it does not
-        // name (guard_call_sites.cpp, `cutLiteral`).
-        const auto cut = [&v] { markArgumentsCut(v); };
         for (TSNode a : NamedChildren(args)) {
             if (isType(a, "keyword_argument")) {
                 positional = false;
@@ -108,7 +104,7 @@ void ValueReader::add(TSNode value, const GuardList &guards, std::vector<ValueFa
                 if (plain && v.keywordArgs.size() < kMaxKeywordArgs)
                     v.keywordArgs.emplace_back(m_source.text(field(a, "name")), value);
                 else if (plain)
-                    cut();
+                    markArgumentsCut(v); // passed, not kept: no literal default is read past it
                 else
                     keepArgument(std::string(m_source.text(field(a, "name"))), field(a, "value"), v, statementCall);
             } else if (isType(a, "list_splat") || isType(a, "dictionary_splat")) {
@@ -124,7 +120,7 @@ void ValueReader::add(TSNode value, const GuardList &guards, std::vector<ValueFa
                 if (v.args.back().empty() || v.args.back().find_first_of("([") != Chain::npos)
                     keepArgument("#" + std::to_string(index), a, v, statementCall);
             } else if (positional) {
-                cut();
+                markArgumentsCut(v);
             }
             ++index;
         }

@@ -164,29 +164,34 @@ GuardEvaluator::Outcomes GuardEvaluator::assignedAttribute(const std::string &na
     return finish(std::move(out));
 }
 
-std::vector<Instantiation> GuardEvaluator::buildingSites(SymbolId cls, bool throughFactories) const
+std::vector<Instantiation> GuardEvaluator::buildingSites(SymbolId cls) const
 {
-    // The calls of the class's name and `cls(...)` in the class's own
+    // The calls of the class's name, and `cls(...)` in the class's own
     // methods (an alternative constructor: `return cls(a=..., b=...)` in a
-    // classmethod builds the class it is called on); or else the calls of
-    // the result of a factory returning it (`get_impl_class(cfg)(...)`).
+    // classmethod builds the class it is called on).
     const InstantiationIndex &sites = m_evaluator.instantiations();
-    std::vector<Instantiation> out;
-    if (throughFactories) {
-        out = sites.factoryCallsOf(m_table.symbol(cls).name);
-    } else {
-        out = sites.callsOf(m_table.symbol(cls).name);
-        for (const Instantiation &at : sites.callsOf("cls"))
-            if (const FunctionInfo *fn = at.function ? m_table.function(at.function) : nullptr; fn && fn->cls == cls)
-                out.push_back(at);
-    }
+    std::vector<Instantiation> out = sites.callsOf(m_table.symbol(cls).name);
+    for (const Instantiation &at : sites.callsOf("cls"))
+        if (const FunctionInfo *fn = at.function ? m_table.function(at.function) : nullptr; fn && fn->cls == cls)
+            out.push_back(at);
+    return buildingTheClass(std::move(out), cls);
+}
+
+std::vector<Instantiation> GuardEvaluator::factoryBuildingSites(SymbolId cls) const
+{
+    return buildingTheClass(m_evaluator.instantiations().factoryCallsOf(m_table.symbol(cls).name), cls);
+}
+
+std::vector<Instantiation> GuardEvaluator::buildingTheClass(std::vector<Instantiation> calls, SymbolId cls) const
+{
     // Those whose callee is the class (not another class of the name).
-    std::erase_if(out, [&](const Instantiation &at) {
+    const InstantiationIndex &sites = m_evaluator.instantiations();
+    std::erase_if(calls, [&](const Instantiation &at) {
         const auto segs = splitChain(sites.call(at).chain);
         const Values callee = m_evaluator.evalSegments(segs, segs.size() - 1, {at.module, at.function, 0});
         return std::none_of(callee.begin(), callee.end(), [&](const Value &v) { return v.kind == Value::Kind::Class && v.id == cls; });
     });
-    return out;
+    return calls;
 }
 
 GuardEvaluator::Outcomes GuardEvaluator::argumentValues(SymbolId built, SymbolId init, const std::string &name,
@@ -207,7 +212,7 @@ GuardEvaluator::Outcomes GuardEvaluator::argumentValues(SymbolId built, SymbolId
             continue;
         // The places calling a factory that returns the class build it too.
         std::vector<Instantiation> places = buildingSites(cls);
-        const std::vector<Instantiation> throughFactories = buildingSites(cls, true);
+        const std::vector<Instantiation> throughFactories = factoryBuildingSites(cls);
         places.insert(places.end(), throughFactories.begin(), throughFactories.end());
         for (const Instantiation &at : places) {
             const ValueFact &call = sites.call(at);

@@ -196,9 +196,13 @@ private:
     // `init`, 0 for none) pass as `name` (or the `positional`-th argument),
     // `fallback` where they pass nothing; unknown past 256 places.
     // Where a class is built: calls of its name that build it, and `cls(...)`
-    // in its methods; or, `throughFactories`, calls of the result of a
-    // function returning the class (`get_impl_class(cfg)(...)`).
-    std::vector<Instantiation> buildingSites(SymbolId cls, bool throughFactories = false) const;
+    // in its methods.
+    std::vector<Instantiation> buildingSites(SymbolId cls) const;
+    // Calls of the result of a function returning the class that build it
+    // (`get_impl_class(cfg)(...)`).
+    std::vector<Instantiation> factoryBuildingSites(SymbolId cls) const;
+    // Of `calls`, those whose callee is `cls`.
+    std::vector<Instantiation> buildingTheClass(std::vector<Instantiation> calls, SymbolId cls) const;
     Outcomes argumentValues(SymbolId built, SymbolId init, const std::string &name, std::optional<size_t> positional,
                             const Outcomes &fallback, int depth);
     // The position of the field `name` among the generated `__init__`'s
