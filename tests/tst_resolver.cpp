@@ -486,6 +486,26 @@ private Q_SLOTS:
         QCOMPARE(r.kernel("klib.ops.renorm_probs")->aliases, std::vector<std::string>{"klib.ops.renorm_prob"});
         QCOMPARE(findSymbolIds(r.g, "renorm_prob"), std::vector<std::int64_t>{r.symbol("klib.ops.renorm_probs")->id});
     }
+
+    // What a constructor's parameter holds does not depend on how deep its
+    // first asker was. A function is handed down sixty levels of builders;
+    // the innermost method's call is resolved first and the depth bound cuts
+    // its way up, across levels a shallower asker reaches within the bound.
+    void aValueCutByTheDepthBoundIsNotKeptForShallowerAskers()
+    {
+        std::string src = "def norm(x):\n    return x\n"
+                          "class C0:\n    def __init__(self, f):\n        self.f = f\n"
+                          "    def run(self, x):\n        return self.f(x)\n";
+        for (int i = 1; i <= 60; ++i)
+            src += "class C" + std::to_string(i) + ":\n    def __init__(self, f):\n        self.f = f\n        self.inner = C"
+                + std::to_string(i - 1) + "(f=self.f)\n    def run(self, x):\n        return self.f(x)\n";
+        src += "def build():\n    return C60(f=norm)\n";
+        Tree t;
+        t.add("m", src.c_str());
+        const Resolved r = resolve(t);
+        QCOMPARE(r.callees("m.C0.run", "self.f"), std::vector<std::string>{"<unresolved>"}); // past the bound
+        QCOMPARE(r.callees("m.C45.run", "self.f"), std::vector<std::string>{"m.norm"});
+    }
 };
 
 QTEST_GUILESS_MAIN(TestResolver)

@@ -137,8 +137,12 @@ Values Evaluator::evalChain(const std::string &chain, const Scope &scope)
 
 Values Evaluator::evalSegments(const std::vector<ChainSegment> &segs, size_t count, const Scope &scope)
 {
-    if (count == 0 || segs.empty() || m_depth > kMaxDepth)
+    if (count == 0 || segs.empty())
         return {};
+    if (m_depth > kMaxDepth) {
+        ++m_depthCuts;
+        return {};
+    }
     ++m_depth;
     Values current;
     size_t i = 1;

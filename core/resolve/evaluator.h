@@ -222,7 +222,11 @@ private:
             return *known;
         if (!m_memo.enter(key))
             return {};
-        return m_memo.leave(key, compute());
+        const size_t cutsBefore = m_depthCuts;
+        Values value = compute();
+        // A result that lacks what the depth bound cut off is this asker's
+        // only: asked from a shallower place it holds more.
+        return m_memo.leave(key, std::move(value), m_depthCuts == cutsBefore);
     }
 
     const SymbolTable &m_table;
@@ -230,6 +234,7 @@ private:
     const RegistryIndex *m_registries = nullptr;
     GuardEvaluator *m_guards = nullptr;
     int m_depth = 0;
+    size_t m_depthCuts = 0; // evaluations the depth bound cut short, so far
     CycleMemo<Values> m_memo;
     std::unique_ptr<InstantiationIndex> m_instantiations; // built on first use
     std::unique_ptr<AllocationSites> m_allocations;
