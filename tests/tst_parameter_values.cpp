@@ -98,6 +98,30 @@ private Q_SLOTS:
         QCOMPARE(joined(kernelsReached(r, "m.orphan")), QStringLiteral("on_k"));
     }
 
+    void aCommentAmongArgumentsTakesNoPosition()
+    {
+        // The comment after the first argument is not one: the second binds
+        // `b` and `sink` keeps its default None.
+        Tree t;
+        t.add("kpkg.ops", "def plain_k(x): torch.ops.kns.p(x)\ndef sink_k(x): torch.ops.kns.s(x)\n");
+        t.add("m",
+              "from kpkg.ops import plain_k, sink_k\n"
+              "def decode(x, unused, b=1.0, sink=None):\n"
+              "    if sink is not None:\n"
+              "        sink_k(x)\n"
+              "    else:\n"
+              "        plain_k(x)\n"
+              "class Runner:\n"
+              "    def forward(self, x):\n"
+              "        decode(\n"
+              "            x,\n"
+              "            -1,  # unused\n"
+              "            2.0,\n"
+              "        )\n");
+        const Resolved r = resolve(t, settingsProfile());
+        QCOMPARE(joined(kernelsReached(r, "m.Runner.forward")), QStringLiteral("plain_k"));
+    }
+
     void aLiteralDefaultIsWhatAPlacePassingNothingGives()
     {
         // `Experts()` passes no activation: its instance holds the default

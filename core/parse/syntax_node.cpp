@@ -49,7 +49,7 @@ void NamedChildren::Iterator::settle(bool moved)
 {
     while (moved) {
         m_node = ts_tree_cursor_current_node(&m_cursor);
-        if (ts_node_is_named(m_node)) {
+        if (ts_node_is_named(m_node) && !ts_node_is_extra(m_node)) { // a comment is no child
             m_valid = true;
             return;
         }
