@@ -12,8 +12,8 @@ namespace katlas {
 namespace {
 
 constexpr size_t kMaxInnerChains = 16;
-constexpr size_t kMaxPositionalArgs = 8;
-constexpr size_t kMaxKeywordArgs = 8;
+constexpr size_t kMaxPositionalArgs = 32;
+constexpr size_t kMaxKeywordArgs = 32;
 
 } // namespace
 
