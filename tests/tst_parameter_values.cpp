@@ -164,31 +164,49 @@ private Q_SLOTS:
         QCOMPARE(joined(kernelsReached(r, "m.Router.forward")), QStringLiteral("silu_k"));
     }
 
-    void aLiteralDefaultIsNotReadPastTheArgumentsKept()
+    void aDefaultIsNotReadPastTheArgumentsKept()
     {
-        // The ninth plain keyword is passed but not kept: `act` may be it,
-        // so the place does not hold the default "silu".
+        // A call keeps 32 plain keywords. `User` passes `act` and `sink`
+        // past them: either may be anything, so neither default is read.
+        // `Other` passes only `z` past them: `act` and `sink` are not it, so
+        // they hold their defaults "silu" and None.
+        std::string params, passed;
+        for (int i = 0; i < 32; ++i) {
+            params += "p" + std::to_string(i) + "=0, ";
+            passed += "p" + std::to_string(i) + "=ONE, ";
+        }
         Tree t;
-        t.add("kpkg.ops", "def silu_k(x): torch.ops.kns.s(x)\ndef gelu_k(x): torch.ops.kns.g(x)\n");
-        t.add("m",
-              "from kpkg.ops import silu_k, gelu_k\n"
-              "ACT = \"gelu\"\n"
-              "ONE = 1\n"
-              "class Experts:\n"
-              "    def __init__(self, a=0, b=0, c=0, d=0, e=0, f=0, g=0, h=0, act: str = \"silu\"):\n"
-              "        self.act = act\n"
-              "    def forward(self, x):\n"
-              "        if self.act == \"gelu\":\n"
-              "            gelu_k(x)\n"
-              "        else:\n"
-              "            silu_k(x)\n"
-              "class User:\n"
-              "    def __init__(self):\n"
-              "        self.experts = Experts(a=ONE, b=ONE, c=ONE, d=ONE, e=ONE, f=ONE, g=ONE, h=ONE, act=ACT)\n"
-              "    def forward(self, x):\n"
-              "        self.experts.forward(x)\n");
+        t.add("kpkg.ops", "def silu_k(x): torch.ops.kns.s(x)\ndef gelu_k(x): torch.ops.kns.g(x)\n"
+                          "def sink_k(x): torch.ops.kns.k(x)\n");
+        const std::string src = "from kpkg.ops import silu_k, gelu_k, sink_k\n"
+                                "ACT = \"gelu\"\n"
+                                "ONE = 1\n"
+                                "class Experts:\n"
+                                "    def __init__(self, " + params + "z=0, act: str = \"silu\", sink=None):\n"
+                                "        self.act = act\n"
+                                "        self.sink = sink\n"
+                                "    def forward(self, x):\n"
+                                "        if self.act == \"gelu\":\n"
+                                "            gelu_k(x)\n"
+                                "        else:\n"
+                                "            silu_k(x)\n"
+                                "        if self.sink is not None:\n"
+                                "            sink_k(x)\n"
+                                "class User:\n"
+                                "    def __init__(self):\n"
+                                "        self.experts = Experts(" + passed + "act=ACT, sink=ONE)\n"
+                                "    def forward(self, x):\n"
+                                "        self.experts.forward(x)\n"
+                                "class Other:\n"
+                                "    def __init__(self):\n"
+                                "        self.experts = Experts(" + passed + "z=ONE)\n"
+                                "    def forward(self, x):\n"
+                                "        self.experts.forward(x)\n";
+        t.add("m", src.c_str());
         const Resolved r = resolve(t, settingsProfile());
-        QVERIFY(kernelsReached(r, "m.User.forward").count("gelu_k"));
+        const std::set<std::string> user = kernelsReached(r, "m.User.forward");
+        QVERIFY(user.count("gelu_k") && user.count("sink_k"));
+        QCOMPARE(joined(kernelsReached(r, "m.Other.forward")), QStringLiteral("silu_k"));
     }
 
     void aFunctionCalledByAnAliasTakesWhatTheAliasIsPassed()

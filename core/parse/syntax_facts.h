@@ -56,8 +56,10 @@ enum class BuiltinType : std::uint8_t { None, List, Tuple, Set, Dict, Str };
 const char *builtinTypeName(BuiltinType type);
 
 // The key of `ValueFact::argExprs` marking a call some of whose arguments
-// were passed but not kept (past the bounds): no literal default is read
-// for a parameter it does not name.
+// were passed but not kept (past the bounds): alone where a positional one
+// was cut (it may be any parameter), followed by the keyword's name where a
+// keyword was (`+scoring_func`). No default is read for a parameter such an
+// argument may be.
 inline constexpr const char *kArgumentsCut = "+";
 
 // A value an assignment or a return produces. `chain` is the top-level
@@ -77,7 +79,8 @@ struct ValueFact {
     // (`q_lora_rank=(config.q_lora_rank if hasattr(config, "q_lora_rank") else None)`,
     // `use_fast=True`): keyword name, or "#i" for the i-th positional, and
     // source text; "*" (no text) where a splat passes what is not known,
-    // kArgumentsCut where arguments past the bounds were not kept.
+    // kArgumentsCut (and the keyword's name) where arguments past the bounds
+    // were not kept.
     std::vector<std::pair<std::string, std::string>> argExprs;
     // The value's source text, kept where a guard may need its truth: a
     // literal, a boolean or comparison expression, or a call with a literal

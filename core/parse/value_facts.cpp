@@ -17,10 +17,11 @@ constexpr size_t kMaxKeywordArgs = 32;
 
 } // namespace
 
-void markArgumentsCut(ValueFact &v)
+void markArgumentsCut(ValueFact &v, const std::string &keyword)
 {
-    if (std::none_of(v.argExprs.begin(), v.argExprs.end(), [](const auto &e) { return e.first == kArgumentsCut; }))
-        v.argExprs.emplace_back(kArgumentsCut, std::string());
+    const std::string key = kArgumentsCut + keyword;
+    if (std::none_of(v.argExprs.begin(), v.argExprs.end(), [&](const auto &e) { return e.first == key; }))
+        v.argExprs.emplace_back(key, std::string());
 }
 
 // An argument whose truth or value a guard in the callee may need: kept
@@ -44,7 +45,7 @@ void ValueReader::keepArgument(std::string key, TSNode value, ValueFact &v, bool
     if (v.argExprs.size() < kMaxArgExprs)
         v.argExprs.emplace_back(std::move(key), normaliseSpace(m_source.text(unparen(value))));
     else
-        markArgumentsCut(v);
+        markArgumentsCut(v, key.starts_with('#') ? std::string() : key);
 }
 
 // Splits a value into the alternatives it may take: both arms of a
@@ -104,7 +105,7 @@ void ValueReader::add(TSNode value, const GuardList &guards, std::vector<ValueFa
                 if (plain && v.keywordArgs.size() < kMaxKeywordArgs)
                     v.keywordArgs.emplace_back(m_source.text(field(a, "name")), value);
                 else if (plain)
-                    markArgumentsCut(v); // passed, not kept: no literal default is read past it
+                    markArgumentsCut(v, std::string(m_source.text(field(a, "name")))); // passed, not kept: its default is not read
                 else
                     keepArgument(std::string(m_source.text(field(a, "name"))), field(a, "value"), v, statementCall);
             } else if (isType(a, "list_splat") || isType(a, "dictionary_splat")) {

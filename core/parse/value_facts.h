@@ -10,8 +10,9 @@
 
 namespace katlas {
 
-// Marks `v` as a call passing arguments that were not kept (kArgumentsCut).
-void markArgumentsCut(ValueFact &v);
+// Marks `v` as a call passing an argument that was not kept (kArgumentsCut):
+// the keyword `keyword`, or a positional one where it is empty.
+void markArgumentsCut(ValueFact &v, const std::string &keyword = {});
 
 class ValueReader {
 public:

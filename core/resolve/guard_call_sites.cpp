@@ -313,18 +313,18 @@ GuardEvaluator::Outcomes GuardEvaluator::passedArgument(const ValueFact &call, c
     // Not passed: the default, unless a splat or a positional argument may pass it.
     splat = splat && !splatLeavesOut(call, scope, name);
     const bool mayBePositional = (!positional && !call.args.empty()) || (positional && *positional < call.args.size());
-    return splat || mayBePositional ? Outcomes{{}} : defaultUnlessCut(call, fallback);
+    return splat || mayBePositional ? Outcomes{{}} : defaultUnlessCut(call, name, fallback);
 }
 
-GuardEvaluator::Outcomes GuardEvaluator::defaultUnlessCut(const ValueFact &call, const Outcomes &fallback)
+GuardEvaluator::Outcomes GuardEvaluator::defaultUnlessCut(const ValueFact &call, const std::string &name,
+                                                         const Outcomes &fallback)
 {
-    // A literal default is read only where the call kept every argument it
-    // passes: one past the bounds may be the parameter (a 13th keyword).
-    const bool cut = std::any_of(call.argExprs.begin(), call.argExprs.end(), [](const auto &e) { return e.first == kArgumentsCut; });
-    const bool literal = std::any_of(fallback.begin(), fallback.end(), [](const Outcome &o) {
-        return o.value.kind == Kind::String || o.value.kind == Kind::Number;
-    });
-    return cut && literal ? Outcomes{{}} : fallback;
+    // The default is not read where an argument the call passes past the
+    // bounds may be the parameter: a positional one, or this keyword.
+    const std::string keyword = kArgumentsCut + name;
+    const bool cut = std::any_of(call.argExprs.begin(), call.argExprs.end(),
+                                 [&](const auto &e) { return e.first == kArgumentsCut || e.first == keyword; });
+    return cut ? Outcomes{{}} : fallback;
 }
 
 GuardEvaluator::Outcomes GuardEvaluator::parameterDefault(const Param &p)

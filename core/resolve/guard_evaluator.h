@@ -229,9 +229,10 @@ private:
     // passes nothing, unknown where a splat may.
     Outcomes keywordPassed(const ValueFact &call, const Scope &scope, const std::string &name, const Outcomes &fallback,
                            int depth);
-    // `fallback`, a parameter's default, for a call not naming it; unknown
-    // where it is a literal and the call passed arguments not kept.
-    Outcomes defaultUnlessCut(const ValueFact &call, const Outcomes &fallback);
+    // `fallback`, the default of the parameter `name`, for a call not naming
+    // it; unknown where an argument the call passed and did not keep may be
+    // that parameter.
+    Outcomes defaultUnlessCut(const ValueFact &call, const std::string &name, const Outcomes &fallback);
     // A parameter's default where it is None, True, False or a string or
     // number literal; unknown otherwise.
     Outcomes parameterDefault(const Param &p);

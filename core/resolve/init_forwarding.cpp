@@ -63,7 +63,7 @@ GuardEvaluator::Outcomes GuardEvaluator::keywordPassed(const ValueFact &call, co
             return values(parsed(text), scope, depth + 1);
         splat = splat || key == "*";
     }
-    return splat ? Outcomes{{}} : defaultUnlessCut(call, fallback);
+    return splat ? Outcomes{{}} : defaultUnlessCut(call, name, fallback);
 }
 
 } // namespace katlas
