@@ -487,6 +487,22 @@ private Q_SLOTS:
         QCOMPARE(findSymbolIds(r.g, "renorm_prob"), std::vector<std::int64_t>{r.symbol("klib.ops.renorm_probs")->id});
     }
 
+    // A class built through a factory's result (`layer_class()(fn=norm)`)
+    // is handed what that call passes, as one built by its name is.
+    void aConstructorArgumentPassedThroughAFactoryFlowsIn()
+    {
+        Tree t;
+        t.add("m",
+              "def norm(x):\n    return x\n"
+              "class Layer:\n"
+              "    def __init__(self, fn):\n        self.fn = fn\n"
+              "    def run(self, x):\n        return self.fn(x)\n"
+              "def layer_class():\n    return Layer\n"
+              "def build():\n    return layer_class()(fn=norm)\n");
+        const Resolved r = resolve(t);
+        QCOMPARE(r.callees("m.Layer.run", "self.fn"), std::vector<std::string>{"m.norm"});
+    }
+
     // What a constructor's parameter holds does not depend on how deep its
     // first asker was. A function is handed down sixty levels of builders;
     // the innermost method's call is resolved first and the depth bound cuts

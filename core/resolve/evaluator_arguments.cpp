@@ -112,7 +112,10 @@ Values Evaluator::constructorArgument(const FunctionInfo &init, size_t param)
         for (SymbolId cls : m_table.subclassesOf(init.cls)) {
             if (m_table.lookupMethod(cls, "__init__") != init.symbol)
                 continue;
-            for (const Instantiation &at : m_instantiations->callsOf(m_table.symbol(cls).name)) {
+            std::vector<Instantiation> places = m_instantiations->callsOf(m_table.symbol(cls).name);
+            const std::vector<Instantiation> throughFactories = m_instantiations->factoryCallsOf(m_table.symbol(cls).name);
+            places.insert(places.end(), throughFactories.begin(), throughFactories.end());
+            for (const Instantiation &at : places) {
                 const ValueFact &call = m_instantiations->call(at);
                 const Scope scope{at.module, at.function, 0};
                 const auto segs = splitChain(call.chain);
