@@ -3,9 +3,11 @@
 // expectations come from reading the demo's code.
 #include "demo_fixture.h"
 
+#include "graph/condition_ways.h"
 #include "trace/backtrace.h"
 #include "trace/config_matrix.h"
 #include "trace/configuration.h"
+#include "trace/filter_check.h"
 #include "trace/path_finder.h"
 
 #include <functional>
@@ -445,6 +447,27 @@ private Q_SLOTS:
         QVERIFY(!pc.add({{"", {}, false, std::string("a is ") + "None"}}));
         QVERIFY(findInterned("a text no condition ever held, 1f3a") == nullptr);
         QCOMPARE(internedText(std::string("ze") + "ta"), internedText("zeta"));
+    }
+
+    // One filter made ready serves a whole search: a value it names that no
+    // condition held when it was made, and a guard's ways judged once, still
+    // decide each path by that path's own conditions.
+    void oneFilterCheckServesManyPaths()
+    {
+        const DimensionFilter f = filter("quantization=w4a8_named_first_here attention_backend=fa3,flashinfer");
+        const FilterCheck check(f, nullptr);
+        PathConditions later;
+        QVERIFY(later.add({{"quantization", {std::string("w4a8_named_") + "first_here"}, false, ""}}));
+        QVERIFY(!later.rejectedBy(check));
+        Condition guard{"", {}, false, "use_fast_path(x)"}; // holds with fa3, or with triton
+        setWays(guard, {{{"attention_backend", {"fa3"}, false, ""}}, {{"attention_backend", {"triton"}, false, ""}}});
+        PathConditions open, withoutFa3;
+        QVERIFY(open.add({guard}));
+        QVERIFY(!open.rejectedBy(check));
+        QVERIFY(withoutFa3.add({{"attention_backend", {"fa3"}, true, ""}, guard}));
+        QCOMPARE(withoutFa3.rejectedBy(check).value_or(""), std::string("attention_backend"));
+        QCOMPARE(withoutFa3.rejectedBy(f), withoutFa3.rejectedBy(check));
+        QVERIFY(!open.rejectedBy(check)); // the ways judged for one path do not stick to another
     }
 
 private:

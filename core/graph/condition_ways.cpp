@@ -3,7 +3,9 @@
 
 #include "graph/separated_text.h"
 
+#include <mutex>
 #include <string_view>
+#include <unordered_map>
 
 namespace katlas {
 namespace {
@@ -50,6 +52,23 @@ std::vector<ConditionSet> waysOf(const Condition &textCondition)
     for (const std::string &v : textCondition.values)
         out.push_back(decodeWay(v));
     return out;
+}
+
+std::shared_ptr<const std::vector<ConditionSet>> sharedWaysOf(const Condition &textCondition)
+{
+    constexpr char kBetweenWays = '\x1c'; // no encoded way holds it
+    std::string key;
+    for (const std::string &v : textCondition.values) {
+        key += v;
+        key += kBetweenWays;
+    }
+    static std::mutex mutex;
+    static auto *decoded = new std::unordered_map<std::string, std::shared_ptr<const std::vector<ConditionSet>>>; // never destroyed
+    const std::lock_guard lock(mutex);
+    auto &slot = (*decoded)[std::move(key)];
+    if (!slot)
+        slot = std::make_shared<const std::vector<ConditionSet>>(waysOf(textCondition));
+    return slot;
 }
 
 void setWays(Condition &textCondition, const std::vector<ConditionSet> &ways)

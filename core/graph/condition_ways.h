@@ -6,11 +6,15 @@
 
 #include "graph/call_graph.h"
 
+#include <memory>
 #include <vector>
 
 namespace katlas {
 
 std::vector<ConditionSet> waysOf(const Condition &textCondition);
+// The same ways, decoded once per distinct encoding for the whole process and
+// shared: a path search meets one guard on many paths. Thread-safe.
+std::shared_ptr<const std::vector<ConditionSet>> sharedWaysOf(const Condition &textCondition);
 void setWays(Condition &textCondition, const std::vector<ConditionSet> &ways);
 
 } // namespace katlas

@@ -4,6 +4,7 @@
 #include "graph/allocation_condition.h"
 #include "graph/condition_ways.h"
 #include "profile/model_config.h"
+#include "trace/filter_check.h"
 
 #include <QCoreApplication>
 
@@ -65,40 +66,17 @@ void DimensionFilter::set(const std::string &dimension, std::set<std::string> va
 
 const std::set<std::string> *DimensionFilter::otherSettings(const std::string &dimension) const
 {
-    for (size_t dot = dimension.rfind('.'); dot != std::string::npos && dot > 0; dot = dimension.rfind('.', dot - 1))
-        if (const auto it = m_allowed.find(dimension.substr(0, dot + 1) + kEveryOtherSetting); it != m_allowed.end())
+    // Asked for every condition of every path: the key is built in place.
+    thread_local std::string key;
+    for (size_t dot = dimension.rfind('.'); dot != std::string::npos && dot > 0; dot = dimension.rfind('.', dot - 1)) {
+        key.assign(dimension, 0, dot + 1);
+        key += kEveryOtherSetting;
+        if (const auto it = m_allowed.find(key); it != m_allowed.end())
             return &it->second;
+    }
     return nullptr;
 }
 
-namespace {
-
-// Can the filter (with the settings it does not name at their defaults) give
-// a dimension a value the condition allows?
-bool conditionAdmitted(const Condition &c, const DimensionFilter &filter, const SettingDefaults *defaults)
-{
-    std::set<std::string> allowed;
-    if (const auto it = filter.allowed().find(c.dimension); it != filter.allowed().end())
-        allowed = it->second;
-    else if (const auto def = defaults ? defaults->find(c.dimension) : SettingDefaults::const_iterator{};
-             defaults && def != defaults->end())
-        allowed = {def->second};
-    else if (const std::set<std::string> *others = filter.otherSettings(c.dimension))
-        allowed = *others;
-    else
-        return true; // open: any value
-    if (allowed.empty())
-        return c.negated; // narrowed to nothing: only an exclusion passes
-    const auto listed = [&](const std::string &v) { return std::find(c.values.begin(), c.values.end(), v) != c.values.end(); };
-    return std::any_of(allowed.begin(), allowed.end(), [&](const std::string &v) { return listed(v) != c.negated; });
-}
-
-bool wayAdmitted(const ConditionSet &way, const DimensionFilter &filter, const SettingDefaults *defaults)
-{
-    return std::all_of(way.begin(), way.end(), [&](const Condition &c) { return conditionAdmitted(c, filter, defaults); });
-}
-
-} // namespace
 
 namespace {
 
@@ -137,54 +115,77 @@ const PathConditions::DimensionState *PathConditions::State::dimension(std::stri
     return it != dims.end() && *it->dimension == name ? &*it : nullptr;
 }
 
+const PathConditions::DimensionState *PathConditions::State::dimension(InternedText name) const
+{
+    for (const DimensionState &d : dims)
+        if (d.dimension == name)
+            return &d;
+    return nullptr;
+}
+
 const PathConditions::State &PathConditions::state() const
 {
     static const State none;
     return m_state ? *m_state : none;
 }
 
-bool PathConditions::add(const ConditionSet &conditions)
+PreparedConditions prepareConditions(const ConditionSet &conditions)
+{
+    PreparedConditions out;
+    out.reserve(conditions.size());
+    for (const Condition &c : conditions) {
+        PreparedCondition p;
+        p.negated = c.negated;
+        if (c.dimension.empty()) {
+            p.text = internedText(c.text);
+            if (!c.values.empty())
+                p.ways = sharedWaysOf(c);
+        } else {
+            p.dimension = internedText(c.dimension);
+            for (const std::string &v : c.values)
+                p.values.push_back(internedText(v));
+            std::sort(p.values.begin(), p.values.end());
+            p.values.erase(std::unique(p.values.begin(), p.values.end()), p.values.end());
+        }
+        out.push_back(std::move(p));
+    }
+    return out;
+}
+
+bool PathConditions::add(const PreparedConditions &conditions)
 {
     if (conditions.empty())
         return !contradictory();
     auto next = std::make_shared<State>(state());
-    for (const Condition &c : conditions) {
-        if (c.dimension.empty()) {
-            const InternedText text = internedText(c.text);
-            auto it = textPosition(next->text, *text, [](const auto &e) { return e.first; });
-            if (it != next->text.end() && it->first == text) {
+    for (const PreparedCondition &c : conditions) {
+        if (!c.dimension) {
+            auto it = textPosition(next->text, *c.text, [](const auto &e) { return e.first; });
+            if (it != next->text.end() && it->first == c.text) {
                 if (it->second != !c.negated)
                     next->contradictory = true;
             } else {
-                next->text.insert(it, {text, !c.negated});
+                next->text.insert(it, {c.text, !c.negated});
             }
-            if (!c.values.empty()) {
-                auto w = textPosition(next->ways, *text, [](const auto &e) { return e.first; });
-                if (w == next->ways.end() || w->first != text)
-                    next->ways.insert(w, {text, std::make_shared<const std::vector<ConditionSet>>(waysOf(c))});
+            if (c.ways) {
+                auto w = textPosition(next->ways, *c.text, [](const auto &e) { return e.first; });
+                if (w == next->ways.end() || w->first != c.text)
+                    next->ways.insert(w, {c.text, c.ways});
             }
             continue;
         }
-        const InternedText dimension = internedText(c.dimension);
-        auto it = textPosition(next->dims, *dimension, [](const DimensionState &d) { return d.dimension; });
-        if (it == next->dims.end() || it->dimension != dimension)
-            it = next->dims.insert(it, DimensionState{dimension});
+        auto it = textPosition(next->dims, *c.dimension, [](const DimensionState &d) { return d.dimension; });
+        if (it == next->dims.end() || it->dimension != c.dimension)
+            it = next->dims.insert(it, DimensionState{c.dimension});
         DimensionState &d = *it;
-        std::vector<InternedText> values;
-        values.reserve(c.values.size());
-        for (const std::string &v : c.values)
-            values.push_back(internedText(v));
-        std::sort(values.begin(), values.end());
-        values.erase(std::unique(values.begin(), values.end()), values.end());
         std::vector<InternedText> merged;
         if (c.negated) {
-            std::set_union(d.noneOf.begin(), d.noneOf.end(), values.begin(), values.end(), std::back_inserter(merged));
+            std::set_union(d.noneOf.begin(), d.noneOf.end(), c.values.begin(), c.values.end(), std::back_inserter(merged));
             d.noneOf = std::move(merged);
         } else if (d.anything) {
-            d.oneOf = std::move(values);
+            d.oneOf = c.values;
             d.anything = false;
         } else {
-            std::set_intersection(d.oneOf.begin(), d.oneOf.end(), values.begin(), values.end(), std::back_inserter(merged));
+            std::set_intersection(d.oneOf.begin(), d.oneOf.end(), c.values.begin(), c.values.end(), std::back_inserter(merged));
             d.oneOf = std::move(merged);
         }
         if (!d.anything && std::all_of(d.oneOf.begin(), d.oneOf.end(), [&](InternedText v) { return holds(d.noneOf, v); }))
@@ -196,44 +197,44 @@ bool PathConditions::add(const ConditionSet &conditions)
 
 std::optional<std::string> PathConditions::rejectedBy(const DimensionFilter &filter, const SettingDefaults *defaults) const
 {
-    const auto admits = [](const DimensionState &d, const std::string &v) { return d.admits(findInterned(v)); };
-    for (const auto &[dim, allowed] : filter.allowed()) {
-        const DimensionState *d = state().dimension(dim);
+    return rejectedBy(FilterCheck(filter, defaults));
+}
+
+std::optional<std::string> PathConditions::rejectedBy(const FilterCheck &check) const
+{
+    const State &s = state();
+    for (const FilterCheck::Named &n : check.named()) {
+        const DimensionState *d = s.dimension(n.dimension);
         if (!d)
             continue;
         // Nothing allowed (see narrow()): only a path that needs no particular value passes.
-        const bool some = allowed.empty() ? d->anything : std::any_of(allowed.begin(), allowed.end(), [&](const std::string &v) { return admits(*d, v); });
+        const bool some = n.values.empty() ? d->anything
+                                           : std::any_of(n.values.begin(), n.values.end(), [&](InternedText v) { return d->admits(v); });
         if (!some)
-            return dim;
+            return *n.dimension;
     }
-    const bool useDefaults = defaults && !filter.empty();
-    if (useDefaults)
-        for (const DimensionState &d : state().dims) {
-            const auto def = defaults->find(*d.dimension);
-            if (def != defaults->end() && !filter.allowed().count(*d.dimension) && !admits(d, def->second))
-                return *d.dimension;
-        }
+    for (const DimensionState &d : s.dims)
+        if (const InternedText def = check.heldDefault(d.dimension); def && !d.admits(def))
+            return *d.dimension;
     // A guard that may hold in several ways fails when the filter, or the
     // path's own conditions (an instance's building place), admit none.
-    const auto fitsPath = [&](const ConditionSet &way) {
-        return std::all_of(way.begin(), way.end(), [&](const Condition &c) {
-            const DimensionState *d = state().dimension(c.dimension);
+    const auto fitsPath = [&](const PreparedConditions &way) {
+        return std::all_of(way.begin(), way.end(), [&](const PreparedCondition &c) {
+            const DimensionState *d = c.dimension ? s.dimension(c.dimension) : nullptr;
             if (!d)
                 return true;
             if (!c.negated)
-                return std::any_of(c.values.begin(), c.values.end(), [&](const std::string &v) { return admits(*d, v); });
+                return std::any_of(c.values.begin(), c.values.end(), [&](InternedText v) { return d->admits(v); });
             // An exclusion fits unless the path allows only excluded values.
             return d->anything || std::any_of(d->oneOf.begin(), d->oneOf.end(), [&](InternedText v) {
-                       return d->admits(v) && std::find(c.values.begin(), c.values.end(), *v) == c.values.end();
+                       return d->admits(v) && !holds(c.values, v);
                    });
         });
     };
-    for (const auto &[text, shared] : state().ways) {
-        const std::vector<ConditionSet> &ways = *shared;
-        if (std::none_of(ways.begin(), ways.end(), [&](const ConditionSet &way) {
-                return wayAdmitted(way, filter, useDefaults ? defaults : nullptr) && fitsPath(way);
-            }))
-            return ways.front().empty() ? *text : ways.front().front().dimension;
+    for (const auto &[text, shared] : s.ways) {
+        const std::vector<FilterCheck::JudgedWay> &ways = check.judged(*shared);
+        if (std::none_of(ways.begin(), ways.end(), [&](const FilterCheck::JudgedWay &w) { return w.admitted && fitsPath(w.conditions); }))
+            return shared->empty() || shared->front().empty() ? *text : shared->front().front().dimension;
     }
     return std::nullopt;
 }

@@ -43,15 +43,32 @@ private:
     std::map<std::string, std::set<std::string>> m_allowed;
 };
 
+// A condition with its texts interned (graph/interned_text.h): made once,
+// added to many paths.
+struct PreparedCondition {
+    InternedText dimension = nullptr; // null: unmapped guard text
+    InternedText text = nullptr;      // that guard text
+    std::vector<InternedText> values; // of a dimension condition; sorted by address, unique
+    bool negated = false;
+    std::shared_ptr<const std::vector<ConditionSet>> ways; // the ways an unmapped guard may hold, if known
+};
+using PreparedConditions = std::vector<PreparedCondition>;
+PreparedConditions prepareConditions(const ConditionSet &conditions);
+
+class FilterCheck;
+
 class PathConditions {
 public:
     // Adds conditions; false once they contradict each other.
-    bool add(const ConditionSet &conditions);
+    bool add(const ConditionSet &conditions) { return add(prepareConditions(conditions)); }
+    bool add(const PreparedConditions &conditions);
     bool contradictory() const { return state().contradictory; }
     // Empty when the filter admits the path, else the dimension it fails on.
     // With `defaults`, a non-empty filter also holds every setting it does
     // not name to its default (a deployment keeps the flags it does not pass).
     std::optional<std::string> rejectedBy(const DimensionFilter &filter, const SettingDefaults *defaults = nullptr) const;
+    // The same against a filter made ready for many checks.
+    std::optional<std::string> rejectedBy(const FilterCheck &check) const;
     bool passes(const DimensionFilter &filter, const SettingDefaults *defaults = nullptr) const
     {
         return !rejectedBy(filter, defaults).has_value();
@@ -90,6 +107,7 @@ private:
         std::vector<std::pair<InternedText, std::shared_ptr<const std::vector<ConditionSet>>>> ways;
         bool contradictory = false;
         const DimensionState *dimension(std::string_view name) const;
+        const DimensionState *dimension(InternedText name) const;
     };
     const State &state() const;
     // Shared by copies and cloned on the first change: a path search copies

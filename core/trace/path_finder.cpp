@@ -1,6 +1,8 @@
 // Depth-first enumeration of op -> kernel paths (see path_finder.h).
 #include "trace/path_finder.h"
 
+#include "trace/filter_check.h"
+
 #include <algorithm>
 #include <string>
 #include <unordered_map>
@@ -14,7 +16,7 @@ public:
     // `targets`: where paths end (with what reaches them); nullptr: the kernels.
     PathWalk(const CallIndex &index, const DimensionFilter &filter, const PathLimits &limits, OpPaths &out,
              const PathTargets *targets = nullptr)
-        : m_index(index), m_filter(filter), m_limits(limits), m_out(out), m_targets(targets),
+        : m_index(index), m_check(filter, &index.graph().settingDefaults), m_limits(limits), m_out(out), m_targets(targets),
           m_judge(index.pathJudge() ? index.pathJudge()->under(filter) : nullptr),
           m_countCap(limits.maxPaths + limits.countBeyond)
     {
@@ -47,9 +49,9 @@ public:
             PathConditions guarded;
             if (!e.conditions.empty()) {
                 guarded = conds;
-                if (!guarded.add(e.conditions))
+                if (!guarded.add(prepared(ei, e)))
                     continue;
-                if (auto dim = guarded.rejectedBy(m_filter, &m_index.graph().settingDefaults)) {
+                if (auto dim = guarded.rejectedBy(m_check)) {
                     m_filteredDimension = *dim;
                     continue;
                 }
@@ -81,8 +83,18 @@ public:
     bool capped() const { return m_counted >= m_countCap; }
 
 private:
+    // An edge's conditions, interned the first time a path takes it.
+    const PreparedConditions &prepared(size_t edgeIndex, const Edge &e)
+    {
+        const auto [it, fresh] = m_prepared.try_emplace(edgeIndex);
+        if (fresh)
+            it->second = prepareConditions(e.conditions);
+        return it->second;
+    }
+
     const CallIndex &m_index;
-    const DimensionFilter &m_filter;
+    FilterCheck m_check;
+    std::unordered_map<size_t, PreparedConditions> m_prepared;
     const PathLimits &m_limits;
     OpPaths &m_out;
     const PathTargets *m_targets;
