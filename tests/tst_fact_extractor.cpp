@@ -231,6 +231,38 @@ private Q_SLOTS:
         QCOMPARE(findCall(f, "after")->guards, GuardList{});
     }
 
+    // A block leaves when its last statement is an if/elif/else whose every
+    // branch leaves, or a `with` whose body does: what follows runs only
+    // where its test failed.
+    void aBlockEndingInAnIfElseThatLeavesEverywhereLeaves()
+    {
+        const ModuleFacts f = factsOf(
+            "def pick(layer):\n"
+            "    if use_fast:\n"
+            "        check(layer)\n"
+            "        if layer.block:\n"
+            "            return fast_block(layer)\n"
+            "        elif layer.channel:\n"
+            "            raise ValueError()\n"
+            "        else:\n"
+            "            return fast(layer)\n"
+            "        # nothing more here\n"
+            "    if use_ctx:\n"
+            "        with ctx():\n"
+            "            return in_ctx(layer)\n"
+            "    return slow(layer)\n"
+            "def keep(layer):\n"
+            "    if use_fast:\n"
+            "        if layer.block:\n"
+            "            return fast_block(layer)\n"
+            "        else:\n"
+            "            fast(layer)\n"
+            "    return after(layer)\n");
+        QCOMPARE(findCall(f, "slow")->guards, (GuardList{{"use_fast", true}, {"use_ctx", true}}));
+        // A branch that falls through: what follows may run where the test held.
+        QCOMPARE(findCall(f, "after")->guards, GuardList{});
+    }
+
     void chainsOfCallees()
     {
         const ModuleFacts f = factsOf(

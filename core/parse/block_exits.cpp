@@ -4,12 +4,48 @@
 
 namespace katlas {
 
+namespace {
+
+// The block's last statement (comments are not statements); null when none.
+TSNode lastStatement(TSNode block)
+{
+    for (uint32_t i = ts_node_named_child_count(block); i > 0; --i) {
+        TSNode c = ts_node_named_child(block, i - 1);
+        if (!ts_node_is_extra(c))
+            return c;
+    }
+    return TSNode{};
+}
+
+// `if a: ...return elif b: ...return else: ...return`: no way through.
+bool everyBranchLeaves(TSNode ifStatement)
+{
+    bool otherwise = false;
+    for (TSNode c : NamedChildren(ifStatement)) {
+        if (isType(c, "elif_clause") && !terminates(field(c, "consequence")))
+            return false;
+        if (isType(c, "else_clause")) {
+            otherwise = true;
+            if (!terminates(field(c, "body")))
+                return false;
+        }
+    }
+    return otherwise && terminates(field(ifStatement, "consequence"));
+}
+
+} // namespace
+
 bool terminates(TSNode block)
 {
-    const uint32_t n = ts_node_named_child_count(block);
-    if (n == 0)
+    if (ts_node_is_null(block))
         return false;
-    TSNode last = ts_node_named_child(block, n - 1);
+    TSNode last = lastStatement(block);
+    if (ts_node_is_null(last))
+        return false;
+    if (isType(last, "if_statement"))
+        return everyBranchLeaves(last);
+    if (isType(last, "with_statement"))
+        return terminates(field(last, "body"));
     return isType(last, "return_statement") || isType(last, "raise_statement") || isType(last, "continue_statement")
         || isType(last, "break_statement");
 }
@@ -37,11 +73,10 @@ std::string leftThroughInnerIf(const SyntaxSource &source, TSNode ifStatement)
         if (isType(c, "elif_clause") || isType(c, "else_clause"))
             return {};
     TSNode body = field(ifStatement, "consequence");
-    const uint32_t n = ts_node_is_null(body) ? 0 : ts_node_named_child_count(body);
-    if (n == 0 || terminates(body))
+    if (ts_node_is_null(body) || terminates(body))
         return {};
-    TSNode inner = ts_node_named_child(body, n - 1);
-    if (!isType(inner, "if_statement") || !returnsInEveryBranch(inner))
+    TSNode inner = lastStatement(body);
+    if (ts_node_is_null(inner) || !isType(inner, "if_statement") || !returnsInEveryBranch(inner))
         return {};
     const auto condition = [&](TSNode of) { return "(" + normaliseSpace(source.text(field(of, "condition"))) + ")"; };
     std::string any = condition(inner);

@@ -13,7 +13,8 @@
 
 namespace katlas {
 
-// Does the block end with return, raise, continue or break?
+// Does the block end with return, raise, continue or break, or with an
+// if/elif/else whose every branch does, or a `with` whose body does?
 bool terminates(TSNode block);
 // Is it an if/elif chain without else whose every branch terminates?
 bool returnsInEveryBranch(TSNode ifStatement);
