@@ -77,7 +77,6 @@ const std::set<std::string> *DimensionFilter::otherSettings(const std::string &d
     return nullptr;
 }
 
-
 namespace {
 
 bool holds(const std::vector<InternedText> &sorted, InternedText t)

@@ -12,20 +12,21 @@ namespace {
 // a dimension a value the condition allows?
 bool conditionAdmitted(const Condition &c, const DimensionFilter &filter, const SettingDefaults *defaults)
 {
-    std::set<std::string> allowed;
+    const std::set<std::string> *allowed = nullptr;
+    std::set<std::string> held;
     if (const auto it = filter.allowed().find(c.dimension); it != filter.allowed().end())
-        allowed = it->second;
+        allowed = &it->second;
     else if (const auto def = defaults ? defaults->find(c.dimension) : SettingDefaults::const_iterator{};
              defaults && def != defaults->end())
-        allowed = {def->second};
-    else if (const std::set<std::string> *others = filter.otherSettings(c.dimension))
-        allowed = *others;
+        allowed = &(held = {def->second});
     else
+        allowed = filter.otherSettings(c.dimension);
+    if (!allowed)
         return true; // open: any value
-    if (allowed.empty())
+    if (allowed->empty())
         return c.negated; // narrowed to nothing: only an exclusion passes
     const auto listed = [&](const std::string &v) { return std::find(c.values.begin(), c.values.end(), v) != c.values.end(); };
-    return std::any_of(allowed.begin(), allowed.end(), [&](const std::string &v) { return listed(v) != c.negated; });
+    return std::any_of(allowed->begin(), allowed->end(), [&](const std::string &v) { return listed(v) != c.negated; });
 }
 
 } // namespace
