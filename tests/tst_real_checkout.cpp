@@ -202,6 +202,27 @@ private Q_SLOTS:
         QVERIFY(!standard.count("_fwd_kernel_ep_scatter_1"));
     }
 
+    // On ROCm with aiter, the FP8 MoE method returns aiter's fused MoE from a
+    // block ending in an if/else that returns in both branches
+    // (`maybe_apply_hip_fused_experts`): the Triton runner below the
+    // `if ret is not None: return` is not reached.
+    void aiterExpertsStopAtTheFusedMoe()
+    {
+        std::string error;
+        const DimensionFilter filter = effectiveFilter(
+            *DimensionFilter::parse("platform=hip gpu_arch=gfx950 quantization=fp8 block_quant=on moe_runner_backend=auto "
+                                    "moe_a2a_backend=none env.SGLANG_USE_AITER=true",
+                                    &error),
+            m_session->profile());
+        std::set<std::string> kernels;
+        for (const KernelPath &p :
+             findPaths(m_session->index(), TraceSession::opCallSites(m_report.graph, "self.experts"), filter).paths)
+            kernels.insert(m_session->index().symbol(p.kernelId).name);
+        QVERIFY(kernels.count("fused_moe"));
+        QVERIFY(!kernels.count("fused_moe_kernel"));
+        QVERIFY(!kernels.count("moe_align_block_size"));
+    }
+
     // The quantisation factories return linear methods for linear layers and
     // MoE methods for MoE layers (isinstance on the layer passed in): a GEMM
     // op must not reach MoE kernels.
