@@ -1628,6 +1628,10 @@ private Q_SLOTS:
               "    def unknown(self, x):\n"
               "        if isinstance(self.outside, SWAKVPool):\n"
               "            return swa_k(x)\n"
+              "        return full_k(x)\n"
+              "    def union(self, x):\n"
+              "        if isinstance(self.pool, MambaPool | SWAKVPool):\n"
+              "            return swa_k(x)\n"
               "        return full_k(x)\n");
         const Resolved r = resolve(t, settingsProfile());
         QCOMPARE(joined(kernelsReachedUnder(r, "pools.Runner.run", parsed("platform=cuda"))), QStringLiteral("swa_k"));
@@ -1635,6 +1639,9 @@ private Q_SLOTS:
         QCOMPARE(joined(kernelsReachedUnder(r, "pools.Runner.either", parsed("platform=cuda"))), QStringLiteral("swa_k"));
         QCOMPARE(joined(kernelsReachedUnder(r, "pools.Runner.either", parsed("platform=hip"))), QStringLiteral("full_k"));
         QCOMPARE(joined(kernelsReachedUnder(r, "pools.Runner.unknown", parsed("platform=cuda"))), QStringLiteral("full_k swa_k"));
+        // A union of classes (Python 3.10) tests each, as a tuple does.
+        QCOMPARE(joined(kernelsReachedUnder(r, "pools.Runner.union", parsed("platform=cuda"))), QStringLiteral("swa_k"));
+        QCOMPARE(joined(kernelsReachedUnder(r, "pools.Runner.union", parsed("platform=hip"))), QStringLiteral("full_k"));
     }
 
     // An attribute set from more places than are told apart (twenty

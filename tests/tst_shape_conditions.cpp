@@ -242,6 +242,7 @@ private Q_SLOTS:
         QTest::newRow("membership") << "w.shape[0] in [64, 4096]" << 1;
         QTest::newRow("ordering") << "w.shape[1] // 8 >= 125" << 1;
         QTest::newRow("python modulo of a negative") << "(0 - w.shape[1]) % 64 == 24" << 1;
+        QTest::newRow("bitwise or") << "(w.shape[1] | 24) == 1016" << 1;
         QTest::newRow("not an expression") << "w.shape[0] %% 2" << -1;
     }
     void truthOfGuardText()

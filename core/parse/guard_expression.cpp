@@ -71,7 +71,7 @@ public:
             readComparison(n, e, depth);
         } else if (!std::strcmp(t, "binary_operator")) {
             const std::string op = normaliseSpace(text(field(n, "operator")));
-            if (op != "+" && op != "-" && op != "*" && op != "//" && op != "%")
+            if (op != "+" && op != "-" && op != "*" && op != "//" && op != "%" && op != "|")
                 return e;
             e.kind = GuardExpr::Kind::Arith;
             e.op = op;
@@ -199,6 +199,19 @@ GuardExpr parseGuardExpression(const std::string &text)
         return {};
     GuardExpr e = GuardReader(source).read(ts_node_named_child(stmt, 0));
     return e;
+}
+
+std::vector<GuardExpr> testedClasses(const GuardExpr &tested)
+{
+    if (tested.kind == GuardExpr::Kind::Tuple)
+        return tested.operands;
+    if (tested.kind == GuardExpr::Kind::Arith && tested.op == "|" && tested.operands.size() == 2) {
+        std::vector<GuardExpr> out = testedClasses(tested.operands[0]);
+        for (GuardExpr &e : testedClasses(tested.operands[1]))
+            out.push_back(std::move(e));
+        return out;
+    }
+    return {tested};
 }
 
 } // namespace katlas

@@ -20,7 +20,7 @@ struct GuardExpr {
     enum class Kind {
         Literal, Chain, Call, Not, And, Or, IsNone, IsNotNone, Equal, NotEqual, In, NotIn, IfElse,
         Order,     // `a < b` (op: "<", "<=", ">", ">="); a chained comparison is an And of them
-        Arith,     // `a * b` (op: "+", "-", "*", "//", "%")
+        Arith,     // `a * b` (op: "+", "-", "*", "//", "%", "|")
         Tuple,     // `(a, b)`: operands are the elements
         Subscript, // `a[2]`: operands a and the index literal
         Other
@@ -50,5 +50,9 @@ struct GuardKeyword {
 // Parses `text` as one Python expression. Thread-safe; each thread keeps its
 // own parser.
 GuardExpr parseGuardExpression(const std::string &text);
+
+// The classes `isinstance(x, tested)` tests: a tuple's elements, the members
+// of a union (`A | B | C`, Python 3.10), or `tested` itself.
+std::vector<GuardExpr> testedClasses(const GuardExpr &tested);
 
 } // namespace katlas

@@ -55,7 +55,7 @@ std::optional<GuardEvaluator::Outcomes> GuardEvaluator::isinstanceValues(const G
     }
     // The classes tested: a name, or a tuple of names, each of a class of the index.
     const GuardExpr &tested = call.operands[1];
-    const std::vector<GuardExpr> names = tested.kind == GuardExpr::Kind::Tuple ? tested.operands : std::vector<GuardExpr>{tested};
+    const std::vector<GuardExpr> names = testedClasses(tested);
     std::vector<SymbolId> classes;
     for (const GuardExpr &name : names) {
         if (name.kind != GuardExpr::Kind::Chain)

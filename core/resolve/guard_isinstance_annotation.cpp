@@ -66,7 +66,7 @@ std::optional<GuardEvaluator::Outcomes> GuardEvaluator::isinstanceByAnnotation(c
     if (annotation.empty())
         return std::nullopt;
     const GuardExpr &tested = call.operands[1];
-    const std::vector<GuardExpr> names = tested.kind == GuardExpr::Kind::Tuple ? tested.operands : std::vector<GuardExpr>{tested};
+    const std::vector<GuardExpr> names = testedClasses(tested);
     for (const GuardExpr &name : names) {
         if (name.kind != GuardExpr::Kind::Chain || !isContainerType(name.text))
             return std::nullopt;

@@ -59,6 +59,8 @@ std::optional<long long> apply(const std::string &op, long long l, long long r)
         return l - r;
     if (op == "*")
         return l * r;
+    if (op == "|")
+        return l | r;
     if (r == 0)
         return std::nullopt;
     // Python floors integer division and takes the divisor's sign for `%`.

@@ -156,6 +156,8 @@ private:
             return Value::ofNumber(x - y);
         if (e.op == "*")
             return Value::ofNumber(x * y);
+        if (e.op == "|")
+            return Value::ofNumber(x | y);
         if (y == 0)
             return {};
         // Python's floor division and modulo: the remainder takes the divisor's sign.
