@@ -1782,6 +1782,33 @@ private Q_SLOTS:
         QCOMPARE(joined(kernelsReachedUnder(r, "moe.cached", parsed("platform=cuda"))), QStringLiteral("slow_k"));
     }
 
+    // `if (b := backend()) is not None:` and `if b := backend():` test what
+    // backend() returns; the name bound beside it changes nothing.
+    void anAssignmentExpressionIsItsValue()
+    {
+        Tree t;
+        t.add("kpkg.ops", "def fast_k(x): torch.ops.kns.f(x)\ndef slow_k(x): torch.ops.kns.s(x)\n");
+        t.add("walrus",
+              "from kpkg.ops import fast_k, slow_k\n"
+              "def backend():\n"
+              "    if _is_cuda:\n"
+              "        return \"fast\"\n"
+              "    return None\n"
+              "def run(x):\n"
+              "    if (b := backend()) is not None:\n"
+              "        return fast_k(x)\n"
+              "    return slow_k(x)\n"
+              "def run_bare(x):\n"
+              "    if b := backend():\n"
+              "        return fast_k(x)\n"
+              "    return slow_k(x)\n");
+        const Resolved r = resolve(t, settingsProfile());
+        for (const char *fn : {"walrus.run", "walrus.run_bare"}) {
+            QCOMPARE(joined(kernelsReachedUnder(r, fn, parsed("platform=cuda"))), QStringLiteral("fast_k"));
+            QCOMPARE(joined(kernelsReachedUnder(r, fn, parsed("platform=hip"))), QStringLiteral("slow_k"));
+        }
+    }
+
     // A method with more returns than the bound, called on an attribute:
     // its values are folded by value (each under the conditions its ways
     // share), not forgotten, so a flag it returns still needs the setting

@@ -36,6 +36,9 @@ public:
         n = unparen(n);
         if (ts_node_is_null(n) || depth > kMaxDepth)
             return e;
+        // `(x := v)` is v, whatever it also binds.
+        if (isType(n, "named_expression"))
+            return read(field(n, "value"), depth + 1);
         e.text = normaliseSpace(text(n));
         const char *t = ts_node_type(n);
         if (!std::strcmp(t, "true") || !std::strcmp(t, "false") || !std::strcmp(t, "none")) {
