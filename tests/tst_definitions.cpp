@@ -9,6 +9,8 @@
 #include "export/trace_report.h"
 #include "shapes/configured_setup.h"
 #include "shapes/definition_folder.h"
+#include "shapes/definition_request.h"
+#include "shapes/definition_rules.h"
 #include "shapes/model_definitions.h"
 #include "shapes/template_definition.h"
 #include "shapes/trace_template.h"
@@ -152,6 +154,34 @@ private Q_SLOTS:
         filter.clear("server.tp_size");
         QVERIFY(!configuredSetup(*sglang, b200->checkpoint, filter));
         QVERIFY(!configuredSetup(*sglang, "No such checkpoint", filter));
+    }
+
+    // A backend that fixes the page size (server_args forces FlashMLA's 64)
+    // deploys it where nothing names one: an implication of the profile sets
+    // it, and the window's setup and `katlas definitions` without --page-size
+    // take it; a page size a filter or --page-size names stays.
+    void aBackendFixesThePageSizeNothingNames()
+    {
+        ProfileError perr;
+        const std::optional<Profile> sglang = loadBuiltinProfile(QStringLiteral("sglang"), &perr);
+        QVERIFY2(sglang, qPrintable(perr.toString()));
+        std::string error;
+        const DimensionFilter flashmla = *DimensionFilter::parse(
+            "attention_backend=flashmla stage=decode server.tp_size=8 server.enable_dp_attention=false", &error);
+        const std::optional<ConfiguredSetup> setup = configuredSetup(*sglang, "DeepSeek-V3", flashmla);
+        QVERIFY(setup);
+        QCOMPARE(setup->deployment.pageSize, 64);
+        const DimensionFilter named = *DimensionFilter::parse(
+            "attention_backend=flashinfer stage=decode server.tp_size=8 server.enable_dp_attention=false server.page_size=32", &error);
+        QCOMPARE(configuredSetup(*sglang, "DeepSeek-V3", named)->deployment.pageSize, 32);
+
+        const DefinitionRules rules = readDefinitionRules(definitionsProfile(*sglang), &error);
+        QVERIFY2(error.empty(), error.c_str());
+        const DimensionFilter effective = effectiveFilter(flashmla, *sglang);
+        QCOMPARE(deployedPageSize(Deployment{8, 1, 0, false}, effective, rules).pageSize, 64);
+        QCOMPARE(deployedPageSize(Deployment{8, 1, 16, false}, effective, rules).pageSize, 16); // --page-size 16
+        const DimensionFilter fa3 = *DimensionFilter::parse("attention_backend=fa3 stage=decode", &error);
+        QCOMPARE(deployedPageSize(Deployment{8, 1, 0, false}, effectiveFilter(fa3, *sglang), rules).pageSize, 1);
     }
 
     // MLA's family needs one latent KV head: an MHA RadixAttention (as many

@@ -218,7 +218,7 @@ Deployment deploymentFrom(const Args &args)
     Deployment deployment;
     deployment.tp = positiveNumber(args, QStringLiteral("--tp"), 1);
     deployment.ep = positiveNumber(args, QStringLiteral("--ep"), 1);
-    deployment.pageSize = positiveNumber(args, QStringLiteral("--page-size"), 1);
+    deployment.pageSize = positiveNumber(args, QStringLiteral("--page-size"), 0); // 0: what the configuration deploys
     deployment.dpAttention = args.has(QStringLiteral("--dp-attention"));
     return deployment;
 }

@@ -260,7 +260,7 @@ int runExportCommand(const Args &args)
             definitions = definitionsFor(*session, request, &problem);
             if (!definitions)
                 throw UsageError{QString::fromStdString(problem)};
-            setup = checkpointText(request.config, configPath) + ", " + deploymentText(request.deployment);
+            setup = checkpointText(request.config, configPath) + ", " + deploymentText(definitions->deployment);
         }
         writeOutput(args, QByteArray::fromStdString(opTracesMarkdown(*session, r, links, definitions ? &*definitions : nullptr, setup)));
     }

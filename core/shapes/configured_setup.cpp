@@ -5,6 +5,7 @@
 #include "shapes/definition_request.h"
 #include "shapes/definition_rules.h"
 #include "shapes/filter_deployments.h"
+#include "trace/configuration.h"
 
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -36,7 +37,8 @@ std::optional<ConfiguredSetup> configuredSetup(const Profile &profile, const std
     const QByteArray json = definitionsProfile(profile); // read once for both
     std::string error;
     const DefinitionRules rules = readDefinitionRules(json, &error);
-    const std::vector<Deployment> deployments = filterDeployments(filter, rules.deploymentSettings);
+    // The effective filter: a backend may fix the page size (an implication).
+    const std::vector<Deployment> deployments = filterDeployments(effectiveFilter(filter, profile), rules.deploymentSettings);
     std::optional<QJsonObject> config = checkpointIn(QJsonDocument::fromJson(json).object(), checkpoint);
     if (!error.empty() || deployments.size() != 1 || !config)
         return std::nullopt;

@@ -3,6 +3,7 @@
 
 #include "profile/builtin_resources.h"
 #include "profile/model_config.h"
+#include "shapes/filter_deployments.h"
 #include "trace/trace_session.h"
 
 #include <QCoreApplication>
@@ -91,6 +92,13 @@ std::optional<DimensionFilter> filterWithModelConfig(DimensionFilter filter, con
     return filter;
 }
 
+Deployment deployedPageSize(Deployment deployment, const DimensionFilter &effective, const DefinitionRules &rules)
+{
+    if (deployment.pageSize < 1)
+        deployment.pageSize = filterDeployments(effective, rules.deploymentSettings).front().pageSize;
+    return deployment;
+}
+
 std::optional<ModelDefinitions> definitionsFor(const TraceSession &session, const DefinitionRequest &request, std::string *error,
                                                std::vector<std::string> *conflicts)
 {
@@ -129,9 +137,12 @@ std::optional<ModelDefinitions> definitionsFor(const TraceSession &session, cons
     if (conflicts)
         *conflicts = report.conflicts;
     const std::string modelTag = request.config.value(QLatin1String("model_type")).toString().toStdString();
-    ModelShapes shapes(session.index(), model->modelModules, request.config, request.deployment, moduleRules, rules.shapeCalls);
-    return modelDefinitions(report, session.index(), rules, shapes,
-                            definitionContext(rules, report.effective, modelTag, request.deployment), compute);
+    const Deployment deployment = deployedPageSize(request.deployment, report.effective, rules);
+    ModelShapes shapes(session.index(), model->modelModules, request.config, deployment, moduleRules, rules.shapeCalls);
+    ModelDefinitions out = modelDefinitions(report, session.index(), rules, shapes,
+                                            definitionContext(rules, report.effective, modelTag, deployment), compute);
+    out.deployment = deployment;
+    return out;
 }
 
 std::string checkpointText(const QJsonObject &config, const QString &path)

@@ -33,6 +33,11 @@ struct DefinitionRequest {
 // configuration.
 std::optional<DimensionFilter> filterWithModelConfig(DimensionFilter filter, const QJsonObject &config, const Profile &profile);
 
+// A page size not given (0) is what the effective filter deploys: a
+// configuration's page-size setting, or the one an implication sets where a
+// backend fixes it (FlashMLA pages by 64); else 1.
+Deployment deployedPageSize(Deployment deployment, const DimensionFilter &effective, const DefinitionRules &rules);
+
 // nullopt and a message naming the config file (and the key) when the
 // request cannot be answered.
 // `conflicts`: what the filter's values contradict (TraceReport::conflicts).

@@ -25,6 +25,7 @@ struct ModelDefinitions {
     std::vector<KernelDefinition> definitions; // distinct names, sorted by op type then name
     std::vector<DefinitionUse> uses;           // every (op, kernel) pair that runs
     std::vector<std::string> conflicts;        // one name, two contents
+    Deployment deployment;                     // what they are for (a page size not given filled in)
 };
 
 // The torch calls the rules name (`compute_calls`) as path ends: build the

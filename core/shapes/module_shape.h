@@ -17,7 +17,9 @@ namespace katlas {
 struct Deployment {
     int tp = 1;          // --tp
     int ep = 1;          // --ep
-    int pageSize = 1;    // --page-size
+    // --page-size; 0: not given, so what the configuration deploys (its
+    // page-size setting, or one an implication sets: FlashMLA's 64), else 1.
+    int pageSize = 1;
     bool dpAttention = false; // --dp-attention: attention runs with TP 1 per replica
 };
 
