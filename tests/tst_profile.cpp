@@ -1,6 +1,9 @@
 // Tests of profile loading: every field of a valid profile, and errors that
 // name the line and key of a malformed one.
 #include "profile/profile.h"
+#include "trace/configuration.h"
+
+#include <algorithm>
 
 #include <QTest>
 
@@ -90,6 +93,34 @@ private Q_SLOTS:
         QCOMPARE(demo->configurations[0].assignment.at("quantization"), std::set<std::string>{"fp8"});
         QCOMPARE(demo->implications.size(), size_t(2));
         QCOMPARE(demo->implications[1].then.at("quantization"), (std::set<std::string>{"none", "fp8", "nvfp4"}));
+    }
+
+    // Combinations sglang's server_args rejects or rewrites are implications
+    // of the shipped profile: a filter naming one contradicts itself (the CLI
+    // and the window say so), and a page size a backend forces is deployed.
+    void serverChecksAreImplications()
+    {
+        ProfileError perr;
+        const std::optional<Profile> sglang = loadBuiltinProfile(QStringLiteral("sglang"), &perr);
+        QVERIFY2(sglang, qPrintable(perr.toString()));
+        const auto conflictsOf = [&](const char *text) {
+            std::string error;
+            std::vector<std::string> conflicts;
+            effectiveFilter(*DimensionFilter::parse(text, &error), *sglang, &conflicts);
+            return conflicts;
+        };
+        const auto names = [](const std::vector<std::string> &conflicts, const char *what) {
+            return std::any_of(conflicts.begin(), conflicts.end(), [&](const std::string &c) { return c.find(what) != std::string::npos; });
+        };
+        QVERIFY(names(conflictsOf("moe_runner_backend=flashinfer_cutlass quantization=fp8"), "quantization="));
+        QVERIFY(conflictsOf("moe_runner_backend=flashinfer_cutlass quantization=modelopt_fp4").empty());
+        QVERIFY(names(conflictsOf("attention_backend=fa4 stage=decode"), "stage=extend"));
+        QVERIFY(conflictsOf("attention_backend=fa4 stage=extend").empty());
+        QVERIFY(names(conflictsOf("attention_backend=fa3 kv_cache_dtype=fp8_e5m2"), "kv_cache_dtype="));
+        QVERIFY(names(conflictsOf("attention_backend=flashmla server.page_size=1"), "server.page_size=64"));
+        std::string error;
+        const DimensionFilter cutlass = effectiveFilter(*DimensionFilter::parse("attention_backend=cutlass_mla", &error), *sglang);
+        QCOMPARE(cutlass.allowed().at("server.page_size"), std::set<std::string>{"128"});
     }
 
     void builtinProfilesLoad()
