@@ -27,6 +27,7 @@ ZH = {
     'Tensor parallel (TP)': '张量并行（TP）',
     'Expert parallel (EP)': '专家并行（EP）',
     'Page size': '页大小',
+    'From the configuration': '由配置决定',
     'Remove': '移除',
     'EP %1 does not divide TP %2.': 'EP %1 不能整除 TP %2。',
     'EP %1 does not divide TP %2': 'EP %1 不能整除 TP %2',

@@ -1598,6 +1598,10 @@ config.json：其中的值成为 model.* 设置（model.n_shared_experts=1）。
         <source>EP %1 does not divide TP %2.</source>
         <translation>EP %1 不能整除 TP %2。</translation>
     </message>
+    <message>
+        <source>From the configuration</source>
+        <translation>由配置决定</translation>
+    </message>
 </context>
 <context>
     <name>katlas::NewIndexDialog</name>

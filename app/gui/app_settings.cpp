@@ -140,7 +140,7 @@ ModelSetup AppSettings::modelSetup(const QString &indexPath) const
     setup.configPath = m.value(QStringLiteral("config")).toString();
     setup.tp = std::max(1, m.value(QStringLiteral("tp"), 1).toInt());
     setup.ep = std::max(1, m.value(QStringLiteral("ep"), 1).toInt());
-    setup.pageSize = std::max(1, m.value(QStringLiteral("pageSize"), 1).toInt());
+    setup.pageSize = std::max(0, m.value(QStringLiteral("pageSize"), 0).toInt());
     setup.dpAttention = m.value(QStringLiteral("dpAttention")).toBool();
     return setup;
 }

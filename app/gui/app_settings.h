@@ -20,7 +20,7 @@ struct ModelSetup {
     QString configPath; // empty: none
     int tp = 1;
     int ep = 1;
-    int pageSize = 1;
+    int pageSize = 0;   // 0: what the configuration deploys (deployedPageSize)
     bool dpAttention = false;
     bool operator==(const ModelSetup &) const = default;
 };

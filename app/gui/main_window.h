@@ -242,6 +242,7 @@ private:
     QString m_definitionsKey;              // what they were worked out for; "" to work them out again
     QString m_definitionsProblem;          // why there are none
     QString m_definitionsSetup;            // the checkpoint and deployment, in a few words
+    QString m_definitionsCheckpoint;       // its checkpoint part
     struct DefinitionsOutcome {
         std::optional<ModelDefinitions> definitions;
         std::string error;

@@ -121,7 +121,8 @@ void MainWindow::updateDefinitions()
     } else {
         return;
     }
-    m_definitionsSetup = QString::fromStdString(checkpointText(*config, configName) + ", " + deploymentText(deployment));
+    m_definitionsCheckpoint = QString::fromStdString(checkpointText(*config, configName));
+    m_definitionsSetup = m_definitionsCheckpoint + QStringLiteral(", ") + QString::fromStdString(deploymentText(deployment));
     const DefinitionRequest request{*config, configName, deployment, {}, m_filter};
     m_definitionsWatcher.setFuture(QtConcurrent::run([session = m_session.get(), request] {
         DefinitionsOutcome out;
@@ -136,6 +137,8 @@ void MainWindow::definitionsReady()
     m_definitions = std::move(outcome.definitions);
     if (!m_definitions)
         m_definitionsProblem = QString::fromStdString(outcome.error);
+    else // the page size the configuration deploys, where the setup left it to it
+        m_definitionsSetup = m_definitionsCheckpoint + QStringLiteral(", ") + QString::fromStdString(deploymentText(m_definitions->deployment));
     refreshShapes(); // for the op selected now; starts again if the filter or config moved on
 }
 

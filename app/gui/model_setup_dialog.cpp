@@ -35,6 +35,10 @@ ModelSetupDialog::ModelSetupDialog(const QString &indexPath, QWidget *parent)
       m_dpAttention(new QCheckBox(tr("Attention runs data-parallel (TP 1 per replica)"), this)), m_problem(new QLabel(this))
 {
     setWindowTitle(tr("Model Config"));
+    // Left at its least, the page size is what the configuration deploys:
+    // its page-size setting, or the one its attention backend forces.
+    m_pageSize->setMinimum(0);
+    m_pageSize->setSpecialValueText(tr("From the configuration"));
     m_config->setObjectName(QStringLiteral("configPath"));
     m_config->setPlaceholderText(tr("the checkpoint's config.json"));
     m_config->setClearButtonEnabled(true);
