@@ -241,8 +241,7 @@ private:
     std::optional<ModelDefinitions> m_definitions; // under m_filter and the index's model config
     QString m_definitionsKey;              // what they were worked out for; "" to work them out again
     QString m_definitionsProblem;          // why there are none
-    QString m_definitionsSetup;            // the checkpoint and deployment, in a few words
-    QString m_definitionsCheckpoint;       // its checkpoint part
+    QString m_definitionsCheckpoint;       // the checkpoint they are for, in a few words
     struct DefinitionsOutcome {
         std::optional<ModelDefinitions> definitions;
         std::string error;

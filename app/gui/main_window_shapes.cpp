@@ -103,7 +103,7 @@ void MainWindow::updateDefinitions()
     m_definitionsKey = key;
     m_definitions.reset();
     m_definitionsProblem.clear();
-    m_definitionsSetup.clear();
+    m_definitionsCheckpoint.clear();
     std::optional<QJsonObject> config;
     QString configName = setup.configPath;
     Deployment deployment{setup.tp, setup.ep, setup.pageSize, setup.dpAttention};
@@ -122,7 +122,6 @@ void MainWindow::updateDefinitions()
         return;
     }
     m_definitionsCheckpoint = QString::fromStdString(checkpointText(*config, configName));
-    m_definitionsSetup = m_definitionsCheckpoint + QStringLiteral(", ") + QString::fromStdString(deploymentText(deployment));
     const DefinitionRequest request{*config, configName, deployment, {}, m_filter};
     m_definitionsWatcher.setFuture(QtConcurrent::run([session = m_session.get(), request] {
         DefinitionsOutcome out;
@@ -137,8 +136,6 @@ void MainWindow::definitionsReady()
     m_definitions = std::move(outcome.definitions);
     if (!m_definitions)
         m_definitionsProblem = QString::fromStdString(outcome.error);
-    else // the page size the configuration deploys, where the setup left it to it
-        m_definitionsSetup = m_definitionsCheckpoint + QStringLiteral(", ") + QString::fromStdString(deploymentText(m_definitions->deployment));
     refreshShapes(); // for the op selected now; starts again if the filter or config moved on
 }
 
@@ -183,7 +180,10 @@ void MainWindow::showShapesOf(const OpNode &leaf)
                 row.axes = QString::fromStdString(constAxesText(d));
         rows.push_back(std::move(row));
     }
-    m_shapes->showRows(m_definitionsSetup, rows);
+    // The deployment the definitions are for: a page size the setup left to
+    // the configuration is filled in.
+    m_shapes->showRows(m_definitionsCheckpoint + QStringLiteral(", ") + QString::fromStdString(deploymentText(m_definitions->deployment)),
+                       rows);
 }
 
 const OpNode *MainWindow::selectedLeaf() const
