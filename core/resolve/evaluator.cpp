@@ -34,6 +34,7 @@ Evaluator::Evaluator(const SymbolTable &table, ConditionMapper &mapper)
 void Evaluator::clearMemo()
 {
     m_memo.clear();
+    m_kept.clear();
 }
 
 Value Evaluator::moduleValue(const SymbolTable &t, int module)

@@ -7,6 +7,7 @@
 #include "resolve/chain.h"
 #include "resolve/cycle_memo.h"
 #include "resolve/condition_mapper.h"
+#include "resolve/memo_pool.h"
 #include "resolve/value.h"
 
 #include <memory>
@@ -218,15 +219,16 @@ private:
     template<typename Compute>
     Values memoised(const std::string &key, Compute &&compute)
     {
-        if (const Values *known = m_memo.find(key))
-            return *known;
+        if (const ValuesPool::Packed *known = m_memo.find(key))
+            return ValuesPool::unpack(*known);
         if (!m_memo.enter(key))
             return {};
         const size_t cutsBefore = m_depthCuts;
         Values value = compute();
         // A result that lacks what the depth bound cut off is this asker's
         // only: asked from a shallower place it holds more.
-        return m_memo.leave(key, std::move(value), m_depthCuts == cutsBefore);
+        m_memo.leave(key, m_kept.pack(value), m_depthCuts == cutsBefore);
+        return value;
     }
 
     const SymbolTable &m_table;
@@ -235,7 +237,8 @@ private:
     GuardEvaluator *m_guards = nullptr;
     int m_depth = 0;
     size_t m_depthCuts = 0; // evaluations the depth bound cut short, so far
-    CycleMemo<Values> m_memo;
+    CycleMemo<ValuesPool::Packed> m_memo; // kept compact (memo_pool.h)
+    ValuesPool m_kept;
     std::unique_ptr<InstantiationIndex> m_instantiations; // built on first use
     std::unique_ptr<AllocationSites> m_allocations;
 };

@@ -221,6 +221,7 @@ GuardEvaluator::GuardEvaluator(const SymbolTable &table, Evaluator &evaluator, C
 void GuardEvaluator::releaseMemos()
 {
     m_memo.clear();
+    m_kept.clear();
     decltype(m_parsed)().swap(m_parsed);
     decltype(m_callsByName)().swap(m_callsByName);
     m_callsFiled = false;

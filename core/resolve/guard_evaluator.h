@@ -14,6 +14,7 @@
 #include "resolve/cycle_memo.h"
 #include "resolve/evaluator.h"
 #include "resolve/instantiation_index.h"
+#include "resolve/memo_pool.h"
 #include "resolve/registry_index.h"
 
 #include <functional>
@@ -107,6 +108,22 @@ public:
         bool operator==(const Outcome &) const = default;
     };
     using Outcomes = std::vector<Outcome>;
+    // Memoised outcomes kept compact (memo_pool.h): an outcome is two
+    // pointers, to its value and its conditions, each kept once.
+    class OutcomeStore {
+    public:
+        using Packed = std::vector<std::pair<const Abstract *, const ConditionSet *>>;
+        Packed pack(const Outcomes &outcomes);
+        static Outcomes unpack(const Packed &packed);
+        void clear();
+
+    private:
+        struct AbstractHash {
+            size_t operator()(const Abstract &a) const;
+        };
+        MemoPool<Abstract, AbstractHash> m_values;
+        MemoPool<ConditionSet, ConditionSetHash> m_sets;
+    };
     struct Case {
         bool known = true;
         bool truth = false;
@@ -363,7 +380,8 @@ private:
     // may run through all of them. Each value is worked out from depth 0, so
     // that what it gives does not depend on who asked first (a partial
     // re-index asks in another order). Decisions are memoised apart, once.
-    CycleMemo<Outcomes> m_memo;
+    CycleMemo<OutcomeStore::Packed> m_memo;
+    OutcomeStore m_kept;
     std::unordered_map<std::string, std::optional<Decision>> m_decisions;
     std::unordered_set<std::string> m_deciding;
     // `self` of an enum method evaluated for one member (methodOfMember).

@@ -31,11 +31,13 @@ GuardEvaluator::Outcomes GuardEvaluator::parameterValues(const FunctionInfo &fn,
     if ((bound && param == 0) || p.name == fn.fact->varargs || p.name == fn.fact->kwargs)
         return {{}};
     const std::string key = 'p' + std::to_string(fn.symbol) + m_classTestKey + '#' + p.name;
-    if (const Outcomes *known = m_memo.find(key))
-        return *known;
+    if (const OutcomeStore::Packed *known = m_memo.find(key))
+        return OutcomeStore::unpack(*known);
     if (!m_memo.enter(key))
         return {{}}; // a function passing its own parameter on to itself
-    return m_memo.leave(key, callersPass(fn, p, bound ? param - 1 : param, 0));
+    Outcomes out = callersPass(fn, p, bound ? param - 1 : param, 0);
+    m_memo.leave(key, m_kept.pack(out));
+    return out;
 }
 
 const GuardEvaluator::CallsOfFunction &GuardEvaluator::callsOfFunction(const FunctionInfo &fn)

@@ -69,8 +69,8 @@ GuardEvaluator::Outcomes GuardEvaluator::chainValues(const Chain &chain, const S
     const bool bound = m_boundSelf && m_boundSelf->function == scope.function;
     // Values of names are memoised apart while derivedReturns reads them as names.
     const std::string key = (m_derived ? "vD" : "v") + std::string(bound ? "~" : "") + scopeKey(scope) + m_classTestKey + '#' + chain;
-    if (const Outcomes *known = bound ? nullptr : m_memo.find(key))
-        return *known;
+    if (const OutcomeStore::Packed *known = bound ? nullptr : m_memo.find(key))
+        return OutcomeStore::unpack(*known);
     // A name followed back to itself (`x = saved_copy_of_x`, two flags set
     // from each other) adds nothing to what its other assignments give: the
     // way back is marked, and the name's own evaluation drops the mark. Met
@@ -135,7 +135,8 @@ GuardEvaluator::Outcomes GuardEvaluator::chainValues(const Chain &chain, const S
         }
         std::fprintf(stderr, "\n");
     }
-    return m_memo.leave(key, std::move(out), !bound);
+    m_memo.leave(key, m_kept.pack(out), !bound);
+    return out;
 }
 
 GuardEvaluator::Outcomes GuardEvaluator::attributeValues(const Value &object, const std::string &name, int depth)

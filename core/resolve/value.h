@@ -38,6 +38,7 @@ struct Value {
     SymbolId boundArg = 0;
     std::string boundParam;
 
+    // A field added here is compared by ValueEqual too (memo_pool.cpp).
     bool sameTarget(const Value &o) const
     {
         return kind == o.kind && id == o.id && module == o.module && external == o.external
