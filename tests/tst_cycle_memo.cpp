@@ -1,7 +1,9 @@
-// Tests of the memo that cuts cycles (resolve/cycle_memo.h): what a key
-// gives does not depend on the order keys were first asked in, as a partial
-// re-index asking only for its changed files' needs relies on.
+// Tests of the memo that cuts cycles (resolve/cycle_memo.h) and of the pool
+// its results are kept in (memo_pool.h): what a key gives does not depend on
+// the order keys were first asked in, as a partial re-index asking only for
+// its changed files' needs relies on.
 #include "resolve/cycle_memo.h"
+#include "resolve/memo_pool.h"
 
 #include <QTest>
 
@@ -100,6 +102,32 @@ private Q_SLOTS:
         QCOMPARE(memo.leave("x", 2, false), 2);
         QVERIFY(!memo.find("y"));
         QVERIFY(!memo.find("x"));
+    }
+
+    // What a memo keeps is pooled (memo_pool.h): equal values under equal
+    // conditions are one copy, and unpacking gives back what was packed.
+    void aPooledMemoKeepsEachValueOnce()
+    {
+        Condition onCuda{"platform", {"cuda"}, false, "_is_cuda"};
+        Value f;
+        f.kind = Value::Kind::Function;
+        f.id = 7;
+        f.conditions = {onCuda};
+        Value g = f;
+        g.id = 8;
+        Value fElsewhere = f;
+        fElsewhere.conditions = {};
+        ValuesPool pool;
+        const ValuesPool::Packed first = pool.pack({f, g});
+        const ValuesPool::Packed again = pool.pack({g, f, fElsewhere});
+        QCOMPARE(again[1], first[0]);
+        QCOMPARE(again[0], first[1]);
+        QVERIFY(again[2] != first[0]); // the conditions tell them apart
+        const Values back = ValuesPool::unpack(again);
+        QCOMPARE(back.size(), size_t(3));
+        QCOMPARE(back[0].id, SymbolId(8));
+        QCOMPARE(back[1].conditions, ConditionSet{onCuda});
+        QVERIFY(back[2].conditions.empty());
     }
 };
 
