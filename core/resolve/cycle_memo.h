@@ -11,6 +11,8 @@
 // what its changed files need, in their order.
 #pragma once
 
+#include "resolve/memo_key.h"
+
 #include <algorithm>
 #include <string>
 #include <unordered_map>
@@ -23,8 +25,9 @@ template <typename V> class CycleMemo {
 public:
     // The final result of `key`, or one computed across a cut of a key still
     // being computed (the asker then depends on that key too); null if none.
-    const V *find(const std::string &key)
+    const V *find(const std::string &text)
     {
+        const MemoKey key = memoKey(text);
         if (auto it = m_final.find(key); it != m_final.end())
             return &it->second;
         if (auto it = m_provisional.find(key); it != m_provisional.end()) {
@@ -36,8 +39,9 @@ public:
 
     // Starts computing `key`; false when it is already being computed (the
     // cycle is cut there and the asker depends on it).
-    bool enter(const std::string &key)
+    bool enter(const std::string &text)
     {
+        const MemoKey key = memoKey(text);
         const auto [it, fresh] = m_active.emplace(key, m_stack.size());
         if (!fresh) {
             dependOn(it->second);
@@ -49,21 +53,22 @@ public:
 
     // Ends computing the innermost key, `key`, with `value`, kept for later
     // askers unless `keep` is false (a computation only cut, never reused).
-    V leave(const std::string &key, V value, bool keep = true)
+    V leave(const std::string &text, V value, bool keep = true)
     {
+        const MemoKey key = memoKey(text);
         Frame frame = std::move(m_stack.back());
         m_stack.pop_back();
         m_active.erase(key);
         const size_t index = m_stack.size();
         if (frame.head >= index) {
-            for (const std::string &k : frame.dependents)
+            for (const MemoKey &k : frame.dependents)
                 m_provisional.erase(k);
             if (keep)
                 m_final.insert_or_assign(key, value);
             return value;
         }
         Frame &head = m_stack[frame.head];
-        for (std::string &k : frame.dependents)
+        for (MemoKey &k : frame.dependents)
             if (auto it = m_provisional.find(k); it != m_provisional.end()) {
                 it->second.head = frame.head;
                 head.dependents.push_back(std::move(k));
@@ -79,8 +84,8 @@ public:
     // Forgets every result; keys being computed stay so.
     void clearResults()
     {
-        std::unordered_map<std::string, V>().swap(m_final);
-        std::unordered_map<std::string, Provisional>().swap(m_provisional);
+        decltype(m_final)().swap(m_final);
+        decltype(m_provisional)().swap(m_provisional);
     }
 
     void clear()
@@ -92,9 +97,9 @@ public:
 
 private:
     struct Frame {
-        std::string key;
-        size_t head;                         // the outermost key being computed that this one depends on
-        std::vector<std::string> dependents; // provisional results that end with this key
+        MemoKey key;
+        size_t head;                     // the outermost key being computed that this one depends on
+        std::vector<MemoKey> dependents; // provisional results that end with this key
     };
     struct Provisional {
         V value;
@@ -108,9 +113,9 @@ private:
     }
 
     std::vector<Frame> m_stack;
-    std::unordered_map<std::string, size_t> m_active;
-    std::unordered_map<std::string, V> m_final;
-    std::unordered_map<std::string, Provisional> m_provisional;
+    std::unordered_map<MemoKey, size_t, MemoKeyHash> m_active;
+    std::unordered_map<MemoKey, V, MemoKeyHash> m_final;
+    std::unordered_map<MemoKey, Provisional, MemoKeyHash> m_provisional;
 };
 
 } // namespace katlas

@@ -360,9 +360,10 @@ std::optional<GuardEvaluator::Decision> GuardEvaluator::decide(const Guard &guar
         std::optional<Reader> saved;
         ~Restore() { slot = std::move(saved); }
     } restore{m_reader, std::exchange(m_reader, std::move(reader))};
-    const std::string key = scopeKey(scope) + (guard.negated ? "!" : "=") + guard.text;
+    const std::string keyText = scopeKey(scope) + (guard.negated ? "!" : "=") + guard.text;
+    const MemoKey key = memoKey(keyText);
     if (auto it = m_decisions.find(key); it != m_decisions.end())
-        return it->second;
+        return it->second ? std::optional<Decision>(OutcomeStore::unpack(*it->second)) : std::nullopt;
     const WithoutClassTest decidedAlike{*this};
     if (!m_deciding.insert(key).second)
         return std::nullopt;
@@ -412,7 +413,7 @@ std::optional<GuardEvaluator::Decision> GuardEvaluator::decide(const Guard &guar
         }
     }
     if (const char *dbg = std::getenv("KATLAS_DEBUG_GUARD"); dbg && guard.text.find(dbg) != std::string::npos) {
-        std::fprintf(stderr, "decide %s [%s] cases=%zu ->", key.c_str(), guard.text.c_str(), cases.size());
+        std::fprintf(stderr, "decide %s [%s] cases=%zu ->", keyText.c_str(), guard.text.c_str(), cases.size());
         for (const Case &c : cases) {
             std::fprintf(stderr, " {%s%s", c.known ? "" : "?", c.truth ? "T" : "F");
             for (const Condition &x : c.conditions)
@@ -422,7 +423,7 @@ std::optional<GuardEvaluator::Decision> GuardEvaluator::decide(const Guard &guar
         std::fprintf(stderr, " => %s\n", !out ? "text" : out->never ? "never" : "conds");
     }
     m_deciding.erase(key);
-    m_decisions.emplace(key, out);
+    m_decisions.emplace(key, out ? std::optional<OutcomeStore::PackedDecision>(m_decided.pack(*out)) : std::nullopt);
     return out;
 }
 

@@ -115,6 +115,15 @@ public:
         using Packed = std::vector<std::pair<const Abstract *, const ConditionSet *>>;
         Packed pack(const Outcomes &outcomes);
         static Outcomes unpack(const Packed &packed);
+        // A decision kept likewise: its condition sets pooled.
+        struct PackedDecision {
+            bool never = false;
+            bool keepText = false;
+            const ConditionSet *conditions = nullptr;
+            std::vector<const ConditionSet *> ways;
+        };
+        PackedDecision pack(const Decision &decision);
+        static Decision unpack(const PackedDecision &packed);
         void clear();
 
     private:
@@ -382,8 +391,9 @@ private:
     // re-index asks in another order). Decisions are memoised apart, once.
     CycleMemo<OutcomeStore::Packed> m_memo;
     OutcomeStore m_kept;
-    std::unordered_map<std::string, std::optional<Decision>> m_decisions;
-    std::unordered_set<std::string> m_deciding;
+    std::unordered_map<MemoKey, std::optional<OutcomeStore::PackedDecision>, MemoKeyHash> m_decisions;
+    OutcomeStore m_decided; // the decisions' conditions: kept as long as they are
+    std::unordered_set<MemoKey, MemoKeyHash> m_deciding;
     // `self` of an enum method evaluated for one member (methodOfMember).
     struct BoundSelf {
         SymbolId function = 0;

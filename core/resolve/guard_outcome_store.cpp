@@ -1,6 +1,7 @@
-// The guard evaluator's memo of chains' and parameters' values, kept
-// compact (memo_pool.h): some 200,000 results on sglang + flashinfer, whose
-// conditions' strings took 123 MB when each result kept its own copy.
+// The guard evaluator's memos of chains' and parameters' values and of its
+// decisions, kept compact (memo_pool.h): some 340,000 results on sglang +
+// flashinfer, whose conditions' strings took 123 MB when each result kept
+// its own copy.
 #include "resolve/guard_evaluator.h"
 
 #include <functional>
@@ -33,6 +34,24 @@ GuardEvaluator::Outcomes GuardEvaluator::OutcomeStore::unpack(const Packed &pack
     for (const auto &[value, conditions] : packed)
         outcomes.push_back({*value, *conditions});
     return outcomes;
+}
+
+GuardEvaluator::OutcomeStore::PackedDecision GuardEvaluator::OutcomeStore::pack(const Decision &decision)
+{
+    PackedDecision packed{decision.never, decision.keepText, m_sets.keep(decision.conditions), {}};
+    packed.ways.reserve(decision.ways.size());
+    for (const ConditionSet &way : decision.ways)
+        packed.ways.push_back(m_sets.keep(way));
+    return packed;
+}
+
+GuardEvaluator::Decision GuardEvaluator::OutcomeStore::unpack(const PackedDecision &packed)
+{
+    Decision decision{packed.never, *packed.conditions, packed.keepText, {}};
+    decision.ways.reserve(packed.ways.size());
+    for (const ConditionSet *way : packed.ways)
+        decision.ways.push_back(*way);
+    return decision;
 }
 
 void GuardEvaluator::OutcomeStore::clear()
