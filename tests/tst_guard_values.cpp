@@ -537,6 +537,28 @@ private Q_SLOTS:
         QCOMPARE(joined(reachedUnder(r, "backend.Layer.forward", {})), QStringLiteral("some_k"));
     }
 
+    void anOperatorsResultIsNeverNone()
+    {
+        // `sm = major * 10 + minor` handed to a parameter defaulting to None:
+        // the callee's `if sm is not None` holds, its fallback never runs.
+        Tree t;
+        t.add("kpkg.ops", "def given_k(x): torch.ops.kns.g(x)\ndef probe_k(x): torch.ops.kns.p(x)\n");
+        t.add("norm",
+              "from kpkg.ops import given_k, probe_k\n"
+              "def device_sm(props):\n"
+              "    return props.major * 10 + props.minor\n"
+              "class Kernel:\n"
+              "    def __init__(self, x, sm=None):\n"
+              "        if sm is not None:\n"
+              "            given_k(x)\n"
+              "        else:\n"
+              "            probe_k(x)\n"
+              "def run(x, props):\n"
+              "    Kernel(x, sm=device_sm(props))\n");
+        const Resolved r = resolve(t, settingsProfile());
+        QCOMPARE(joined(reachedUnder(r, "norm.run", {})), QStringLiteral("given_k"));
+    }
+
     void importsLeadingBackToThemselvesEndUnknown()
     {
         // A package's __init__ binds its submodule (`from . import env`),

@@ -125,7 +125,8 @@ GuardEvaluator::Outcomes GuardEvaluator::arithmeticValues(const GuardExpr &e, co
     Outcomes out;
     eachPair(values(e.operands[0], scope, depth + 1), values(e.operands[1], scope, depth + 1),
              [&](const Abstract &l, const Abstract &r, ConditionSet conditions) {
-                 Abstract a;
+                 // What an operator gives is never None (on None it raises).
+                 Abstract a{Kind::NotNone, false, {}, {}, {}};
                  const auto ln = numbersOf(l), rn = numbersOf(r);
                  if (l.kind == Kind::Number && r.kind == Kind::Number && ln && rn)
                      if (const std::optional<long long> n = apply(e.op, ln->front(), rn->front()))
