@@ -559,6 +559,32 @@ private Q_SLOTS:
         QCOMPARE(joined(reachedUnder(r, "norm.run", {})), QStringLiteral("given_k"));
     }
 
+    void aBuiltinsValueIsNeverNone()
+    {
+        // `len(xs)` is a number, `getattr(o, "n", None)` may be None.
+        Tree t;
+        t.add("kpkg.ops", "def given_k(x): torch.ops.kns.g(x)\ndef probe_k(x): torch.ops.kns.p(x)\n");
+        t.add("count",
+              "from kpkg.ops import given_k, probe_k\n"
+              "def work(x, n=None):\n"
+              "    if n is not None:\n"
+              "        given_k(x)\n"
+              "    else:\n"
+              "        probe_k(x)\n"
+              "def other_work(x, n=None):\n"
+              "    if n is not None:\n"
+              "        given_k(x)\n"
+              "    else:\n"
+              "        probe_k(x)\n"
+              "def by_length(x, xs):\n"
+              "    work(x, n=len(xs))\n"
+              "def by_attribute(x, o):\n"
+              "    other_work(x, n=getattr(o, \"n\", None))\n");
+        const Resolved r = resolve(t, settingsProfile());
+        QCOMPARE(joined(reachedUnder(r, "count.by_length", {})), QStringLiteral("given_k"));
+        QCOMPARE(joined(reachedUnder(r, "count.by_attribute", {})), QStringLiteral("given_k probe_k"));
+    }
+
     void importsLeadingBackToThemselvesEndUnknown()
     {
         // A package's __init__ binds its submodule (`from . import env`),

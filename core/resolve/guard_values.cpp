@@ -9,6 +9,7 @@
 #include "resolve/chain.h"
 #include "resolve/effect_conditions.h"
 #include "resolve/instantiation_index.h"
+#include "resolve/python_builtins.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -546,7 +547,9 @@ GuardEvaluator::Outcomes GuardEvaluator::callValues(const GuardExpr &call, const
             continue;
         }
         if (v.kind != Value::Kind::Function) {
-            out.push_back({{}, v.conditions});
+            // `len(x)`, `int(s)`, `sorted(xs)`: a value, never None.
+            const bool value = v.kind == Value::Kind::External && builtinNeverReturnsNone(v.external);
+            out.push_back({value ? Abstract{Kind::NotNone, false, {}, {}, {}} : Abstract{}, v.conditions});
             continue;
         }
         // Every function the call may run: overrides of a declared receiver too.

@@ -106,4 +106,17 @@ bool builtinLacks(std::string_view external, std::string_view name)
         && !isBuiltinClassAttribute(external.substr(builtin.size()), name);
 }
 
+bool builtinNeverReturnsNone(std::string_view external)
+{
+    // Not `getattr`, `next`, `min`, `max` or `vars`-like readers: they may
+    // hand back a None they were given.
+    static const std::unordered_set<std::string_view> kNeverNone = {
+        "abs", "all", "any", "bin", "bool", "bytearray", "bytes", "callable", "chr", "complex", "dict", "dir",
+        "divmod", "enumerate", "filter", "float", "format", "frozenset", "hasattr", "hash", "hex", "id", "int",
+        "isinstance", "issubclass", "iter", "len", "list", "map", "object", "oct", "ord", "range", "repr",
+        "reversed", "round", "set", "slice", "sorted", "str", "sum", "tuple", "type", "zip"};
+    constexpr std::string_view builtin = "<builtin>.";
+    return external.starts_with(builtin) && kNeverNone.count(external.substr(builtin.size()));
+}
+
 } // namespace katlas

@@ -28,4 +28,7 @@ bool isBuiltinClassAttribute(std::string_view base, std::string_view name);
 // that has no attribute `name`? Reading it raises: it stands for nothing.
 bool builtinLacks(std::string_view external, std::string_view name);
 
+// Does calling the built-in `external` (`<builtin>.len`) never give None?
+bool builtinNeverReturnsNone(std::string_view external);
+
 } // namespace katlas
