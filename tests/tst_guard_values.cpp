@@ -585,6 +585,53 @@ private Q_SLOTS:
         QCOMPARE(joined(reachedUnder(r, "count.by_attribute", {})), QStringLiteral("given_k probe_k"));
     }
 
+    void aDisplayIsNeverNone()
+    {
+        // `names = []` filled in a loop, then handed on: never None.
+        Tree t;
+        t.add("kpkg.ops", "def given_k(x): torch.ops.kns.g(x)\ndef probe_k(x): torch.ops.kns.p(x)\n");
+        t.add("load",
+              "from kpkg.ops import given_k, probe_k\n"
+              "def post(x, names=None):\n"
+              "    if names is None:\n"
+              "        probe_k(x)\n"
+              "    else:\n"
+              "        given_k(x)\n"
+              "def load(x, ws):\n"
+              "    names = []\n"
+              "    for w in ws:\n"
+              "        names.append(w)\n"
+              "    post(x, names=names)\n");
+        const Resolved r = resolve(t, settingsProfile());
+        QCOMPARE(joined(reachedUnder(r, "load.load", {})), QStringLiteral("given_k"));
+    }
+
+    void aSettingReadAtItsOwnDefaultingTestIsNotYetSet()
+    {
+        // Readers elsewhere see the list `__post_init__` puts in place of the
+        // None default; its own test, before the assignment, still sees None.
+        Tree t;
+        addServerArgs(t,
+                      "    tokens: Optional[List[int]] = None\n"
+                      "    def __post_init__(self):\n"
+                      "        if self.tokens is None:\n"
+                      "            self.tokens = self._generate()\n"
+                      "    def _generate(self):\n"
+                      "        from kpkg.ops import gen_k\n"
+                      "        gen_k(1)\n"
+                      "        return [1, 2]\n");
+        t.add("kpkg.ops", "def gen_k(x): torch.ops.kns.g(x)\ndef none_k(x): torch.ops.kns.n(x)\n");
+        t.add("runner",
+              "from cfg import get_args\n"
+              "from kpkg.ops import none_k\n"
+              "def run(x):\n"
+              "    if get_args().tokens is None:\n"
+              "        none_k(x)\n");
+        const Resolved r = resolve(t, settingsProfile());
+        QCOMPARE(joined(reachedUnder(r, "cfg.ServerArgs.__post_init__", {})), QStringLiteral("gen_k"));
+        QCOMPARE(joined(reachedUnder(r, "runner.run", {})), QString());
+    }
+
     void importsLeadingBackToThemselvesEndUnknown()
     {
         // A package's __init__ binds its submodule (`from . import env`),

@@ -177,7 +177,8 @@ private:
     // What `fn` gives by its return `returned` (a call's result where `fn`
     // also returns None: not None).
     Outcomes returnedValues(const FunctionInfo &fn, const ValueFact &returned, const Scope &scope, int depth);
-    Outcomes attributeValues(const Value &object, const std::string &name, int depth);
+    // `readIn`: the function the attribute is read in.
+    Outcomes attributeValues(const Value &object, const std::string &name, int depth, SymbolId readIn = 0);
     // May `object` (a chain read in `scope`) be an instance of `cls`, of a
     // class it derives from or of one deriving from it? Unknown objects may.
     bool mayBeOfClass(const Chain &object, const Scope &scope, SymbolId cls);
@@ -186,8 +187,9 @@ private:
     bool restoresSavedValue(const AssignmentFact &a, SymbolId function) const;
     std::optional<Abstract> setting(SymbolId cls, const std::string &name);
     // A setting's values: what the user gives (or its default), and what the
-    // settings class's own methods assign to it, each under its guards.
-    std::optional<Outcomes> settingValues(SymbolId cls, const std::string &name, int depth);
+    // settings class's own methods assign to it, each under its guards; read
+    // at the reader's test in `readIn`, not what is assigned inside that `if`.
+    std::optional<Outcomes> settingValues(SymbolId cls, const std::string &name, int depth, SymbolId readIn = 0);
     // A boolean setting that the settings class's own methods set to True or
     // False (`if not self.x and ...: self.x = True`): guards read it as the
     // setting alone, and settingRows gives where each assignment is made, for
@@ -466,6 +468,9 @@ private:
     // `self.attr` at the reader: the method's last sure assignment above the
     // call and those in branches after it; nullopt when none surely runs.
     std::optional<Outcomes> reachingValues(const std::string &attr, const Scope &scope, int depth);
+    // Is `assignment`, made in `method`, inside the `if` the reader tests
+    // (made after the test, so not what the test reads)?
+    bool insideTestedIf(const AssignmentFact &assignment, SymbolId method) const;
     // Assignments to attributes of other objects than self, by attribute name: (module, fact).
     SymbolTable::ForeignAssignments m_foreignAssignments;
     const DerivedRule *m_derived = nullptr; // while derivedReturns runs: its values are names

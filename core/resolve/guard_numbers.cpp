@@ -144,7 +144,8 @@ GuardEvaluator::Outcomes GuardEvaluator::tupleValues(const GuardExpr &e, const S
         Outcomes next;
         eachPair(out, values(element, scope, depth + 1), [&](const Abstract &sofar, const Abstract &x, ConditionSet c) {
             const auto parts = numbersOf(sofar), n = x.kind == Kind::Number ? numbersOf(x) : std::nullopt;
-            Abstract a;
+            // A tuple of anything but whole numbers is still a tuple: not None.
+            Abstract a{Kind::NotNone, false, {}, {}, {}};
             if ((parts || sofar.text.empty()) && sofar.kind == Kind::Tuple && n) {
                 std::vector<long long> all = parts.value_or(std::vector<long long>{});
                 all.push_back(n->front());

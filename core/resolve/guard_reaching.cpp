@@ -99,6 +99,18 @@ bool GuardEvaluator::readsReassignedLocal(const std::string &text, SymbolId func
            });
 }
 
+bool GuardEvaluator::insideTestedIf(const AssignmentFact &assignment, SymbolId method) const
+{
+    if (!m_reader || method != m_reader->function)
+        return false;
+    const GuardList &g = assignment.value.guards;
+    const GuardList &before = m_reader->before;
+    size_t shared = 0;
+    while (shared < g.size() && shared < before.size() && g[shared] == before[shared])
+        ++shared;
+    return shared == before.size() && shared < g.size() && g[shared] == m_reader->tested;
+}
+
 std::optional<GuardEvaluator::Outcomes> GuardEvaluator::reachingValues(const std::string &attr, const Scope &scope, int depth)
 {
     const FunctionInfo *fn = m_table.function(scope.function);
@@ -123,8 +135,8 @@ std::optional<GuardEvaluator::Outcomes> GuardEvaluator::reachingValues(const std
             ++shared;
         if (shared < g.size() && shared < before.size() && g[shared] == negation(before[shared]))
             continue; // in a branch the call is not in
-        if (shared == before.size() && shared < g.size() && g[shared] == m_reader->tested)
-            continue; // inside the `if` being tested: it runs after the test
+        if (insideTestedIf(*assignment, method))
+            continue; // it runs after the test
         reaching.push_back({assignment, GuardList(g.begin() + static_cast<std::ptrdiff_t>(shared), g.end())});
     }
     std::sort(reaching.begin(), reaching.end(),

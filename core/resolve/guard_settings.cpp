@@ -20,7 +20,8 @@ std::string lower(std::string s)
 
 } // namespace
 
-std::optional<GuardEvaluator::Outcomes> GuardEvaluator::settingValues(SymbolId cls, const std::string &name, int depth)
+std::optional<GuardEvaluator::Outcomes> GuardEvaluator::settingValues(SymbolId cls, const std::string &name, int depth,
+                                                                      SymbolId readIn)
 {
     std::optional<Abstract> given = setting(cls, name);
     if (!given)
@@ -41,6 +42,11 @@ std::optional<GuardEvaluator::Outcomes> GuardEvaluator::settingValues(SymbolId c
             break;
         if (const auto it = c->selfAttrs.find(name); it != c->selfAttrs.end())
             for (const auto &[assignment, method] : it->second) {
+                // `if self.x is None: self.x = make()` read at its own test:
+                // the assignment is made after it (docs/guard-evaluation.md).
+                if (m_reader && readIn == m_reader->function && !m_reader->tested.negated
+                    && m_reader->tested.text == "self." + name + " is None" && insideTestedIf(*assignment, method))
+                    continue;
                 Outcomes assigned = factValues(assignment->value, {c->module, method, settingsClass}, depth + 1);
                 for (Outcome &o : assigned) {
                     // Where one condition decides the assignment, the given value holds only without it.

@@ -116,7 +116,7 @@ GuardEvaluator::Outcomes GuardEvaluator::chainValues(const Chain &chain, const S
         out = std::move(*value);
     } else if (segs.back().kind == ChainSegment::Kind::Attr) {
         for (const Value &v : m_evaluator.evalSegments(segs, segs.size() - 1, scope)) {
-            Outcomes more = attributeValues(v, segs.back().name, depth);
+            Outcomes more = attributeValues(v, segs.back().name, depth, scope.function);
             for (Outcome &o : more)
                 addConditions(o.conditions, v.conditions);
             out.insert(out.end(), more.begin(), more.end());
@@ -140,7 +140,7 @@ GuardEvaluator::Outcomes GuardEvaluator::chainValues(const Chain &chain, const S
     return out;
 }
 
-GuardEvaluator::Outcomes GuardEvaluator::attributeValues(const Value &object, const std::string &name, int depth)
+GuardEvaluator::Outcomes GuardEvaluator::attributeValues(const Value &object, const std::string &name, int depth, SymbolId readIn)
 {
     Outcomes out;
     switch (object.kind) {
@@ -153,7 +153,7 @@ GuardEvaluator::Outcomes GuardEvaluator::attributeValues(const Value &object, co
         if (object.callable)
             break; // a function returning an instance (`Callable[..., R]`)
         const SymbolId cls = object.kind == Value::Kind::Instance ? object.selfClass : object.id;
-        if (std::optional<Outcomes> s = settingValues(cls, name, depth))
+        if (std::optional<Outcomes> s = settingValues(cls, name, depth, readIn))
             return *s;
         const ClassInfo *c = m_table.cls(cls);
         if (!c)
@@ -433,6 +433,8 @@ GuardEvaluator::Outcomes GuardEvaluator::factValues(const ValueFact &fact, const
         given = std::move(*member);
     else if (!fact.chain.empty())
         given = chainValues(fact.chain, scope, depth + 1);
+    else if (fact.display) // a list, tuple, set or dict display: never None
+        given = {{{Kind::NotNone, false, {}, {}, {}}, {}}};
     else
         given = {{}};
     // A name read where it is known not to be None (`assert x is not None`
