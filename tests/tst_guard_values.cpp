@@ -32,6 +32,20 @@ DimensionFilter checkpoint(const QJsonObject &config)
     return f;
 }
 
+// The kernels `given_k` and `probe_k`, and `def NAME(x, PARAM=None)` calling
+// given_k where PARAM is not None and probe_k where it is: what a caller
+// hands PARAM decides which runs.
+void addNoneTested(Tree &t, const std::string &module, const std::string &callers,
+                   const std::vector<std::pair<std::string, std::string>> &functions)
+{
+    t.add("kpkg.ops", "def given_k(x): torch.ops.kns.g(x)\ndef probe_k(x): torch.ops.kns.p(x)\n");
+    std::string text = "from kpkg.ops import given_k, probe_k\n";
+    for (const auto &[name, param] : functions)
+        text += "def " + name + "(x, " + param + "=None):\n    if " + param + " is not None:\n        given_k(x)\n"
+            "    else:\n        probe_k(x)\n";
+    t.add(module.c_str(), (text + callers).c_str());
+}
+
 } // namespace
 
 class TestGuardValues : public QObject {
@@ -542,19 +556,12 @@ private Q_SLOTS:
         // `sm = major * 10 + minor` handed to a parameter defaulting to None:
         // the callee's `if sm is not None` holds, its fallback never runs.
         Tree t;
-        t.add("kpkg.ops", "def given_k(x): torch.ops.kns.g(x)\ndef probe_k(x): torch.ops.kns.p(x)\n");
-        t.add("norm",
-              "from kpkg.ops import given_k, probe_k\n"
-              "def device_sm(props):\n"
-              "    return props.major * 10 + props.minor\n"
-              "class Kernel:\n"
-              "    def __init__(self, x, sm=None):\n"
-              "        if sm is not None:\n"
-              "            given_k(x)\n"
-              "        else:\n"
-              "            probe_k(x)\n"
-              "def run(x, props):\n"
-              "    Kernel(x, sm=device_sm(props))\n");
+        addNoneTested(t, "norm",
+                      "def device_sm(props):\n"
+                      "    return props.major * 10 + props.minor\n"
+                      "def run(x, props):\n"
+                      "    kernel(x, sm=device_sm(props))\n",
+                      {{"kernel", "sm"}});
         const Resolved r = resolve(t, settingsProfile());
         QCOMPARE(joined(reachedUnder(r, "norm.run", {})), QStringLiteral("given_k"));
     }
@@ -563,23 +570,12 @@ private Q_SLOTS:
     {
         // `len(xs)` is a number, `getattr(o, "n", None)` may be None.
         Tree t;
-        t.add("kpkg.ops", "def given_k(x): torch.ops.kns.g(x)\ndef probe_k(x): torch.ops.kns.p(x)\n");
-        t.add("count",
-              "from kpkg.ops import given_k, probe_k\n"
-              "def work(x, n=None):\n"
-              "    if n is not None:\n"
-              "        given_k(x)\n"
-              "    else:\n"
-              "        probe_k(x)\n"
-              "def other_work(x, n=None):\n"
-              "    if n is not None:\n"
-              "        given_k(x)\n"
-              "    else:\n"
-              "        probe_k(x)\n"
-              "def by_length(x, xs):\n"
-              "    work(x, n=len(xs))\n"
-              "def by_attribute(x, o):\n"
-              "    other_work(x, n=getattr(o, \"n\", None))\n");
+        addNoneTested(t, "count",
+                      "def by_length(x, xs):\n"
+                      "    work(x, n=len(xs))\n"
+                      "def by_attribute(x, o):\n"
+                      "    other_work(x, n=getattr(o, \"n\", None))\n",
+                      {{"work", "n"}, {"other_work", "n"}});
         const Resolved r = resolve(t, settingsProfile());
         QCOMPARE(joined(reachedUnder(r, "count.by_length", {})), QStringLiteral("given_k"));
         QCOMPARE(joined(reachedUnder(r, "count.by_attribute", {})), QStringLiteral("given_k probe_k"));
@@ -589,19 +585,13 @@ private Q_SLOTS:
     {
         // `names = []` filled in a loop, then handed on: never None.
         Tree t;
-        t.add("kpkg.ops", "def given_k(x): torch.ops.kns.g(x)\ndef probe_k(x): torch.ops.kns.p(x)\n");
-        t.add("load",
-              "from kpkg.ops import given_k, probe_k\n"
-              "def post(x, names=None):\n"
-              "    if names is None:\n"
-              "        probe_k(x)\n"
-              "    else:\n"
-              "        given_k(x)\n"
-              "def load(x, ws):\n"
-              "    names = []\n"
-              "    for w in ws:\n"
-              "        names.append(w)\n"
-              "    post(x, names=names)\n");
+        addNoneTested(t, "load",
+                      "def load(x, ws):\n"
+                      "    names = []\n"
+                      "    for w in ws:\n"
+                      "        names.append(w)\n"
+                      "    post(x, names=names)\n",
+                      {{"post", "names"}});
         const Resolved r = resolve(t, settingsProfile());
         QCOMPARE(joined(reachedUnder(r, "load.load", {})), QStringLiteral("given_k"));
     }
