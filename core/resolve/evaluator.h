@@ -227,7 +227,8 @@ private:
         Values value = compute();
         // A result that lacks what the depth bound cut off is this asker's
         // only: asked from a shallower place it holds more.
-        m_memo.leave(key, m_kept.pack(value), m_depthCuts == cutsBefore);
+        const bool keep = m_depthCuts == cutsBefore;
+        m_memo.leave(key, keep ? m_kept.pack(value) : ValuesPool::Packed{}, keep); // nothing pooled for a result not kept
         return value;
     }
 

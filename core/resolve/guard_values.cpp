@@ -136,7 +136,7 @@ GuardEvaluator::Outcomes GuardEvaluator::chainValues(const Chain &chain, const S
         }
         std::fprintf(stderr, "\n");
     }
-    m_memo.leave(key, m_kept.pack(out), !bound);
+    m_memo.leave(key, bound ? OutcomeStore::Packed{} : m_kept.pack(out), !bound); // nothing pooled for a result not kept
     return out;
 }
 
