@@ -359,6 +359,52 @@ private Q_SLOTS:
                  std::vector<std::string>{"attn.Backend.forward_extend"});
     }
 
+    // A method nothing calls with an object of a known class (a framework's
+    // `start()` calls `run`) runs on its class or any subclass: a call
+    // through self there reaches every override. A call on an object built
+    // as the base class runs a copy where self is that class alone.
+    void anOpenReceiverRunsEveryOverride()
+    {
+        Tree t;
+        t.add("w",
+              "import threading\n"
+              "class Worker(threading.Thread):\n"
+              "    def run(self):\n"
+              "        self.step()\n"
+              "        self.log()\n"
+              "    def step(self):\n"
+              "        pass\n"
+              "    def log(self):\n"
+              "        pass\n"
+              "class Fast(Worker):\n"
+              "    def step(self):\n"
+              "        pass\n"
+              "class Slow(Worker):\n"
+              "    pass\n"
+              "def main():\n"
+              "    for w in [Fast(), Slow()]:\n"
+              "        w.start()\n"
+              "    plain = Worker()\n"
+              "    plain.run()\n");
+        const Resolved r = resolve(t);
+        QCOMPARE(r.callees("w.Worker.run", "self.step"), (std::vector<std::string>{"w.Fast.step", "w.Worker.step"}));
+        // `log` has no override: the open receiver adds nothing.
+        QCOMPARE(r.callees("w.Worker.run", "self.log"), std::vector<std::string>{"w.Worker.log"});
+        // `plain.run()`: a copy of run whose self is a Worker, never a Fast.
+        const auto direct = r.edges("w.main", "plain.run");
+        QCOMPARE(direct.size(), size_t(1));
+        const Symbol &copy = r.g.symbols[static_cast<size_t>(direct[0]->calleeId - 1)];
+        QCOMPARE(copy.qualName, std::string("w.Worker.run"));
+        QCOMPARE(copy.originId, r.symbol("w.Worker.run")->id);
+        std::vector<std::string> fromCopy;
+        for (const CallSite &s : r.g.callSites)
+            if (s.callerId == copy.id && s.callee == "self.step")
+                for (const Edge &e : r.g.edges)
+                    if (e.callSiteId == s.id)
+                        fromCopy.push_back(r.name(e.calleeId));
+        QCOMPARE(fromCopy, std::vector<std::string>{"w.Worker.step"});
+    }
+
     void tritonLaunchAndPlatformGuards()
     {
         Tree t;

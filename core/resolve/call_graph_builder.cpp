@@ -12,6 +12,8 @@
 #include "resolve/kernel_aliases.h"
 #include "resolve/kernel_classifier.h"
 #include "resolve/kernel_launch_filter.h"
+#include "resolve/name_only_candidates.h"
+#include "resolve/open_receivers.h"
 #include "resolve/registry_index.h"
 #include "resolve/setup_calls.h"
 
@@ -27,7 +29,6 @@ namespace katlas {
 namespace {
 
 constexpr size_t kMaxSpecialisations = 50000;
-constexpr size_t kMaxNameOnlyCandidates = 3;
 constexpr int kMaxVariants = 16; // argument-shape copies of one function
 
 struct Target {
@@ -279,7 +280,7 @@ private:
     SymbolId callTarget(SymbolId function, SymbolId cls, std::string variant = {})
     {
         const FunctionInfo *fn = m_table.function(function);
-        const bool receiverCopy = fn && cls && fn->cls && fn->cls != cls && fn->callsOnSelf;
+        const bool receiverCopy = fn && cls && fn->cls && fn->callsOnSelf && (fn->cls != cls || isOpen(function));
         if (!fn || (!receiverCopy && variant.empty()))
             return function;
         const Symbol &orig = m_table.symbol(function);
@@ -309,6 +310,13 @@ private:
         m_specialOf.emplace(s.id, function);
         m_pending.push_back({s.id, function, fn->cls ? owner : 0, variant});
         return s.id;
+    }
+
+    bool isOpen(SymbolId function)
+    {
+        if (const FunctionInfo *fn = m_table.function(function))
+            groupCalls(fn->module);
+        return m_open.overriddenBelow(function, m_callsByFunction[function]);
     }
 
     // The variant of `function` a call with `shape` made where `self` is of
@@ -366,6 +374,9 @@ private:
         const FunctionInfo *caller = m_table.function(scope.function);
         const SymbolId callerSelf = caller && caller->cls && !caller->isStatic ? (scope.selfClass ? scope.selfClass : caller->cls) : 0;
         Values values = m_evaluator.evalChain(chain, scope);
+        if (const std::string_view name = caller && !scope.selfClass ? OpenReceivers::selfMethod(*caller, chain) : "";
+            !name.empty() && isOpen(scope.function)) // an open receiver (open_receivers.h)
+            addTargets(out, m_evaluator.overrides(caller->cls, std::string(name), Resolution::Override), Value{}, shape, callerSelf);
         for (size_t i = 0, direct = values.size(); i < values.size(); ++i) {
             const Value v = values[i];
             switch (v.kind) {
@@ -405,24 +416,9 @@ private:
             }
         }
         if (out.empty())
-            nameOnly(chain, out);
+            for (SymbolId id : m_nameOnly.of(chain))
+                out.push_back({id, Resolution::NameOnly, {}});
         return out;
-    }
-
-    void nameOnly(const Chain &chain, std::vector<Target> &out)
-    {
-        const auto dot = chain.rfind('.');
-        if (dot == std::string::npos || chain.find('(', dot) != std::string::npos || chain.find('[', dot) != std::string::npos)
-            return;
-        if (m_methodsByName.empty())
-            for (const Symbol &s : m_table.symbols())
-                if (s.kind == SymbolKind::Method && s.name.front() != '_')
-                    m_methodsByName[s.name].push_back(s.id);
-        const auto it = m_methodsByName.find(chain.substr(dot + 1));
-        if (it == m_methodsByName.end() || it->second.size() > kMaxNameOnlyCandidates)
-            return;
-        for (SymbolId id : it->second)
-            out.push_back({id, Resolution::NameOnly, {}});
     }
 
     void addCallSite(const CallFact &c, int module, SymbolId caller, const Scope &scope)
@@ -633,6 +629,8 @@ private:
     RegistryIndex m_registries;
     KernelClassifier m_kernels;
     KernelLaunchFilter m_launches;
+    OpenReceivers m_open{m_table};
+    NameOnlyCandidates m_nameOnly{m_table};
     std::set<SymbolId> m_externalKernels;
     std::unordered_map<SymbolId, bool> m_launchDecorated;
     std::unordered_map<std::string, bool> m_launchesByText;
@@ -653,7 +651,6 @@ private:
     std::map<SymbolId, SymbolId> m_specialOf;
     std::deque<std::tuple<SymbolId, SymbolId, SymbolId, std::string>> m_pending;
     std::unordered_map<SymbolId, std::vector<const CallFact *>> m_callsByFunction;
-    std::unordered_map<std::string, std::vector<SymbolId>> m_methodsByName;
     std::int64_t m_lastSiteId = 0;
     SymbolId m_firstAddedId = 1; // after the definitions
     SymbolId m_firstNewId = 1;   // after the added symbols already in the index
