@@ -2,14 +2,31 @@
 // re-exports, self attributes, factories, registries, overrides and
 // specialisation, Triton launches and torch.ops calls, and which kernel
 // library entries are kernels (they launch) with their aliases.
+#include "export/pycg_export.h"
 #include "graph/graph_queries.h"
 #include "resolver_fixture.h"
 
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTest>
 
 using namespace katlas;
 
 using namespace katlas::test;
+
+namespace {
+
+// What PyCG's export says `function` calls.
+QStringList pycgCallees(const Resolved &r, const char *function)
+{
+    QStringList out;
+    for (const QJsonValue &v : QJsonDocument::fromJson(toPycgJson(r.g)).object().value(QLatin1String(function)).toArray())
+        out << v.toString();
+    return out;
+}
+
+} // namespace
 
 class TestResolver : public QObject {
     Q_OBJECT
@@ -365,27 +382,26 @@ private Q_SLOTS:
     // as the base class runs a copy where self is that class alone.
     void anOpenReceiverRunsEveryOverride()
     {
+        const std::string classes = "import threading\n"
+                                    "class Worker(threading.Thread):\n"
+                                    "    def run(self):\n"
+                                    "        self.step()\n"
+                                    "        self.log()\n"
+                                    "    def step(self):\n"
+                                    "        pass\n"
+                                    "    def log(self):\n"
+                                    "        pass\n"
+                                    "class Fast(Worker):\n"
+                                    "    def step(self):\n"
+                                    "        pass\n"
+                                    "class Slow(Worker):\n"
+                                    "    pass\n";
         Tree t;
-        t.add("w",
-              "import threading\n"
-              "class Worker(threading.Thread):\n"
-              "    def run(self):\n"
-              "        self.step()\n"
-              "        self.log()\n"
-              "    def step(self):\n"
-              "        pass\n"
-              "    def log(self):\n"
-              "        pass\n"
-              "class Fast(Worker):\n"
-              "    def step(self):\n"
-              "        pass\n"
-              "class Slow(Worker):\n"
-              "    pass\n"
-              "def main():\n"
-              "    for w in [Fast(), Slow()]:\n"
-              "        w.start()\n"
-              "    plain = Worker()\n"
-              "    plain.run()\n");
+        t.add("w", (classes + "def main():\n"
+                              "    for w in [Fast(), Slow()]:\n"
+                              "        w.start()\n"
+                              "    plain = Worker()\n"
+                              "    plain.run()\n").c_str());
         const Resolved r = resolve(t);
         QCOMPARE(r.callees("w.Worker.run", "self.step"), (std::vector<std::string>{"w.Fast.step", "w.Worker.step"}));
         // `log` has no override: the open receiver adds nothing.
@@ -403,6 +419,16 @@ private Q_SLOTS:
                     if (e.callSiteId == s.id)
                         fromCopy.push_back(r.name(e.calleeId));
         QCOMPARE(fromCopy, std::vector<std::string>{"w.Worker.step"});
+        // PyCG's graph folds the copies into their method. Where only the
+        // framework runs `run`, the open receiver's edges are what it calls...
+        Tree started;
+        started.add("w", (classes + "for w in [Fast(), Slow()]:\n"
+                                    "    w.start()\n").c_str());
+        QCOMPARE(pycgCallees(resolve(started), "w.Worker.run"), QStringList({"w.Fast.step", "w.Worker.log", "w.Worker.step"}));
+        // ... where every call of it names its object's class, its copies are.
+        Tree closed;
+        closed.add("w", (classes + "Worker().run()\n").c_str());
+        QCOMPARE(pycgCallees(resolve(closed), "w.Worker.run"), QStringList({"w.Worker.log", "w.Worker.step"}));
     }
 
     void tritonLaunchAndPlatformGuards()

@@ -59,14 +59,28 @@ QByteArray toPycgJson(const CallGraph &graph)
     std::vector<std::int64_t> callerOf(graph.callSites.size() + 1, 0);
     for (const CallSite &c : graph.callSites)
         callerOf[static_cast<size_t>(c.id)] = c.callerId;
+    // A method nothing calls as it is, whose copies are called: every object
+    // it runs on has a known class, and its copy for that class says what it
+    // calls; the method's own edges are those of an open receiver
+    // (docs/call-resolution.md), which nothing makes.
+    std::vector<char> called(graph.symbols.size() + 1, 0), copyCalled(graph.symbols.size() + 1, 0);
+    for (const Edge &e : graph.edges)
+        if (e.calleeId && e.resolution != Resolution::NameOnly && e.resolution != Resolution::Unresolved
+            && callerOf[static_cast<size_t>(e.callSiteId)] != e.calleeId) {
+            called[static_cast<size_t>(e.calleeId)] = 1;
+            copyCalled[static_cast<size_t>(canonical[static_cast<size_t>(e.calleeId)])] |= canonical[static_cast<size_t>(e.calleeId)] != e.calleeId;
+        }
     for (const Edge &e : graph.edges) {
         if (!e.calleeId || e.resolution == Resolution::NameOnly || e.resolution == Resolution::Unresolved)
+            continue;
+        const std::int64_t caller = callerOf[static_cast<size_t>(e.callSiteId)];
+        if (caller && !called[static_cast<size_t>(caller)] && copyCalled[static_cast<size_t>(caller)])
             continue;
         const Symbol &callee = graph.symbols[static_cast<size_t>(e.calleeId - 1)];
         if (callee.kind == SymbolKind::Class || callee.kind == SymbolKind::Module)
             continue;
         const std::string to = pycgName(nameOf(e.calleeId));
-        calls[nameOf(callerOf[static_cast<size_t>(e.callSiteId)])].insert(to);
+        calls[nameOf(caller)].insert(to);
         calls[to];
     }
     QJsonObject root;
