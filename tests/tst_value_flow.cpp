@@ -907,6 +907,27 @@ private Q_SLOTS:
         QCOMPARE(callees(r, "m.Model.forward", "layer.forward"), QStringLiteral("m.Three.forward"));
     }
 
+    // `sup = super(B, self)` names the object seen through super(): its
+    // methods are those after the class in self's MRO.
+    void aSuperObjectKeptInANameLooksPastItsClass()
+    {
+        const Resolved r = program("class A:\n"
+                                   "    def __init__(self, x):\n"
+                                   "        pass\n"
+                                   "    def hook(self):\n"
+                                   "        pass\n"
+                                   "class B(A):\n"
+                                   "    def __init__(self):\n"
+                                   "        sup = super(B, self)\n"
+                                   "        sup.__init__(1)\n"
+                                   "    def hook(self):\n"
+                                   "        base = super()\n"
+                                   "        base.hook()\n"
+                                   "B().hook()\n");
+        QCOMPARE(callees(r, "m.B.__init__", "sup.__init__"), QStringLiteral("m.A.__init__"));
+        QCOMPARE(callees(r, "m.B.hook", "base.hook"), QStringLiteral("m.A.hook"));
+    }
+
     void comprehensionsAndGenerators()
     {
         // A comprehension's element is its body with the loop variable an

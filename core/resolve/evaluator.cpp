@@ -359,6 +359,10 @@ Values Evaluator::evalValueFact(const ValueFact &vf, const Scope &scope, bool al
     bool factory = false; // the value comes from calling a function of the index
     if (vf.display) {
         vals.push_back(display(vf, scope));
+    } else if (vf.chain == "super()") {
+        // `sup = super(B, self)`: the object seen through super(), as where it is called.
+        const auto segs = splitChain(vf.chain);
+        vals = evalSegments(segs, segs.size(), scope);
     } else if (vf.chain.ends_with(".__class__()")) {
         // A copy of an object's own class (`return self.__class__(items)`):
         // not followed, as where it is called (evalSegments).
