@@ -559,6 +559,43 @@ private Q_SLOTS:
         QCOMPARE(callees(r, "m.unknown", "obj.{name}"), QStringLiteral("<unresolved>"));
     }
 
+    // getattr with a name built from a literal part (`"visit_" + kind`,
+    // `"_on_%s" % x`, `f"do_{x}"`, `"on_{}".format(x)`, directly or through
+    // a local) looks up each attribute of the object the name may spell.
+    void getattrByABuiltNameCallsEachAttributeItMaySpell()
+    {
+        const Resolved r = program("class Visitor:\n"
+                                   "    def visit(self, node):\n"
+                                   "        method = 'visit_' + node.__class__.__name__\n"
+                                   "        visitor = getattr(self, method, self.generic_visit)\n"
+                                   "        return visitor(node)\n"
+                                   "    def direct(self, node, kind):\n"
+                                   "        getattr(self, f'visit_{kind}')(node)\n"
+                                   "    def handler(self):\n"
+                                   "        return getattr(self, '_on_%s' % self.mode)\n"
+                                   "    def fire(self, x):\n"
+                                   "        self.handler()(x)\n"
+                                   "        getattr(self, 'on_{}_done'.format(x))()\n"
+                                   "        text = 'visit_%s' % x\n"
+                                   "        text.upper()\n"
+                                   "    def generic_visit(self, node): pass\n"
+                                   "    def visit_Add(self, node): pass\n"
+                                   "    def visit_Mul(self, node): pass\n"
+                                   "    def _on_error(self, x): pass\n"
+                                   "    def _on_retry(self, x): pass\n"
+                                   "    def on_load_done(self): pass\n"
+                                   "    def on_load(self): pass\n"
+                                   "Visitor().visit(None)\n"
+                                   "Visitor().direct(None, 'Add')\n"
+                                   "Visitor().fire(1)\n");
+        QCOMPARE(callees(r, "m.Visitor.visit", "visitor"), QStringLiteral("m.Visitor.generic_visit m.Visitor.visit_Add m.Visitor.visit_Mul"));
+        QCOMPARE(callees(r, "m.Visitor.direct", "self.{visit_*}"), QStringLiteral("m.Visitor.visit_Add m.Visitor.visit_Mul"));
+        QCOMPARE(callees(r, "m.Visitor.fire", "self.handler()"), QStringLiteral("m.Visitor._on_error m.Visitor._on_retry"));
+        QCOMPARE(callees(r, "m.Visitor.fire", "self.{on_*_done}"), QStringLiteral("m.Visitor.on_load_done"));
+        // Such a name is still a str.
+        QCOMPARE(callees(r, "m.Visitor.fire", "text.upper"), QStringLiteral("<builtin>.str.upper"));
+    }
+
     void decoratedNamesHoldWhatTheDecoratorReturns()
     {
         // `@dec def f` binds f to dec(f): a wrapper runs in f's place and

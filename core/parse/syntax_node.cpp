@@ -201,7 +201,13 @@ Chain SyntaxSource::chainOf(TSNode n, int depth) const
         // name may hold name (resolve/chain.h).
         if (isType(callee, "identifier") && text(callee) == "getattr") {
             const std::vector<TSNode> args = namedChildrenOf(field(n, "arguments"));
-            if (args.size() == 2 && !isType(args[0], "keyword_argument")) {
+            const bool twoArgs = args.size() == 2 && !isType(args[0], "keyword_argument");
+            const bool withDefault = args.size() == 3 && !isType(args[0], "keyword_argument") && !isType(args[2], "keyword_argument");
+            // A name built from a literal part (`"visit_" + kind`): obj.{visit_*}, each attribute it may spell.
+            if (const std::string pattern = twoArgs || withDefault ? attributePattern(args[1]) : std::string(); !pattern.empty())
+                if (const Chain obj = chainOf(args[0], depth + 1); !obj.empty())
+                    return obj + ".{" + pattern + "}";
+            if (twoArgs) {
                 const std::string name = stringContent(args[1]);
                 const Chain obj = chainOf(args[0], depth + 1);
                 if (!obj.empty() && !name.empty() && name.find_first_of(".([ ") == std::string::npos)
@@ -209,6 +215,10 @@ Chain SyntaxSource::chainOf(TSNode n, int depth) const
                 if (!obj.empty() && isType(args[1], "identifier") && ts_node_end_byte(args[1]) - ts_node_start_byte(args[1]) <= 64)
                     return obj + ".{" + std::string(text(args[1])) + "}";
             }
+            // getattr(obj, name, fallback): obj.{name}; the fallback is an alternative of its own (value_facts.cpp).
+            if (withDefault && isType(args[1], "identifier") && ts_node_end_byte(args[1]) - ts_node_start_byte(args[1]) <= 64)
+                if (const Chain obj = chainOf(args[0], depth + 1); !obj.empty())
+                    return obj + ".{" + std::string(text(args[1])) + "}";
         }
         // type(obj) is the class of obj: obj.__class__.
         if (isType(callee, "identifier") && text(callee) == "type") {

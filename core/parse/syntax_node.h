@@ -78,6 +78,12 @@ public:
     std::string subscriptKey(TSNode n) const;
     // The content of a plain string literal, else empty.
     std::string stringContent(TSNode n) const;
+    // The attribute names a string-building expression may spell, as a
+    // pattern where `*` stands for what is not literal: `"visit_" + kind`
+    // is `visit_*`, also `'_on_%s' % x`, `f"do_{x}"`, `"on_{}".format(x)`;
+    // empty unless it has a literal part and spells an identifier
+    // (attribute_pattern.cpp).
+    std::string attributePattern(TSNode n) const;
     // Names given to expressions that define a function without a name (a
     // lambda is `<lambda1>` in its scope): their chain is that name.
     void nameExpression(TSNode n, std::string name) { m_names[ts_node_start_byte(n)] = std::move(name); }
@@ -88,6 +94,8 @@ public:
     }
 
 private:
+    std::string stringPattern(TSNode n, int depth) const;
+
     std::string_view m_src;
     std::unordered_map<uint32_t, std::string> m_names; // by start byte
 };

@@ -81,8 +81,27 @@ void ValueReader::add(TSNode value, const GuardList &guards, std::vector<ValueFa
     }
     if (addSelectedElements(value, guards, out, notNone, statementCall, depth))
         return;
+    // getattr(obj, name, fallback), getattr(obj, "visit_" + kind, fallback):
+    // an attribute the name may spell, or the fallback.
+    if (const Chain lookup = isType(value, "call") ? m_source.chainOf(value) : Chain(); lookup.ends_with("}")) {
+        const std::vector<TSNode> args = namedChildrenOf(field(value, "arguments"));
+        if (args.size() == 3) {
+            ValueFact v;
+            v.chain = lookup;
+            v.line = lineOf(value);
+            v.guards = guards;
+            out.push_back(std::move(v));
+            add(args[2], guards, out, notNone, statementCall, depth + 1);
+            return;
+        }
+    }
     ValueFact v;
     v.chain = m_source.chainOf(value);
+    // A name built from a literal part (`"visit_" + kind`): its pattern, as
+    // `{visit_*}`, for the attributes getattr may look up by it.
+    if (v.chain.empty() && !isType(value, "call"))
+        if (const std::string pattern = m_source.attributePattern(value); !pattern.empty())
+            v.chain = "{" + pattern + "}";
     v.line = lineOf(value);
     v.guards = guards;
     v.notNone = !v.chain.empty() && std::find(notNone.begin(), notNone.end(), v.chain) != notNone.end();

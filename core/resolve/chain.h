@@ -20,6 +20,9 @@ struct ChainSegment {
 // `obj.{name}`, whose Attr segment is `{name}`; the variable's name, or
 // empty for a plain attribute.
 std::string_view dynamicAttributeName(std::string_view attr);
+// Is a dynamic attribute's name a pattern (`visit_*`: getattr with a name
+// built from a literal part) rather than a variable?
+bool isAttributePattern(std::string_view name);
 
 std::vector<ChainSegment> splitChain(std::string_view chain);
 

@@ -176,13 +176,17 @@ Values Evaluator::evalSegments(const std::vector<ChainSegment> &segs, size_t cou
         for (const Value &v : current) {
             switch (segs[i].kind) {
             case ChainSegment::Kind::Attr:
-                if (const std::string_view variable = dynamicAttributeName(segs[i].name); !variable.empty()) {
+                if (const std::string_view variable = dynamicAttributeName(segs[i].name); isAttributePattern(variable)) {
+                    append(next, attributesMatching(v, variable)); // getattr(obj, "visit_" + kind)
+                } else if (!variable.empty()) {
                     // getattr(obj, name): each attribute a literal the name may hold names.
                     if (!keys)
                         keys = literalKeys(std::string(variable), scope, 0).value_or(std::vector<std::string>{});
                     for (const std::string &key : *keys)
                         if (key.size() > 2 && key.front() == '\'')
                             append(next, attribute(v, key.substr(1, key.size() - 2)));
+                        else if (key.size() > 2 && key.front() == '{') // `name = "visit_" + kind`
+                            append(next, attributesMatching(v, std::string_view(key).substr(1, key.size() - 2)));
                 } else if (v.kind == Value::Kind::Container) {
                     append(next, containerAttribute(v, segs[i].name, storedHere()).value_or(Values{}));
                 } else if (segs[i].name == "__class__" && i + 1 < count && segs[i + 1].kind == ChainSegment::Kind::Call) {
@@ -346,6 +350,12 @@ Values Evaluator::evalBindings(const std::vector<Binding> &bindings, const Scope
 
 Values Evaluator::evalValueFact(const ValueFact &vf, const Scope &scope, bool allowInner)
 {
+    if (vf.chain.starts_with('{')) { // a string built from a literal part: a str
+        ValueFact str = vf;
+        str.chain.clear();
+        str.builtinType = BuiltinType::Str;
+        return evalValueFact(str, scope, allowInner);
+    }
     // `for x in f(a)`: the elements of the call's value, the call with its arguments.
     if (vf.chain.size() > 4 && vf.chain.ends_with("()[]") && (!vf.args.empty() || !vf.keywordArgs.empty())) {
         ValueFact call = vf;

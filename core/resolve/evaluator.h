@@ -54,6 +54,9 @@ public:
     Values evalSegments(const std::vector<ChainSegment> &segs, size_t count, const Scope &scope);
     Values evalName(const std::string &name, const Scope &scope);
     Values attribute(const Value &v, const std::string &name);
+    // The attributes of `v` whose names `pattern` matches (`visit_*`:
+    // evaluator_attribute_patterns.cpp).
+    Values attributesMatching(const Value &v, std::string_view pattern);
     // The value of calling `v`; `call` (evaluated in `callerScope`) gives the
     // arguments, whose classes flow into the callee.
     Values callResult(const Value &v, const ValueFact *call = nullptr, const Scope *callerScope = nullptr);

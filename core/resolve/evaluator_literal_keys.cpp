@@ -56,7 +56,8 @@ std::vector<std::string> Evaluator::subscriptKeys(const std::string &key, const 
     if (!isNameKey(key))
         return {key};
     std::optional<std::vector<std::string>> keys = literalKeys(key, scope, 0);
-    return keys && !keys->empty() ? *keys : std::vector<std::string>{std::string()};
+    const bool patterns = keys && std::any_of(keys->begin(), keys->end(), [](const std::string &k) { return k.starts_with('{'); });
+    return keys && !keys->empty() && !patterns ? *keys : std::vector<std::string>{std::string()};
 }
 
 std::optional<std::vector<std::string>> Evaluator::literalKeys(const std::string &name, const Scope &scope, int depth)
@@ -89,6 +90,11 @@ std::optional<std::vector<std::string>> Evaluator::bindingLiteralKeys(
     for (const Binding &b : bindings) {
         if (b.kind == Binding::Kind::Assignment) {
             const ValueFact &v = b.assignment->value;
+            if (v.chain.starts_with('{')) { // a name built from a literal part: its pattern
+                if (!addKeys(keys, std::vector<std::string>{v.chain}))
+                    return std::nullopt;
+                continue;
+            }
             if (!v.chain.empty() && v.chain.find_first_of(".([") == Chain::npos) { // another name
                 if (!addKeys(keys, literalKeys(v.chain, scope, depth + 1)))
                     return std::nullopt;
