@@ -1043,7 +1043,14 @@ private Q_SLOTS:
                                    "        self.own()\n"
                                    "        self.inherited()\n"
                                    "        self.helper.run()\n"
-                                   "A().go()\n");
+                                   "class B(A):\n"
+                                   "    def __init__(self):\n"
+                                   "        super().__init__()\n"
+                                   "    def later(self):\n"
+                                   "        super().own()\n"
+                                   "        super(B, self).stop()\n"
+                                   "A().go()\n"
+                                   "B().later()\n");
         QCOMPARE(callees(r, "m", "a.fun"), QStringLiteral("ext.Cls.fun"));
         QVERIFY(!callees(r, "m", "make().fun").contains(QLatin1String("ext."))); // a function's result is not known
         QCOMPARE(callees(r, "m.call", "fn"), QStringLiteral("ext.Cls.other"));
@@ -1052,6 +1059,10 @@ private Q_SLOTS:
         QCOMPARE(callees(r, "m", "A"), QStringLiteral("ext.Base.__init__ m.A"));
         // An attribute the class sets is its own, even where its value is not known.
         QCOMPARE(callees(r, "m.A.go", "self.helper.run"), QStringLiteral("<unresolved>"));
+        // super() past the classes of the index reaches the outside base.
+        QCOMPARE(callees(r, "m.B.__init__", "super().__init__"), QStringLiteral("ext.Base.__init__"));
+        QCOMPARE(callees(r, "m.B.later", "super().own"), QStringLiteral("m.A.own"));
+        QCOMPARE(callees(r, "m.B.later", "super().stop"), QStringLiteral("ext.Base.stop"));
     }
 
     void literalsAndDisplaysAsArguments()
