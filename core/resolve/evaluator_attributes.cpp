@@ -43,8 +43,10 @@ Values Evaluator::attribute(const Value &v, const std::string &name)
                 out = subclassMethods(v, name);
             if (out.empty())
                 out = externalBaseAttribute(v.selfClass, name);
-        } else if (const std::string base = externalBase(v.superAfter); !base.empty() && !builtinLacks(base, name)) {
-            // super().name past the classes of the index: the outside base's.
+        } else if (const std::string base = externalBase(v.superAfter);
+                   !base.empty() && base != "<builtin>.object" && !builtinLacks(base, name)) {
+            // super().name past the classes of the index: the outside base's
+            // (`object`'s own are not followed, as for a class with no base).
             Value e;
             e.external = base + "." + name;
             out.push_back(std::move(e));
