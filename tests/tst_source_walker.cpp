@@ -173,6 +173,23 @@ private Q_SLOTS:
         QVERIFY(!r.rootMissing);
     }
 
+    // A script without the `.py` suffix is Python when its first line runs
+    // Python; a shell script or a data file without a suffix is not.
+    void scriptsThatRunPython()
+    {
+        QTemporaryDir dir;
+        const QString root = dir.path();
+        write(root + "/bin/tool", "#!/usr/bin/env python3\nimport sys\n");
+        write(root + "/bin/launch", "#!/bin/sh\nexec python3 -m tool\n");
+        write(root + "/bin/README", "python notes\n");
+        write(root + "/bin/helper.py", "x = 1\n");
+        const WalkResult r = walkRepo("r", root, nullptr, 1024);
+        QStringList paths;
+        for (const SourceFileRef &f : r.files)
+            paths << QString::fromStdString(f.relPath);
+        QCOMPARE(paths, (QStringList{"bin/helper.py", "bin/tool"}));
+    }
+
     void missingRoot()
     {
         const WalkResult r = walkRepo("r", QStringLiteral("/nonexistent/katlas/root"), nullptr);

@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <set>
 #include <string_view>
 
@@ -123,6 +124,21 @@ private:
         return std::any_of(m_exclude.begin(), m_exclude.end(), [&](const std::string &g) { return globMatch(g, probe); });
     }
 
+    // A script without the `.py` suffix whose first line runs Python
+    // (`#!/usr/bin/env python3`): the program's entry, indexed as a module
+    // named after the file.
+    static bool pythonScript(const std::string &path)
+    {
+        std::FILE *f = std::fopen(path.c_str(), "rb");
+        if (!f)
+            return false;
+        char line[128] = {};
+        const bool read = std::fgets(line, sizeof line, f) != nullptr;
+        std::fclose(f);
+        const std::string_view first(line);
+        return read && first.starts_with("#!") && first.find("python") != std::string_view::npos;
+    }
+
     static QString display(const std::string &path) { return QFile::decodeName(QByteArray::fromStdString(path)); }
 
     // Is `path` a symbolic link whose target lies outside the repository?
@@ -164,7 +180,8 @@ private:
         for (const std::string &name : names) {
             const std::string path = dir + '/' + name;
             const std::string childRel = rel.empty() ? name : rel + "/" + name;
-            const bool python = name.size() > 3 && name.compare(name.size() - 3, 3, ".py") == 0;
+            const bool python = (name.size() > 3 && name.compare(name.size() - 3, 3, ".py") == 0)
+                || (name.find('.') == std::string::npos && pythonScript(path));
             if (!validUtf8(name)) {
                 struct stat st { };
                 if (python || (::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode)))
