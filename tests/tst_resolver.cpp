@@ -59,6 +59,34 @@ private Q_SLOTS:
         QVERIFY(r.kernel("torch.ops.kns.rmsnorm"));
     }
 
+    // A folder without an __init__.py is a script's: `import tools` there
+    // is the file beside the importer (Python puts the script's folder first
+    // on sys.path); in a package it stays the outside module of that name.
+    void aScriptsFolderImportsTheFilesBesideIt()
+    {
+        Tree t;
+        t.add("bin.tools", "def helper():\n    pass\n");
+        t.add("bin.run", "from tools import helper\nimport tools\nimport tools as t\nhelper()\ntools.helper()\nt.helper()\n");
+        t.add("pkg", "", true);
+        t.add("pkg.tools", "def helper():\n    pass\n");
+        t.add("pkg.run", "from tools import helper\nhelper()\n");
+        const Resolved r = resolve(t);
+        QCOMPARE(r.callees("bin.run", "helper"), std::vector<std::string>{"bin.tools.helper"});
+        QCOMPARE(r.callees("bin.run", "tools.helper"), std::vector<std::string>{"bin.tools.helper"});
+        QCOMPARE(r.callees("bin.run", "t.helper"), std::vector<std::string>{"bin.tools.helper"});
+        QCOMPARE(r.callees("pkg.run", "helper"), std::vector<std::string>{"tools.helper"});
+
+        // Only the whole name beside it, never the importer itself: a module
+        // named as the outside package it imports still imports that package.
+        Tree named;
+        named.add("ns.compressed_tensors", "from compressed_tensors.config import Cfg\nimport compressed_tensors\nCfg.load()\ncompressed_tensors.setup()\n");
+        named.add("ns.user", "from compressed_tensors.config import Cfg\nCfg.load()\n");
+        const Resolved n = resolve(named);
+        QCOMPARE(n.callees("ns.compressed_tensors", "Cfg.load"), std::vector<std::string>{"compressed_tensors.config.Cfg.load"});
+        QCOMPARE(n.callees("ns.compressed_tensors", "compressed_tensors.setup"), std::vector<std::string>{"compressed_tensors.setup"});
+        QCOMPARE(n.callees("ns.user", "Cfg.load"), std::vector<std::string>{"compressed_tensors.config.Cfg.load"});
+    }
+
     void selfAttributesAndModuleCall()
     {
         Tree t;

@@ -429,7 +429,9 @@ Values Evaluator::importTarget(const ModuleInfo &from, const ImportFact &imp)
     const std::string abs = m_table.absoluteModule(from, imp);
     Value ext;
     if (imp.name.empty()) {
-        const std::string bound = imp.alias.empty() ? abs.substr(0, abs.find('.')) : abs;
+        // `import a.b` binds `a` (beside the importer where it is a script's sibling).
+        const size_t head = std::min(imp.module.find('.'), imp.module.size());
+        const std::string bound = imp.alias.empty() ? abs.substr(0, abs.size() - imp.module.size() + head) : abs;
         if (const ModuleInfo *m = m_table.module(bound))
             return {moduleValue(m_table, m_table.symbol(m->symbol).fileId - 1)};
         ext.external = bound;

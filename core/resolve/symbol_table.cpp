@@ -381,7 +381,7 @@ SymbolId SymbolTable::functionForScope(int module, const std::string &scope) con
 std::string SymbolTable::absoluteModule(const ModuleInfo &from, const ImportFact &imp) const
 {
     if (imp.level == 0)
-        return imp.module;
+        return module(imp.module) ? imp.module : scriptSibling(from, imp.module);
     std::string base = from.name;
     int up = from.isPackage ? imp.level - 1 : imp.level;
     for (; up > 0; --up) {
@@ -391,6 +391,20 @@ std::string SymbolTable::absoluteModule(const ModuleInfo &from, const ImportFact
     if (imp.module.empty())
         return base;
     return base.empty() ? imp.module : base + "." + imp.module;
+}
+
+std::string SymbolTable::scriptSibling(const ModuleInfo &from, const std::string &imported) const
+{
+    // A folder without an __init__.py is a script's: Python puts it first on
+    // sys.path, so `import tools` there is the file beside the importer.
+    const auto dot = from.name.rfind('.');
+    const std::string folder = from.isPackage ? from.name : dot == std::string::npos ? std::string() : from.name.substr(0, dot);
+    if (folder.empty() || module(folder))
+        return imported;
+    // The whole name must be there, and not be the importer itself (a
+    // module named as an outside package it imports, `compressed_tensors`).
+    const std::string sibling = folder + "." + imported;
+    return sibling != from.name && module(sibling) ? sibling : imported;
 }
 
 SymbolId SymbolTable::postInit(SymbolId clsId) const
