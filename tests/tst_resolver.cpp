@@ -59,22 +59,24 @@ private Q_SLOTS:
         QVERIFY(r.kernel("torch.ops.kns.rmsnorm"));
     }
 
-    // A folder without an __init__.py is a script's: `import tools` there
-    // is the file beside the importer (Python puts the script's folder first
-    // on sys.path); in a package it stays the outside module of that name.
-    void aScriptsFolderImportsTheFilesBesideIt()
+    // `import tools` where no module of the index is named `tools` is the
+    // file beside the importer: a script's folder is first on sys.path (and
+    // Python 2 imports relatively), the way code run both as a package and
+    // as a script falls back (`except ImportError: from tools import x`).
+    void anAbsoluteImportNothingNamesIsTheFileBesideTheImporter()
     {
         Tree t;
         t.add("bin.tools", "def helper():\n    pass\n");
         t.add("bin.run", "from tools import helper\nimport tools\nimport tools as t\nhelper()\ntools.helper()\nt.helper()\n");
         t.add("pkg", "", true);
         t.add("pkg.tools", "def helper():\n    pass\n");
-        t.add("pkg.run", "from tools import helper\nhelper()\n");
+        t.add("pkg.run", "from tools import helper\nfrom other import thing\nhelper()\nthing()\n");
         const Resolved r = resolve(t);
         QCOMPARE(r.callees("bin.run", "helper"), std::vector<std::string>{"bin.tools.helper"});
         QCOMPARE(r.callees("bin.run", "tools.helper"), std::vector<std::string>{"bin.tools.helper"});
         QCOMPARE(r.callees("bin.run", "t.helper"), std::vector<std::string>{"bin.tools.helper"});
-        QCOMPARE(r.callees("pkg.run", "helper"), std::vector<std::string>{"tools.helper"});
+        QCOMPARE(r.callees("pkg.run", "helper"), std::vector<std::string>{"pkg.tools.helper"});
+        QCOMPARE(r.callees("pkg.run", "thing"), std::vector<std::string>{"other.thing"}); // nothing beside it
 
         // Only the whole name beside it, never the importer itself: a module
         // named as the outside package it imports still imports that package.

@@ -395,11 +395,11 @@ std::string SymbolTable::absoluteModule(const ModuleInfo &from, const ImportFact
 
 std::string SymbolTable::scriptSibling(const ModuleInfo &from, const std::string &imported) const
 {
-    // A folder without an __init__.py is a script's: Python puts it first on
-    // sys.path, so `import tools` there is the file beside the importer.
+    // A script's folder is first on sys.path (and Python 2 imports
+    // relatively), so `import tools` there is the file beside the importer.
     const auto dot = from.name.rfind('.');
     const std::string folder = from.isPackage ? from.name : dot == std::string::npos ? std::string() : from.name.substr(0, dot);
-    if (folder.empty() || module(folder))
+    if (folder.empty())
         return imported;
     // The whole name must be there, and not be the importer itself (a
     // module named as an outside package it imports, `compressed_tensors`).

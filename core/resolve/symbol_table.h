@@ -131,9 +131,8 @@ public:
     // Resolves a relative import's module against the importing module.
     std::string absoluteModule(const ModuleInfo &from, const ImportFact &imp) const;
     // `imported` as the importing module's folder sees it: the module
-    // beside it where that folder is a script's (no __init__.py), no module
-    // of the index has the name itself, and the module beside it is not the
-    // importer; else `imported`.
+    // beside it where no module of the index has the name itself and the
+    // module beside it is not the importer; else `imported`.
     std::string scriptSibling(const ModuleInfo &from, const std::string &imported) const;
 
     // Method lookup along the MRO; 0 when not found.
