@@ -24,6 +24,14 @@ void write(const QString &path, const QByteArray &bytes)
     f.write(bytes);
 }
 
+QStringList relPaths(const WalkResult &r)
+{
+    QStringList paths;
+    for (const SourceFileRef &f : r.files)
+        paths << QString::fromStdString(f.relPath);
+    return paths;
+}
+
 bool hasIssue(const WalkResult &r, const QString &text)
 {
     return std::any_of(r.issues.begin(), r.issues.end(), [&](const WalkIssue &i) { return i.message.contains(text); });
@@ -163,10 +171,7 @@ private Q_SLOTS:
         QVERIFY(QFile::link(root + "/pkg", root + "/pkg/sub/loop"));
         RepoRule rule{"r", {"."}, {"pkg/**"}, {"**/tests/**"}};
         const WalkResult r = walkRepo("r", root, &rule, 1024);
-        QStringList paths;
-        for (const SourceFileRef &f : r.files)
-            paths << QString::fromStdString(f.relPath);
-        QCOMPARE(paths, (QStringList{"pkg/a.py", "pkg/sub/b.py"}));
+        QCOMPARE(relPaths(r), (QStringList{"pkg/a.py", "pkg/sub/b.py"}));
         QVERIFY(hasIssue(r, "binary"));
         QVERIFY(hasIssue(r, "larger than"));
         QVERIFY(hasIssue(r, "symlink loop"));
@@ -184,10 +189,7 @@ private Q_SLOTS:
         write(root + "/bin/README", "python notes\n");
         write(root + "/bin/helper.py", "x = 1\n");
         const WalkResult r = walkRepo("r", root, nullptr, 1024);
-        QStringList paths;
-        for (const SourceFileRef &f : r.files)
-            paths << QString::fromStdString(f.relPath);
-        QCOMPARE(paths, (QStringList{"bin/helper.py", "bin/tool"}));
+        QCOMPARE(relPaths(r), (QStringList{"bin/helper.py", "bin/tool"}));
     }
 
     void missingRoot()
