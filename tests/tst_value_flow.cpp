@@ -288,6 +288,20 @@ private Q_SLOTS:
         QCOMPARE(callees(r, "m.through_class", "Holder._buffer.send"), QStringLiteral("m.Buffer.send"));
     }
 
+    // An f-string with a field is no literal key: `f"x{s}"` may be "xy".
+    void anFStringKeyMaySelectAnyElement()
+    {
+        const Resolved r = program("def f(): pass\n"
+                                   "def g(): pass\n"
+                                   "HANDLERS = {'x': f, 'xy': g}\n"
+                                   "def by_field(s):\n"
+                                   "    HANDLERS[f'x{s}']()\n"
+                                   "def by_literal():\n"
+                                   "    HANDLERS[f'x']()\n");
+        QCOMPARE(callees(r, "m.by_field", "HANDLERS[]"), QStringLiteral("m.f m.g"));
+        QCOMPARE(callees(r, "m.by_literal", "HANDLERS['x']"), QStringLiteral("m.f"));
+    }
+
     void aSubscriptOfADisplayIsTheElementsItMaySelect()
     {
         // `{"a": A, "b": B}[kind]` is A or B (a literal key names its

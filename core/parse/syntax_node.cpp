@@ -286,6 +286,8 @@ std::string SyntaxSource::stringContent(TSNode n) const
         TSNode c = ts_node_named_child(n, i);
         if (isType(c, "string_content"))
             out += text(c);
+        else if (isType(c, "interpolation"))
+            return {}; // an f-string with a field is not a literal
     }
     return out;
 }
