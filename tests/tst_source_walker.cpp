@@ -188,6 +188,8 @@ private Q_SLOTS:
         write(root + "/bin/launch", "#!/bin/sh\nexec python3 -m tool\n");
         write(root + "/bin/README", "python notes\n");
         write(root + "/bin/helper.py", "x = 1\n");
+        // A FIFO is never opened (reading its first line would wait for a writer).
+        QCOMPARE(::mkfifo(QFile::encodeName(root + "/bin/pipe").constData(), 0600), 0);
         const WalkResult r = walkRepo("r", root, nullptr, 1024);
         QCOMPARE(relPaths(r), (QStringList{"bin/helper.py", "bin/tool"}));
     }

@@ -126,7 +126,7 @@ private:
 
     // A script without the `.py` suffix whose first line runs Python
     // (`#!/usr/bin/env python3`): the program's entry, indexed as a module
-    // named after the file.
+    // named after the file. Only regular files are opened (a FIFO would block).
     static bool pythonScript(const std::string &path)
     {
         std::FILE *f = std::fopen(path.c_str(), "rb");
@@ -180,8 +180,7 @@ private:
         for (const std::string &name : names) {
             const std::string path = dir + '/' + name;
             const std::string childRel = rel.empty() ? name : rel + "/" + name;
-            const bool python = (name.size() > 3 && name.compare(name.size() - 3, 3, ".py") == 0)
-                || (name.find('.') == std::string::npos && pythonScript(path));
+            const bool python = name.size() > 3 && name.compare(name.size() - 3, 3, ".py") == 0;
             if (!validUtf8(name)) {
                 struct stat st { };
                 if (python || (::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode)))
@@ -200,7 +199,7 @@ private:
                 if (name == ".git" || name == "__pycache__" || name == "node_modules" || folderExcluded(childRel))
                     continue;
                 walk(path, childRel);
-            } else if (python) {
+            } else if (python || (exists && S_ISREG(st.st_mode) && name.find('.') == std::string::npos && pythonScript(path))) {
                 if (!exists) {
                     m_result.issues.push_back({display(path), QCoreApplication::translate("SourceWalker", "broken symbolic link; skipped")});
                     continue;
