@@ -1,6 +1,8 @@
 // Attributes named by a pattern: `getattr(self, "visit_" + kind)` is
 // `self.{visit_*}`, each attribute of the object whose name the pattern
-// matches (parse/attribute_pattern.cpp, docs/call-resolution.md).
+// matches (parse/attribute_pattern.cpp, docs/call-resolution.md); a name has
+// no '/', so the path globs' `*` is the pattern's.
+#include "parse/glob_matcher.h"
 #include "resolve/chain.h"
 #include "resolve/evaluator.h"
 
@@ -10,29 +12,6 @@ namespace katlas {
 namespace {
 
 constexpr size_t kMaxPatternMatches = 64;
-
-// Does `name` match `pattern`, where `*` stands for any run of characters?
-bool globMatch(std::string_view pattern, std::string_view name)
-{
-    size_t p = 0, n = 0, star = std::string_view::npos, mark = 0;
-    while (n < name.size()) {
-        if (p < pattern.size() && pattern[p] == name[n]) {
-            ++p;
-            ++n;
-        } else if (p < pattern.size() && pattern[p] == '*') {
-            star = p++;
-            mark = n;
-        } else if (star != std::string_view::npos) {
-            p = star + 1;
-            n = ++mark;
-        } else {
-            return false;
-        }
-    }
-    while (p < pattern.size() && pattern[p] == '*')
-        ++p;
-    return p == pattern.size();
-}
 
 } // namespace
 
