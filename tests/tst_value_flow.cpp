@@ -979,6 +979,35 @@ private Q_SLOTS:
         QCOMPARE(callees(r, "m.B.hook", "base.hook"), QStringLiteral("m.A.hook"));
     }
 
+    // A classmethod filling a container from itself
+    // (`cls.details["mem"] = humanize(cls.details["mem"])`) is a cycle: read
+    // once and cut where it closes. Read again for every assignment, as
+    // before, each read of the container re-read the whole of it, a number
+    // of times exponential in the assignments (a real application's process
+    // view took longer than anyone would wait); this test then times out.
+    void aContainerAClassmethodFillsFromItselfIsReadOnce()
+    {
+        std::string src = "def render():\n"
+                          "    pass\n"
+                          "def humanize(value):\n"
+                          "    return value\n"
+                          "class Proc:\n"
+                          "    details = {}\n"
+                          "    @classmethod\n"
+                          "    def collect(cls, pid):\n"
+                          "        cls.details['draw'] = render\n";
+        for (int i = 0; i < 24; ++i)
+            src += "        cls.details['k" + std::to_string(i) + "'] = humanize(cls.details['k" + std::to_string((i + 7) % 24)
+                + "']) or humanize(cls.details['k" + std::to_string((i + 1) % 24) + "'])\n";
+        src += "    @classmethod\n"
+               "    def show(cls):\n"
+               "        cls.details['draw']()\n"
+               "Proc.collect(1)\n"
+               "Proc.show()\n";
+        const Resolved r = program(src.c_str());
+        QCOMPARE(callees(r, "m.Proc.show", "cls.details['draw']"), QStringLiteral("m.render"));
+    }
+
     void comprehensionsAndGenerators()
     {
         // A comprehension's element is its body with the loop variable an

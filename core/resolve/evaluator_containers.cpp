@@ -184,20 +184,25 @@ Values Evaluator::storedAt(const std::vector<ChainSegment> &segs, size_t at, con
 // `cls._handlers[name] = fn` in a classmethod stores into the class's own
 // container, read through the class (`cls._handlers.get(name)`,
 // `Registry._handlers[name]`), along its MRO.
+// Memoised: a classmethod storing into the container what it reads from
+// it (`cls.details["cmdline"] = " ".join(cls.details["cmdline"])`) is a
+// cycle, cut where it closes instead of re-read for every assignment.
 Values Evaluator::storedByClassMethods(SymbolId cls, const std::string &name)
 {
     const ClassInfo *c = m_table.cls(cls);
     if (!c)
         return {};
-    Values out;
-    for (SymbolId k : c->mro)
-        if (const ClassInfo *ki = m_table.cls(k))
-            if (Values set = setByClassMethods(*ki, k, name); !set.empty()) {
-                out = std::move(set);
-                break;
-            }
-    append(out, storedThroughClassNames(*c, name));
-    return out;
+    return memoised("k" + std::to_string(cls) + ':' + name, [&] {
+        Values out;
+        for (SymbolId k : c->mro)
+            if (const ClassInfo *ki = m_table.cls(k))
+                if (Values set = setByClassMethods(*ki, k, name); !set.empty()) {
+                    out = std::move(set);
+                    break;
+                }
+        append(out, storedThroughClassNames(*c, name));
+        return out;
+    });
 }
 
 // `Registry._handlers[name] = fn` anywhere: stored into the container of
