@@ -979,6 +979,39 @@ private Q_SLOTS:
         QCOMPARE(callees(r, "m.B.hook", "base.hook"), QStringLiteral("m.A.hook"));
     }
 
+    // A function given to a local (`f = group_alias`, `for func in
+    // [group_where, group_order]`) and called through it takes that call's
+    // arguments: its parameter holds what is passed there.
+    void aFunctionCalledThroughALocalTakesItsArguments()
+    {
+        const Resolved r = program("def handler():\n"
+                                   "    pass\n"
+                                   "def group_where(cb):\n"
+                                   "    cb()\n"
+                                   "def group_order(cb):\n"
+                                   "    cb()\n"
+                                   "def group_alias(cb):\n"
+                                   "    cb()\n"
+                                   "def never_called(cb):\n"
+                                   "    cb()\n"
+                                   "def group(fn):\n"
+                                   "    for func in [group_where, group_order]:\n"
+                                   "        func(fn)\n"
+                                   "    f = group_alias\n"
+                                   "    f(fn)\n"
+                                   "def other(fn):\n"
+                                   "    f = never_called\n"
+                                   "    return f\n"
+                                   "def elsewhere(x):\n"
+                                   "    f(x)\n"
+                                   "group(handler)\n"
+                                   "elsewhere(handler)\n");
+        for (const char *fn : {"m.group_where", "m.group_order", "m.group_alias"})
+            QCOMPARE(callees(r, fn, "cb"), QStringLiteral("m.handler"));
+        // A local of the same name in another function is another local.
+        QCOMPARE(callees(r, "m.never_called", "cb"), QStringLiteral("<unresolved>"));
+    }
+
     // A classmethod filling a container from itself
     // (`cls.details["mem"] = humanize(cls.details["mem"])`) is a cycle: read
     // once and cut where it closes. Read again for every assignment, as

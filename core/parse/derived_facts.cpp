@@ -30,6 +30,7 @@ std::string containerRead(const Chain &c)
 void summariseLocalCalls(ModuleFacts &facts)
 {
     facts.localCalls.clear();
+    facts.localAliases.clear();
     std::unordered_map<std::string_view, int> functions;
     for (size_t i = 0; i < facts.functions.size(); ++i)
         functions.emplace(facts.functions[i].qualName, static_cast<int>(i));
@@ -38,6 +39,12 @@ void summariseLocalCalls(ModuleFacts &facts)
         const auto function = functions.find(facts.locals[i].scope);
         if (function == functions.end() && !facts.locals[i].scope.empty())
             continue;
+        const Chain &c = facts.locals[i].value.chain;
+        if (function != functions.end() && !c.empty() && c.find_first_of("([{") == Chain::npos) {
+            std::string named = c.substr(c.rfind('.') == Chain::npos ? 0 : c.rfind('.') + 1);
+            if (named != facts.locals[i].target)
+                facts.localAliases.push_back({std::move(named), function->second, facts.locals[i].target});
+        }
         if (const std::optional<std::string> name = instantiatedName(facts.locals[i].value))
             facts.localCalls.push_back({*name, function == functions.end() ? -1 : function->second, static_cast<int>(i),
                                         *name == "super().__init__" ? std::vector<std::string>{} : passedNames(facts.locals[i].value),

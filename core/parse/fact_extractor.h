@@ -19,7 +19,7 @@ class PythonParser;
 void extractFacts(PythonParser &parser, std::string_view source, ModuleFacts &facts);
 // Sets FunctionFact::callsOnSelf from the file's calls (extractFacts does).
 void markCallsOnSelf(ModuleFacts &facts);
-// Fills ModuleFacts::localCalls from its locals (extractFacts does).
+// Fills ModuleFacts::localCalls and localAliases from its locals (extractFacts does).
 void summariseLocalCalls(ModuleFacts &facts);
 // The last component of the name a value calls (`pkg.Layer(x)`, `Layer()`
 // -> "Layer"); for a call of what a named call returns (`register("x")(fn)`,

@@ -192,6 +192,16 @@ struct LocalCallFact {
     bool operator==(const LocalCallFact &) const = default;
 };
 
+// A local given another name as it is (`f = group_alias`, `for func in
+// [group_where, group_order]`, `func = self._process_default`): a call of
+// the local in its function may call what the name names.
+struct LocalAliasFact {
+    std::string name;   // last component of the name given
+    int function = 0;   // the function it is in: index in ModuleFacts::functions
+    std::string target; // the local
+    bool operator==(const LocalAliasFact &) const = default;
+};
+
 // `NAME = {"key": Value, ...}` at module level: a candidate dict registry.
 struct DictEntryFact {
     std::string dictName;
@@ -253,6 +263,7 @@ struct ModuleFacts {
     // function reads them, so an incremental re-index loads them on demand.
     std::vector<AssignmentFact> locals;
     std::vector<LocalCallFact> localCalls;
+    std::vector<LocalAliasFact> localAliases;
     std::vector<DictEntryFact> dictEntries;
     std::vector<ClosedDictFact> closedDicts;
     // Attribute names set by name, as string literals: `setattr(obj, "x", v)`,

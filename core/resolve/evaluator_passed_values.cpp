@@ -35,6 +35,10 @@ Evaluator::FunctionCalls Evaluator::callsOfFunction(const FunctionInfo &fn)
     for (const std::string &alias : sites.aliasesOf(own))
         if (calls.size() <= kMaxCalls)
             calls.insert(calls.end(), sites.callsOf(alias).begin(), sites.callsOf(alias).end());
+    if (calls.size() <= kMaxCalls) { // and by the locals a function gives it to
+        const std::vector<Instantiation> local = sites.localAliasCallsOf(own);
+        calls.insert(calls.end(), local.begin(), local.end());
+    }
     // A function another returns as it is (a decorator factory's nested
     // `decorator`, `def pick(): return handler`): the calls of what that
     // one returns (`register("x")(fn)`, `pick()(x)`, filed as "register()").

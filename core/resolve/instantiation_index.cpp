@@ -30,6 +30,9 @@ InstantiationIndex::InstantiationIndex(const SymbolTable &table) : m_table(table
                     m_aliases[named].push_back(a.target);
             }
         }
+        for (const LocalAliasFact &a : f.localAliases)
+            if (a.function >= 0 && static_cast<size_t>(a.function) < f.functions.size())
+                m_localAliases[a.name].push_back({m, table.functionForScope(m, scopes[static_cast<size_t>(a.function)]), a.target});
         for (const LocalCallFact &c : f.localCalls) {
             Instantiation at{m, 0, nullptr, c.index};
             if (c.function >= 0 && static_cast<size_t>(c.function) < f.functions.size())
@@ -126,6 +129,19 @@ void InstantiationIndex::addReturnedAliases()
                     aliases.push_back(alias);
             }
     }
+}
+
+std::vector<Instantiation> InstantiationIndex::localAliasCallsOf(const std::string &name) const
+{
+    std::vector<Instantiation> out;
+    const auto it = m_localAliases.find(name);
+    if (it == m_localAliases.end())
+        return out;
+    for (const LocalAlias &a : it->second)
+        for (const Instantiation &at : callsOf(a.target))
+            if (at.module == a.module && at.function == a.function)
+                out.push_back(at);
+    return out;
 }
 
 std::vector<std::string> InstantiationIndex::returnersOf(const std::string &name, int module) const

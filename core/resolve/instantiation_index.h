@@ -34,6 +34,9 @@ public:
     // where get_fn returns `Cls._simple` or `partial(Cls._simple, ...)`):
     // its calls may use them.
     const std::vector<std::string> &aliasesOf(const std::string &name) const;
+    // The calls of the locals a function gives what `name` names as it is
+    // (`f = handler; f(x)`, `for fn in [a, b]: fn(x)`), made in that function.
+    std::vector<Instantiation> localAliasCallsOf(const std::string &name) const;
     // The functions of module `module` (by their last name) returning what
     // `name` names there as it is (`def pick(): return handler`): a call of
     // their result (`pick()(x)`, filed as "pick()") may call it.
@@ -58,6 +61,12 @@ private:
     const SymbolTable &m_table;
     std::unordered_map<std::string, std::vector<Instantiation>> m_byName;
     std::unordered_map<std::string, std::vector<std::string>> m_aliases;
+    struct LocalAlias {
+        int module = 0;
+        SymbolId function = 0;
+        std::string target;
+    };
+    std::unordered_map<std::string, std::vector<LocalAlias>> m_localAliases;
     std::unordered_map<std::string, std::vector<Instantiation>> m_passes;
     std::unordered_map<std::string, std::vector<std::pair<int, std::string>>> m_returners;
 };

@@ -9,7 +9,7 @@
 namespace katlas {
 namespace {
 
-constexpr std::uint8_t kFactsVersion = 50; // 50: getattr by a built name, a name built from a literal part, an f-string with a field is no literal; 49: a block ending in an if/else (or with) that leaves in every branch leaves; 48: a keyword cut names itself (`+name`); 47: calls keep 32 positional and 32 plain keyword arguments; 46: a comment is no argument (nor any other child); 45: arguments past the bounds mark the call as passing unknowns; 44: string and number literal defaults; 43: a cut argument shape ends in a splat; 42: `cls(...)` keeps its arguments; 41: texts without comments
+constexpr std::uint8_t kFactsVersion = 51; // 51: locals given another name as it is (localAliases); 50: getattr by a built name, a name built from a literal part, an f-string with a field is no literal; 49: a block ending in an if/else (or with) that leaves in every branch leaves; 48: a keyword cut names itself (`+name`); 47: calls keep 32 positional and 32 plain keyword arguments; 46: a comment is no argument (nor any other child); 45: arguments past the bounds mark the call as passing unknowns; 44: string and number literal defaults; 43: a cut argument shape ends in a splat; 42: `cls(...)` keeps its arguments; 41: texts without comments
 
 class Writer {
 public:
@@ -199,6 +199,7 @@ void write(Writer &w, const ModuleFacts &f)
     });
     w.list(f.assignments, [](Writer &w, const AssignmentFact &a) { assignment(w, a); });
     w.list(f.localCalls, [](Writer &w, const LocalCallFact &c) { w.s(c.name); w.i(c.function); w.i(c.index); strings(w, c.passed); w.s(c.target); w.s(c.reads); });
+    w.list(f.localAliases, [](Writer &w, const LocalAliasFact &a) { w.s(a.name); w.i(a.function); w.s(a.target); });
     w.list(f.dictEntries, [](Writer &w, const DictEntryFact &d) { w.s(d.dictName); w.s(d.key); w.s(d.value); w.i(d.line); });
     w.list(f.closedDicts, [](Writer &w, const ClosedDictFact &d) { w.s(d.scope); w.s(d.name); strings(w, d.keys); });
     strings(w, f.namedAttributes);
@@ -245,6 +246,7 @@ void read(Reader &r, ModuleFacts &f)
     });
     r.list(f.assignments, [](Reader &r, AssignmentFact &a) { assignment(r, a); });
     r.list(f.localCalls, [](Reader &r, LocalCallFact &c) { c.name = r.s(); c.function = r.n(); c.index = r.n(); strings(r, c.passed); c.target = r.s(); c.reads = r.s(); });
+    r.list(f.localAliases, [](Reader &r, LocalAliasFact &a) { a.name = r.s(); a.function = r.n(); a.target = r.s(); });
     r.list(f.dictEntries, [](Reader &r, DictEntryFact &d) { d.dictName = r.s(); d.key = r.s(); d.value = r.s(); d.line = r.n(); });
     r.list(f.closedDicts, [](Reader &r, ClosedDictFact &d) { d.scope = r.s(); d.name = r.s(); strings(r, d.keys); });
     strings(r, f.namedAttributes);
