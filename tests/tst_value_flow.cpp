@@ -979,6 +979,32 @@ private Q_SLOTS:
         QCOMPARE(callees(r, "m.B.hook", "base.hook"), QStringLiteral("m.A.hook"));
     }
 
+    // A property read from an object stands for what its getter returns
+    // (`self.path.add(x)`, `p = self.path`); its setter, defined under the
+    // same name, leaves the name read as the getter.
+    void aPropertyReadIsWhatItsGetterReturns()
+    {
+        const Resolved r = program("class Path:\n"
+                                   "    def add(self, x):\n"
+                                   "        pass\n"
+                                   "class Url:\n"
+                                   "    def __init__(self):\n"
+                                   "        self._path = Path()\n"
+                                   "    @property\n"
+                                   "    def path(self):\n"
+                                   "        return self._path\n"
+                                   "    @path.setter\n"
+                                   "    def path(self, value):\n"
+                                   "        self._path = value\n"
+                                   "    def add(self, x):\n"
+                                   "        self.path.add(x)\n"
+                                   "        p = self.path\n"
+                                   "        p.add(x)\n"
+                                   "Url().add(1)\n");
+        QCOMPARE(callees(r, "m.Url.add", "self.path.add"), QStringLiteral("m.Path.add"));
+        QCOMPARE(callees(r, "m.Url.add", "p.add"), QStringLiteral("m.Path.add"));
+    }
+
     // A function given to a local (`f = group_alias`, `for func in
     // [group_where, group_order]`) and called through it takes that call's
     // arguments: its parameter holds what is passed there.

@@ -193,6 +193,8 @@ Values Evaluator::evalSegments(const std::vector<ChainSegment> &segs, size_t cou
                     // A copy of its own class built as a value (`return
                     // self.__class__(items)` in __getitem__) is not followed:
                     // what the object holds would become copies of it.
+                } else if (i + 1 < count && v.kind == Value::Kind::Instance && !v.callable) {
+                    append(next, readProperties(attribute(v, segs[i].name))); // `self.path.add(x)`
                 } else {
                     append(next, attribute(v, segs[i].name));
                 }
@@ -398,6 +400,8 @@ Values Evaluator::evalValueFact(const ValueFact &vf, const Scope &scope, bool al
         vals.push_back(std::move(str));
     } else {
         vals = evalChain(vf.chain, scope);
+        if (!vf.chain.ends_with(']'))
+            vals = readProperties(std::move(vals)); // `p = self.path`
     }
     const bool informative
         = std::any_of(vals.begin(), vals.end(), [](const Value &v) { return v.kind != Value::Kind::External; });

@@ -64,6 +64,9 @@ public:
     // its getter runs, then what it returns is called; those values (the
     // functions, classes and instances), none for another function.
     Values propertyCallees(const Value &getter);
+    // A property read from an object (`self.path.add(x)`, `p = self.path`):
+    // what its getter returns stands for it; other values stay.
+    Values readProperties(Values values);
     // A `functools.singledispatch` function called: the implementations
     // registered with `@fn.register` (evaluator_single_dispatch.cpp).
     Values registeredImplementations(const Value &fn);

@@ -159,6 +159,23 @@ Values Evaluator::classBodyName(SymbolId cls, const std::string &name)
     return nestedClass(cls, name);
 }
 
+Values Evaluator::readProperties(Values values)
+{
+    Values out;
+    for (Value &v : values) {
+        const FunctionInfo *fn = v.kind == Value::Kind::Function && v.selfClass ? m_table.function(v.id) : nullptr;
+        if (!fn || !fn->isProperty()) {
+            out.push_back(std::move(v));
+            continue;
+        }
+        for (Value r : callResult(v)) {
+            addConditions(r.conditions, v.conditions);
+            out.push_back(std::move(r));
+        }
+    }
+    return out;
+}
+
 Values Evaluator::propertyCallees(const Value &getter)
 {
     const FunctionInfo *fn = getter.kind == Value::Kind::Function ? m_table.function(getter.id) : nullptr;

@@ -239,8 +239,14 @@ void SymbolTable::collectBindings(int moduleIndex)
             const auto cls = cit == scope.end() ? m_classes.end() : m_classes.find(cit->second);
             if (cls != m_classes.end()) {
                 fi.cls = cit->second;
-                if (parentScope(fn.qualName) == fn.className)
-                    cls->second.methods[lastComponent(fn.qualName)] = id;
+                // A property's setter or deleter (`@path.setter def path`)
+                // leaves the name read as the getter.
+                const std::string name = lastComponent(fn.qualName);
+                const bool accessor = std::any_of(fn.decorators.begin(), fn.decorators.end(), [&](const Decorator &d) {
+                    return d.chain == name + ".setter" || d.chain == name + ".deleter";
+                });
+                if (parentScope(fn.qualName) == fn.className && !(accessor && cls->second.methods.count(name)))
+                    cls->second.methods[name] = id;
             }
         }
         fi.callsOnSelf = fi.callsOnSelf || (fi.cls && fn.callsOnSelf);
