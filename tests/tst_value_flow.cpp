@@ -979,6 +979,27 @@ private Q_SLOTS:
         QCOMPARE(callees(r, "m.B.hook", "base.hook"), QStringLiteral("m.A.hook"));
     }
 
+    // The fields of an f-string are expressions, their calls call sites,
+    // nested format specifications too.
+    void callsInFStringFieldsAreCallSites()
+    {
+        const Resolved r = program("class Mv:\n"
+                                   "    @staticmethod\n"
+                                   "    def to(y, x):\n"
+                                   "        return ''\n"
+                                   "def fmt(v):\n"
+                                   "    return v\n"
+                                   "def width(w):\n"
+                                   "    return w\n"
+                                   "def draw(y, x):\n"
+                                   "    out = f'{Mv.to(y - 1, x)}text'\n"
+                                   "    return out + f'{fmt(y):>{width(x)}}'\n"
+                                   "draw(1, 2)\n");
+        QCOMPARE(callees(r, "m.draw", "Mv.to"), QStringLiteral("m.Mv.to"));
+        QCOMPARE(callees(r, "m.draw", "fmt"), QStringLiteral("m.fmt"));
+        QCOMPARE(callees(r, "m.draw", "width"), QStringLiteral("m.width"));
+    }
+
     // A property read from an object stands for what its getter returns
     // (`self.path.add(x)`, `p = self.path`); its setter, defined under the
     // same name, leaves the name read as the getter.

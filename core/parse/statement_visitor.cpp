@@ -354,7 +354,13 @@ private:
         } else if (!std::strcmp(t, "lambda")) {
             visitLambda(n, ctx);
             return;
-        } else if (!std::strcmp(t, "string") || !std::strcmp(t, "comment")) {
+        } else if (!std::strcmp(t, "string")) {
+            // An f-string's fields are expressions: `f"{Mv.to(y, x)}{fmt(v):>{width(w)}}"` calls.
+            for (TSNode child : NamedChildren(n))
+                if (isType(child, "interpolation"))
+                    scanExpr(child, ctx, depth + 1);
+            return;
+        } else if (!std::strcmp(t, "comment")) {
             return;
         }
         for (TSNode child : NamedChildren(n))
