@@ -979,6 +979,25 @@ private Q_SLOTS:
         QCOMPARE(callees(r, "m.B.hook", "base.hook"), QStringLiteral("m.A.hook"));
     }
 
+    // A call in a class body is made by the class (its body runs when the
+    // class is defined), not by the module; names defined earlier in the
+    // body are read there first.
+    void aCallInAClassBodyIsTheClasss()
+    {
+        const Resolved r = program("def fg(x):\n"
+                                   "    return x\n"
+                                   "class Menu:\n"
+                                   "    def helper(x):\n"
+                                   "        return x\n"
+                                   "    title = fg(1)\n"
+                                   "    banner = f'{fg(2)}'\n"
+                                   "    width = helper(3)\n"
+                                   "fg(4)\n");
+        QCOMPARE(callees(r, "m.Menu", "fg"), QStringLiteral("m.fg m.fg")); // `title` and `banner`
+        QCOMPARE(callees(r, "m.Menu", "helper"), QStringLiteral("m.Menu.helper"));
+        QCOMPARE(r.edges("m", "fg").size(), size_t(1)); // the module's own call only
+    }
+
     // The fields of an f-string are expressions, their calls call sites,
     // nested format specifications too.
     void callsInFStringFieldsAreCallSites()

@@ -27,6 +27,13 @@ struct BodyContext {
 // its facts in `scope` (function_scopes.h).
 BodyContext functionBodyContext(const std::string &qual, const std::string &scope, const ModuleFacts &facts);
 
+// The scope a call made here is credited to: the class whose body it is
+// directly in (`class Menu: x = fg(3)` calls from `Menu`), else `ctx.scope`.
+inline const std::string &callScope(const BodyContext &ctx)
+{
+    return ctx.classQual.empty() ? ctx.scope : ctx.classQual;
+}
+
 // The function whose own body `ctx` is (not a class body inside it), else null.
 const FunctionFact *ownFunction(const BodyContext &ctx, const ModuleFacts &facts);
 // The parameters of the function whose own body `ctx` is (none at module or class level).

@@ -83,12 +83,12 @@ void CallSiteRecorder::addCall(TSNode n, const BodyContext &ctx)
         callees.emplace_back(std::move(fallback), ctx.guards);
     const FunctionFact *own = ownFunction(ctx, m_facts);
     for (auto &[chain, guards] : callees)
-        m_facts.calls.push_back({ctx.scope, std::move(chain), lineOf(n), std::move(guards),
+        m_facts.calls.push_back({callScope(ctx), std::move(chain), lineOf(n), std::move(guards),
             argumentShape(m_source, field(n, "arguments"), parameterNames(ctx, m_facts), own ? own->kwargs : std::string())});
     // map(f, xs), sorted(xs, key=f): calls of what may be functions.
     for (TSNode fn : calledArguments(m_source, n))
         if (Chain called = m_source.chainOf(fn); !called.empty())
-            m_facts.calls.push_back({ctx.scope, std::move(called), lineOf(fn), ctx.guards, std::string(kMaybeCalled)});
+            m_facts.calls.push_back({callScope(ctx), std::move(called), lineOf(fn), ctx.guards, std::string(kMaybeCalled)});
 }
 
 // `setattr(obj, "x", v)` and `module.register_parameter("x", p)` give
@@ -112,7 +112,7 @@ void CallSiteRecorder::addRaise(TSNode n, const BodyContext &ctx)
         if (Chain callee = m_source.chainOf(raised); !callee.empty())
             // `raise E` builds E where E is a class of the index; `raise e`
             // (an instance, a re-raise) or an outside class calls nothing here.
-            m_facts.calls.push_back({ctx.scope, std::move(callee), lineOf(raised), ctx.guards, std::string(kMaybeCalled)});
+            m_facts.calls.push_back({callScope(ctx), std::move(callee), lineOf(raised), ctx.guards, std::string(kMaybeCalled)});
 }
 
 } // namespace katlas

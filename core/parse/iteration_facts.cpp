@@ -21,7 +21,7 @@ void IterationFacts::addProtocolCalls(TSNode value, std::initializer_list<const 
     if (chain.empty())
         return;
     for (const char *m : methods)
-        m_facts.calls.push_back({ctx.scope, chain + "." + m, lineOf(value), ctx.guards, std::string(kMaybeCalled)});
+        m_facts.calls.push_back({callScope(ctx), chain + "." + m, lineOf(value), ctx.guards, std::string(kMaybeCalled)});
 }
 
 void IterationFacts::addYield(TSNode n, const BodyContext &ctx)

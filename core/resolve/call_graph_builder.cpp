@@ -81,7 +81,10 @@ public:
             for (const CallFact &c : callsOf(m)) {
                 const SymbolId caller = m_table.functionForScope(m, c.scope);
                 const bool inFunction = m_table.function(caller) != nullptr;
-                addCallSite(c, m, caller, {m, inFunction ? caller : 0, 0});
+                // A call in a class body is the class's, its names read there first.
+                Scope scope{m, inFunction ? caller : 0, 0};
+                scope.classBody = m_table.cls(caller) ? caller : 0;
+                addCallSite(c, m, caller, scope);
             }
             flush(progress);
             if (progress.report && (i % 64 == 0 || i + 1 == total))
