@@ -979,6 +979,27 @@ private Q_SLOTS:
         QCOMPARE(callees(r, "m.B.hook", "base.hook"), QStringLiteral("m.A.hook"));
     }
 
+    // Built-ins that call a method of their argument: `str(x)` runs the
+    // class's `__str__`, `len(x)` its `__len__`; an object of no class of
+    // the index (a str, a parameter of unknown type) gives no call.
+    void aBuiltinCallsItsArgumentsProtocolMethod()
+    {
+        const Resolved r = program("class Path:\n"
+                                   "    def __str__(self):\n"
+                                   "        return ''\n"
+                                   "    def __len__(self):\n"
+                                   "        return 0\n"
+                                   "def show(name):\n"
+                                   "    p = Path()\n"
+                                   "    s = 'x'\n"
+                                   "    return str(p), len(p), str(s), str(name)\n"
+                                   "show(1)\n");
+        QCOMPARE(callees(r, "m.show", "p.__str__"), QStringLiteral("m.Path.__str__"));
+        QCOMPARE(callees(r, "m.show", "p.__len__"), QStringLiteral("m.Path.__len__"));
+        QCOMPARE(callees(r, "m.show", "s.__str__"), QString());
+        QCOMPARE(callees(r, "m.show", "name.__str__"), QString());
+    }
+
     // A call in a class body is made by the class (its body runs when the
     // class is defined), not by the module; names defined earlier in the
     // body are read there first.

@@ -4,6 +4,7 @@
 #include "parse/condition_guards.h"
 #include "parse/container_facts.h"
 #include "parse/literal_kinds.h"
+#include "parse/protocol_calls.h"
 
 #include <algorithm>
 #include <iterator>
@@ -89,6 +90,9 @@ void CallSiteRecorder::addCall(TSNode n, const BodyContext &ctx)
     for (TSNode fn : calledArguments(m_source, n))
         if (Chain called = m_source.chainOf(fn); !called.empty())
             m_facts.calls.push_back({callScope(ctx), std::move(called), lineOf(fn), ctx.guards, std::string(kMaybeCalled)});
+    // str(x), len(x), next(it): the argument's own method.
+    if (Chain method = protocolCall(m_source, n); !method.empty())
+        m_facts.calls.push_back({callScope(ctx), std::move(method), lineOf(n), ctx.guards, std::string(kMaybeCalled)});
 }
 
 // `setattr(obj, "x", v)` and `module.register_parameter("x", p)` give

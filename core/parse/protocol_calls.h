@@ -1,0 +1,15 @@
+// Built-ins that call a method of their argument (docs/call-resolution.md):
+// `str(x)` runs `x.__str__()`, `len(x)` `x.__len__()`, `next(it)`
+// `it.__next__()`. The fact extractor keeps such a call as a possible one
+// (kMaybeCalled): an edge only where it reaches a method of the index.
+#pragma once
+
+#include "parse/syntax_node.h"
+
+namespace katlas {
+
+// `x.__str__` for `str(x)` (and the other built-ins that call a dunder of
+// their first argument), where the argument is a chain; empty otherwise.
+Chain protocolCall(const SyntaxSource &source, TSNode call);
+
+} // namespace katlas
