@@ -1099,6 +1099,50 @@ private Q_SLOTS:
         QCOMPARE(callees(r, "m.never_called", "cb"), QStringLiteral("<unresolved>"));
     }
 
+    // A decorated definition's calls run the wrapper its decorator returns:
+    // the wrapper's parameters hold what those calls pass, and the
+    // definition's hold what the wrapper passes it (`f(tlist)`), for a
+    // decorator (`@plain`) and a decorator factory (`@recurse()`) alike.
+    void aWrapperTakesTheArgumentsOfTheDecoratedNamesCalls()
+    {
+        const Resolved r = program("class TokenList:\n"
+                                   "    def token_next_by(self, i):\n"
+                                   "        pass\n"
+                                   "    def get_sublists(self):\n"
+                                   "        return []\n"
+                                   "class Other:\n" // a name-only guess would name both
+                                   "    def token_next_by(self, i):\n"
+                                   "        pass\n"
+                                   "    def get_sublists(self):\n"
+                                   "        return []\n"
+                                   "def recurse(*cls):\n"
+                                   "    def wrap(f):\n"
+                                   "        def wrapped_f(tlist):\n"
+                                   "            tlist.get_sublists()\n"
+                                   "            f(tlist)\n"
+                                   "        return wrapped_f\n"
+                                   "    return wrap\n"
+                                   "def plain(f):\n"
+                                   "    def inner(tlist):\n"
+                                   "        tlist.get_sublists()\n"
+                                   "        f(tlist)\n"
+                                   "    return inner\n"
+                                   "@recurse()\n"
+                                   "def group_where(tlist):\n"
+                                   "    tlist.token_next_by(1)\n"
+                                   "@plain\n"
+                                   "def group_order(tlist):\n"
+                                   "    tlist.token_next_by(2)\n"
+                                   "def group(stmt):\n"
+                                   "    for func in [group_where, group_order]:\n"
+                                   "        func(stmt)\n"
+                                   "group(TokenList())\n");
+        QCOMPARE(callees(r, "m.recurse.wrap.wrapped_f", "tlist.get_sublists"), QStringLiteral("m.TokenList.get_sublists"));
+        QCOMPARE(callees(r, "m.plain.inner", "tlist.get_sublists"), QStringLiteral("m.TokenList.get_sublists"));
+        QCOMPARE(callees(r, "m.group_where", "tlist.token_next_by"), QStringLiteral("m.TokenList.token_next_by"));
+        QCOMPARE(callees(r, "m.group_order", "tlist.token_next_by"), QStringLiteral("m.TokenList.token_next_by"));
+    }
+
     // A classmethod filling a container from itself
     // (`cls.details["mem"] = humanize(cls.details["mem"])`) is a cycle: read
     // once and cut where it closes. Read again for every assignment, as

@@ -62,8 +62,10 @@ std::vector<Instantiation> Evaluator::callsThroughParameters(const FunctionInfo 
             const Scope scope{at.module, at.function, 0};
             // The arguments naming it: by position (index) or by keyword.
             std::vector<std::pair<size_t, std::string>> slots;
+            // A decorator applied hands on the definition itself, not what its name then holds.
+            const auto handed = [&](const Chain &arg) { return call.decorates ? definitionsNamed(arg, scope) : evalChain(arg, scope); };
             for (size_t i = 0; i < call.args.size(); ++i)
-                if (lastName(call.args[i]) == hop.name && runs(evalChain(call.args[i], scope), fn.symbol))
+                if (lastName(call.args[i]) == hop.name && runs(handed(call.args[i]), fn.symbol))
                     slots.emplace_back(i, std::string());
             for (const auto &[keyword, value] : call.keywordArgs)
                 if (lastName(value) == hop.name && runs(evalChain(value, scope), fn.symbol))

@@ -29,16 +29,25 @@ Evaluator::FunctionCalls Evaluator::callsOfFunction(const FunctionInfo &fn)
     FunctionCalls out;
     std::vector<Instantiation> &calls = out.calls;
     const InstantiationIndex &sites = instantiations();
-    // Calls by its own name, and by the names assignments give it.
-    const std::string &own = m_table.symbol(fn.symbol).name;
-    calls = sites.callsOf(own);
-    for (const std::string &alias : sites.aliasesOf(own))
+    // Calls by its own name, by the names assignments give it, and by the
+    // locals a function gives it to (`f = g; f(x)`, only in that function).
+    const auto byName = [&](const std::string &name) {
         if (calls.size() <= kMaxCalls)
-            calls.insert(calls.end(), sites.callsOf(alias).begin(), sites.callsOf(alias).end());
-    if (calls.size() <= kMaxCalls) { // and by the locals a function gives it to
-        const std::vector<Instantiation> local = sites.localAliasCallsOf(own);
-        calls.insert(calls.end(), local.begin(), local.end());
-    }
+            calls.insert(calls.end(), sites.callsOf(name).begin(), sites.callsOf(name).end());
+        for (const std::string &alias : sites.aliasesOf(name))
+            if (calls.size() <= kMaxCalls)
+                calls.insert(calls.end(), sites.callsOf(alias).begin(), sites.callsOf(alias).end());
+        if (calls.size() <= kMaxCalls) {
+            const std::vector<Instantiation> local = sites.localAliasCallsOf(name);
+            calls.insert(calls.end(), local.begin(), local.end());
+        }
+    };
+    const std::string &own = m_table.symbol(fn.symbol).name;
+    byName(own);
+    // A wrapper a decorator returns: the calls of the definitions it
+    // decorates run it (`@plain def g` then `g(x)` runs plain's `inner`).
+    for (const std::string &decorated : sites.decoratedWithWrapper(own, fn.module))
+        byName(decorated);
     // A function another returns as it is (a decorator factory's nested
     // `decorator`, `def pick(): return handler`): the calls of what that
     // one returns (`register("x")(fn)`, `pick()(x)`, filed as "register()").

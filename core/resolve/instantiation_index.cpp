@@ -30,6 +30,16 @@ InstantiationIndex::InstantiationIndex(const SymbolTable &table) : m_table(table
                     m_aliases[named].push_back(a.target);
             }
         }
+        for (const FunctionFact &fn : f.functions)
+            for (const Decorator &d : fn.decorators) {
+                const bool called = d.chain.ends_with("()");
+                const Chain name = called ? d.chain.substr(0, d.chain.size() - 2) : d.chain;
+                if (name.empty() || name.find_first_of("([") != Chain::npos)
+                    continue;
+                std::vector<std::string> &defs = m_decorated[lastComponent(name) + (called ? "()" : "")];
+                if (std::string def = lastComponent(fn.qualName); std::find(defs.begin(), defs.end(), def) == defs.end())
+                    defs.push_back(std::move(def));
+            }
         for (const LocalAliasFact &a : f.localAliases)
             if (a.function >= 0 && static_cast<size_t>(a.function) < f.functions.size())
                 m_localAliases[a.name].push_back({m, table.functionForScope(m, scopes[static_cast<size_t>(a.function)]), a.target});
@@ -129,6 +139,23 @@ void InstantiationIndex::addReturnedAliases()
                     aliases.push_back(alias);
             }
     }
+}
+
+std::vector<std::string> InstantiationIndex::decoratedWithWrapper(const std::string &name, int module) const
+{
+    std::vector<std::string> out;
+    const auto add = [&](const std::string &decorator) {
+        if (const auto it = m_decorated.find(decorator); it != m_decorated.end())
+            for (const std::string &def : it->second)
+                if (std::find(out.begin(), out.end(), def) == out.end())
+                    out.push_back(def);
+    };
+    for (const std::string &decorator : returnersOf(name, module)) {
+        add(decorator);                                        // @plain
+        for (const std::string &factory : returnersOf(decorator, module))
+            add(factory + "()");                               // @recurse(...)
+    }
+    return out;
 }
 
 std::vector<Instantiation> InstantiationIndex::localAliasCallsOf(const std::string &name) const

@@ -37,6 +37,11 @@ public:
     // The calls of the locals a function gives what `name` names as it is
     // (`f = handler; f(x)`, `for fn in [a, b]: fn(x)`), made in that function.
     std::vector<Instantiation> localAliasCallsOf(const std::string &name) const;
+    // The definitions (by their last name) decorated with what returns the
+    // function `name` of module `module`: `@plain` where `plain` returns
+    // `name`, `@recurse(...)` where `recurse` returns a function returning
+    // it. Their calls run `name`, a wrapper, in their place.
+    std::vector<std::string> decoratedWithWrapper(const std::string &name, int module) const;
     // The functions of module `module` (by their last name) returning what
     // `name` names there as it is (`def pick(): return handler`): a call of
     // their result (`pick()(x)`, filed as "pick()") may call it.
@@ -69,6 +74,9 @@ private:
     std::unordered_map<std::string, std::vector<LocalAlias>> m_localAliases;
     std::unordered_map<std::string, std::vector<Instantiation>> m_passes;
     std::unordered_map<std::string, std::vector<std::pair<int, std::string>>> m_returners;
+    // A decorator's last name (`plain`, `recurse()` for a call of it) ->
+    // the last names of the definitions it decorates.
+    std::unordered_map<std::string, std::vector<std::string>> m_decorated;
 };
 
 } // namespace katlas
