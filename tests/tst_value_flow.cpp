@@ -1000,6 +1000,29 @@ private Q_SLOTS:
         QCOMPARE(callees(r, "m.show", "name.__str__"), QString());
     }
 
+    // Setting an attribute runs the class's own `__setattr__` where it
+    // defines one (`self.b, self.c = ...` too); elsewhere nothing is called.
+    void anAttributeAssignmentRunsTheClasssSetattr()
+    {
+        const Resolved r = program("class Config:\n"
+                                   "    def __init__(self):\n"
+                                   "        self.a = 1\n"
+                                   "        self.b, self.c = 2, 3\n"
+                                   "    def __setattr__(self, name, value):\n"
+                                   "        object.__setattr__(self, name, value)\n"
+                                   "class Plain:\n"
+                                   "    def __init__(self):\n"
+                                   "        self.a = 1\n"
+                                   "CONFIG = Config()\n"
+                                   "def apply():\n"
+                                   "    CONFIG.a = 4\n"
+                                   "Plain()\n"
+                                   "apply()\n");
+        QCOMPARE(callees(r, "m.Config.__init__", "self.__setattr__"), QStringLiteral("m.Config.__setattr__ m.Config.__setattr__")); // two lines
+        QCOMPARE(callees(r, "m.apply", "CONFIG.__setattr__"), QStringLiteral("m.Config.__setattr__"));
+        QCOMPARE(callees(r, "m.Plain.__init__", "self.__setattr__"), QString());
+    }
+
     // A call in a class body is made by the class (its body runs when the
     // class is defined), not by the module; names defined earlier in the
     // body are read there first.

@@ -33,4 +33,25 @@ Chain protocolCall(const SyntaxSource &source, TSNode call)
     return object + "." + std::string(protocol->second);
 }
 
+std::vector<Chain> setattrCalls(const SyntaxSource &source, TSNode assignment)
+{
+    std::vector<Chain> out;
+    const auto add = [&](TSNode target) {
+        if (!isType(target, "attribute"))
+            return;
+        if (Chain object = source.chainOf(field(target, "object")); !object.empty()) {
+            object += ".__setattr__";
+            if (std::find(out.begin(), out.end(), object) == out.end())
+                out.push_back(std::move(object));
+        }
+    };
+    const TSNode left = field(assignment, "left");
+    if (isType(left, "pattern_list") || isType(left, "tuple_pattern"))
+        for (TSNode t : NamedChildren(left))
+            add(t);
+    else
+        add(left);
+    return out;
+}
+
 } // namespace katlas

@@ -6,10 +6,16 @@
 
 #include "parse/syntax_node.h"
 
+#include <vector>
+
 namespace katlas {
 
 // `x.__str__` for `str(x)` (and the other built-ins that call a dunder of
 // their first argument), where the argument is a chain; empty otherwise.
 Chain protocolCall(const SyntaxSource &source, TSNode call);
+
+// `obj.__setattr__` for each attribute an assignment sets (`obj.x = v`,
+// `self.a, self.b = ...`): a class defining `__setattr__` runs it there.
+std::vector<Chain> setattrCalls(const SyntaxSource &source, TSNode assignment);
 
 } // namespace katlas

@@ -14,6 +14,7 @@
 #include "parse/lambda_names.h"
 #include "parse/module_tables.h"
 #include "parse/overwritten_assignments.h"
+#include "parse/protocol_calls.h"
 #include "parse/closed_dicts.h"
 #include "parse/value_facts.h"
 
@@ -122,6 +123,9 @@ private:
         } else if (!std::strcmp(t, "expression_statement")) {
             for (TSNode e : NamedChildren(n)) {
                 if (isType(e, "assignment")) {
+                    // `self.x = v` runs the class's own `__setattr__` where it defines one.
+                    for (Chain &setattr : setattrCalls(*this, e))
+                        m_facts.calls.push_back({callScope(ctx), std::move(setattr), lineOf(e), ctx.guards, std::string(kMaybeCalled)});
                     const TSNode value = m_assignments.addAssignment(e, ctx);
                     m_assignments.keepReceiverCalls(value, ctx);
                     scanExpr(value, ctx);

@@ -81,9 +81,8 @@ public:
             for (const CallFact &c : callsOf(m)) {
                 const SymbolId caller = m_table.functionForScope(m, c.scope);
                 const bool inFunction = m_table.function(caller) != nullptr;
-                // A call in a class body is the class's, its names read there first.
                 Scope scope{m, inFunction ? caller : 0, 0};
-                scope.classBody = m_table.cls(caller) ? caller : 0;
+                scope.classBody = m_table.cls(caller) ? caller : 0; // a class body's names read there first
                 addCallSite(c, m, caller, scope);
             }
             flush(progress);
@@ -371,7 +370,7 @@ private:
         }
     }
 
-    std::vector<Target> resolve(const Chain &chain, const Scope &scope, const std::string *shape = nullptr)
+    std::vector<Target> resolve(const Chain &chain, const Scope &scope, const std::string *shape = nullptr, bool outside = true)
     {
         std::vector<Target> out;
         const FunctionInfo *caller = m_table.function(scope.function);
@@ -403,15 +402,16 @@ private:
                 } else {
                     out.push_back({v.id, v.how, v.conditions});
                     // ... and the __init__ of a base outside the index, if any.
-                    if (const std::string base = m_evaluator.externalBase(v.id); !base.empty())
+                    if (const std::string base = outside ? m_evaluator.externalBase(v.id) : std::string(); !base.empty())
                         out.push_back({externalSymbol(base + ".__init__"), v.how, v.conditions});
                 }
                 break;
             case Value::Kind::External:
-                out.push_back({externalSymbol(v.external), v.how, v.conditions});
+                if (outside)
+                    out.push_back({externalSymbol(v.external), v.how, v.conditions});
                 break;
             case Value::Kind::Container: // a display is not called; its method is its type's (`d.get`)
-                if (const char *type = builtinTypeName(v.builtinType); type && v.callable && !isElementStoreMethod(v.external))
+                if (const char *type = builtinTypeName(v.builtinType); outside && type && v.callable && !isElementStoreMethod(v.external))
                     out.push_back({externalSymbol(std::string("<builtin>.") + type + "." + v.external), v.how, v.conditions});
                 break;
             case Value::Kind::Module:
@@ -448,9 +448,10 @@ private:
         const std::string shape = shapeInCopy(c.args, callerFn ? callerFn->fact : nullptr, callerFn && callerFn->cls && !callerFn->isStatic,
                                               scope.variant, scope.variant && callerFn ? m_table.paramsAssignedAgain(*callerFn) : std::vector<std::string>{})
             + (callerFn ? m_handedStates.itemsFor(c, scope, m_callsByFunction[scope.function]) : std::string());
-        std::vector<Target> targets = resolve(c.callee, scope, &shape);
+        std::vector<Target> targets = resolve(c.callee, scope, &shape, c.args != kMaybeCalled);
         if (c.args == kMaybeCalled) {
-            // A value a built-in calls (`map(f, xs)`): a call only where it is a function of the index.
+            // A value a built-in calls (`map(f, xs)`): a call only where it is a function of the index
+            // (resolved without `outside`: no symbol is made for a name outside it).
             std::erase_if(targets, [&](const Target &t) {
                 return t.how == Resolution::NameOnly || symbolOf(t.callee).kind == SymbolKind::External;
             });

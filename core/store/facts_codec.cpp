@@ -9,7 +9,7 @@
 namespace katlas {
 namespace {
 
-constexpr std::uint8_t kFactsVersion = 54; // 54: built-ins calling their argument's dunder (str(x): x.__str__); 53: a call in a class body is the class's; 52: calls in f-string fields; 51: locals given another name as it is (localAliases); 50: getattr by a built name, a name built from a literal part, an f-string with a field is no literal; 49: a block ending in an if/else (or with) that leaves in every branch leaves; 48: a keyword cut names itself (`+name`); 47: calls keep 32 positional and 32 plain keyword arguments; 46: a comment is no argument (nor any other child); 45: arguments past the bounds mark the call as passing unknowns; 44: string and number literal defaults; 43: a cut argument shape ends in a splat; 42: `cls(...)` keeps its arguments; 41: texts without comments
+constexpr std::uint8_t kFactsVersion = 55; // 55: an attribute assignment may call __setattr__; 54: built-ins calling their argument's dunder (str(x): x.__str__); 53: a call in a class body is the class's; 52: calls in f-string fields; 51: locals given another name as it is (localAliases); 50: getattr by a built name, a name built from a literal part, an f-string with a field is no literal; 49: a block ending in an if/else (or with) that leaves in every branch leaves; 48: a keyword cut names itself (`+name`); 47: calls keep 32 positional and 32 plain keyword arguments; 46: a comment is no argument (nor any other child); 45: arguments past the bounds mark the call as passing unknowns; 44: string and number literal defaults; 43: a cut argument shape ends in a splat; 42: `cls(...)` keeps its arguments; 41: texts without comments
 
 class Writer {
 public:
