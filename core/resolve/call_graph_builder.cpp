@@ -450,8 +450,7 @@ private:
             + (callerFn ? m_handedStates.itemsFor(c, scope, m_callsByFunction[scope.function]) : std::string());
         std::vector<Target> targets = resolve(c.callee, scope, &shape, c.args != kMaybeCalled);
         if (c.args == kMaybeCalled) {
-            // A value a built-in calls (`map(f, xs)`): a call only where it is a function of the index
-            // (resolved without `outside`: no symbol is made for a name outside it).
+            // A value a built-in calls (`map(f, xs)`): a call only into the index (no symbol made outside it).
             std::erase_if(targets, [&](const Target &t) {
                 return t.how == Resolution::NameOnly || symbolOf(t.callee).kind == SymbolKind::External;
             });
