@@ -1,4 +1,4 @@
-// Built-ins that call a method of their argument (see protocol_calls.h).
+// Methods Python calls without their name being written (see protocol_calls.h).
 #include "parse/protocol_calls.h"
 
 #include <algorithm>

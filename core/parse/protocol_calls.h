@@ -1,7 +1,9 @@
-// Built-ins that call a method of their argument (docs/call-resolution.md):
-// `str(x)` runs `x.__str__()`, `len(x)` `x.__len__()`, `next(it)`
-// `it.__next__()`. The fact extractor keeps such a call as a possible one
-// (kMaybeCalled): an edge only where it reaches a method of the index.
+// Methods Python calls on an object without their name being written
+// (docs/call-resolution.md): built-ins calling their argument's (`str(x)`
+// runs `x.__str__()`, `len(x)` `x.__len__()`, `next(it)` `it.__next__()`)
+// and an attribute assignment's `__setattr__`. The fact extractor keeps such
+// a call as a possible one (kMaybeCalled): an edge only where it reaches a
+// method of the index.
 #pragma once
 
 #include "parse/syntax_node.h"
