@@ -153,13 +153,8 @@ private Q_SLOTS:
     // flashinfer_trtllm runner reach the FP8 MoE kernel, not the BF16 one.
     void fp8ExpertsOnTrtllmSkipTheBf16Moe()
     {
-        std::string error;
-        const DimensionFilter filter
-            = *DimensionFilter::parse("platform=cuda gpu_arch=sm100 quantization=fp8 block_quant=on moe_runner_backend=flashinfer_trtllm", &error);
-        const OpPaths paths = findPaths(m_session->index(), TraceSession::opCallSites(m_report.graph, "self.experts"), filter);
-        std::set<std::string> kernels;
-        for (const KernelPath &p : paths.paths)
-            kernels.insert(m_session->index().symbol(p.kernelId).name);
+        const std::set<std::string> kernels
+            = kernelsUnder("self.experts", "platform=cuda gpu_arch=sm100 quantization=fp8 block_quant=on moe_runner_backend=flashinfer_trtllm");
         QVERIFY(kernels.count("trtllm_fp8_block_scale_moe"));
         QVERIFY(!kernels.count("trtllm_bf16_moe"));
     }
@@ -172,18 +167,10 @@ private Q_SLOTS:
     // DeepGEMM's runner takes the standard format's pre-processing.
     void deepepModePicksTheGroupedGemm()
     {
-        const auto kernelsUnder = [&](const std::string &words) {
-            std::string error;
-            const DimensionFilter filter = effectiveFilter(
-                *DimensionFilter::parse("platform=cuda gpu_arch=sm90 quantization=fp8 block_quant=on " + words, &error),
-                m_session->profile());
-            std::set<std::string> kernels;
-            for (const KernelPath &p :
-                 findPaths(m_session->index(), TraceSession::opCallSites(m_report.graph, "self.experts"), filter).paths)
-                kernels.insert(m_session->index().symbol(p.kernelId).name);
-            return kernels;
+        const auto experts = [&](const std::string &words) {
+            return kernelsUnder("self.experts", "platform=cuda gpu_arch=sm90 quantization=fp8 block_quant=on " + words);
         };
-        const std::set<std::string> lowLatency = kernelsUnder("moe_runner_backend=auto moe_a2a_backend=deepep deepep_mode=low_latency");
+        const std::set<std::string> lowLatency = experts("moe_runner_backend=auto moe_a2a_backend=deepep deepep_mode=low_latency");
         QVERIFY(lowLatency.count("fp8_m_grouped_gemm_nt_masked"));
         QVERIFY(!lowLatency.count("m_grouped_fp8_gemm_nt_contiguous"));
         QVERIFY(!lowLatency.count("_fwd_kernel_ep_scatter_1"));
@@ -191,12 +178,12 @@ private Q_SLOTS:
         // getattr(inner, name) and the buffer a classmethod builds.
         QVERIFY(lowLatency.count("low_latency_dispatch") && lowLatency.count("low_latency_combine"));
         QVERIFY(!lowLatency.count("get_dispatch_layout"));
-        const std::set<std::string> normal = kernelsUnder("moe_runner_backend=auto moe_a2a_backend=deepep deepep_mode=normal");
+        const std::set<std::string> normal = experts("moe_runner_backend=auto moe_a2a_backend=deepep deepep_mode=normal");
         QVERIFY(normal.count("m_grouped_fp8_gemm_nt_contiguous"));
         QVERIFY(normal.count("_fwd_kernel_ep_scatter_1"));
         QVERIFY(!normal.count("fp8_m_grouped_gemm_nt_masked"));
         QVERIFY(normal.count("get_dispatch_layout") && !normal.count("low_latency_dispatch"));
-        const std::set<std::string> standard = kernelsUnder("moe_runner_backend=deep_gemm moe_a2a_backend=none");
+        const std::set<std::string> standard = experts("moe_runner_backend=deep_gemm moe_a2a_backend=none");
         QVERIFY(standard.count("fp8_m_grouped_gemm_nt_masked"));
         QVERIFY(standard.count("fill_gateup_input_triton_kernel"));
         QVERIFY(!standard.count("_fwd_kernel_ep_scatter_1"));
@@ -208,16 +195,8 @@ private Q_SLOTS:
     // `if ret is not None: return` is not reached.
     void aiterExpertsStopAtTheFusedMoe()
     {
-        std::string error;
-        const DimensionFilter filter = effectiveFilter(
-            *DimensionFilter::parse("platform=hip gpu_arch=gfx950 quantization=fp8 block_quant=on moe_runner_backend=auto "
-                                    "moe_a2a_backend=none env.SGLANG_USE_AITER=true",
-                                    &error),
-            m_session->profile());
-        std::set<std::string> kernels;
-        for (const KernelPath &p :
-             findPaths(m_session->index(), TraceSession::opCallSites(m_report.graph, "self.experts"), filter).paths)
-            kernels.insert(m_session->index().symbol(p.kernelId).name);
+        const std::set<std::string> kernels = kernelsUnder("self.experts", "platform=hip gpu_arch=gfx950 quantization=fp8 block_quant=on "
+                                                                           "moe_runner_backend=auto moe_a2a_backend=none env.SGLANG_USE_AITER=true");
         QVERIFY(kernels.count("fused_moe"));
         QVERIFY(!kernels.count("fused_moe_kernel"));
         QVERIFY(!kernels.count("moe_align_block_size"));
@@ -241,13 +220,28 @@ private Q_SLOTS:
     // its `layernorm` argument.
     void prepareMlpReachesTheNormItIsHanded()
     {
-        const OpPaths paths = findPaths(m_session->index(),
-                                        TraceSession::opCallSites(m_report.graph, "self.layer_communicator.prepare_mlp"), {});
-        std::set<std::string> kernels;
-        for (const KernelPath &p : paths.paths)
-            kernels.insert(m_session->index().symbol(p.kernelId).name);
+        const std::set<std::string> kernels = kernelsUnder("self.layer_communicator.prepare_mlp", "");
         QVERIFY(kernels.count("fused_add_rmsnorm"));
         QVERIFY(kernels.count("rmsnorm"));
+    }
+
+    // Channel-wise int8 weights (the profile's implications of
+    // quantization=w8a8_int8: int8 linear weights, no weight_block_size,
+    // absorbed MLA weights dequantized to bf16) take the int8 GEMM and the
+    // per-token int8 quantisation, never the bf16-only fused A GEMM, the FP8
+    // absorbed BMM or the block-wise group quantisation.
+    void int8WeightsTakeTheInt8Paths()
+    {
+        const std::string words = "platform=cuda gpu_arch=sm90 quantization=w8a8_int8 attention_backend=fa3 stage=decode "
+                                  "moe_runner_backend=auto moe_a2a_backend=none";
+        const std::set<std::string> qb = kernelsUnder("self.q_b_proj", words);
+        QVERIFY(qb.count("int8_scaled_mm"));
+        QVERIFY(!qb.count("fp8_blockwise_scaled_mm") && !qb.count("dsv3_fused_a_gemm"));
+        QVERIFY(!kernelsUnder("get_attn_tp_context().fetch_qkv_latent", words).count("dsv3_fused_a_gemm"));
+        QVERIFY(kernelsUnder("bmm_fp8", words).empty());
+        const std::set<std::string> experts = kernelsUnder("self.experts", words);
+        QVERIFY(experts.count("fused_moe_kernel") && experts.count("_per_token_quant_int8"));
+        QVERIFY(!experts.count("sgl_per_token_group_quant_8bit"));
     }
 
     void kernelsThroughEachMechanism()
@@ -550,6 +544,21 @@ private Q_SLOTS:
     }
 
 private:
+    // The kernels an op of the DeepSeek graph reaches under a filter (with
+    // the profile's implications), by name.
+    std::set<std::string> kernelsUnder(const std::string &op, const std::string &words) const
+    {
+        std::string error;
+        const auto parsed = DimensionFilter::parse(words, &error);
+        if (!parsed)
+            qFatal("bad filter %s: %s", words.c_str(), error.c_str());
+        const DimensionFilter filter = effectiveFilter(*parsed, m_session->profile());
+        std::set<std::string> kernels;
+        for (const KernelPath &p : findPaths(m_session->index(), TraceSession::opCallSites(m_report.graph, op), filter).paths)
+            kernels.insert(m_session->index().symbol(p.kernelId).name);
+        return kernels;
+    }
+
     QTemporaryDir m_dir;
     Profile m_profile;
     std::vector<RepoInput> m_repos;
