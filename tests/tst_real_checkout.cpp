@@ -225,12 +225,12 @@ private Q_SLOTS:
         QVERIFY(kernels.count("rmsnorm"));
     }
 
-    // Channel-wise int8 weights (the profile's implications of
-    // quantization=w8a8_int8: int8 linear weights, no weight_block_size,
-    // absorbed MLA weights dequantized to bf16) take the int8 GEMM and the
-    // per-token int8 quantisation, never the bf16-only fused A GEMM, the FP8
-    // absorbed BMM or the block-wise group quantisation.
-    void int8WeightsTakeTheInt8Paths()
+    // A quantization method implies its weights' dtype (the profile's
+    // implications). Channel-wise int8 (w8a8_int8: int8 linear weights, no
+    // weight_block_size, absorbed MLA weights dequantized to bf16) takes the
+    // int8 GEMM and the per-token int8 quantisation, never the bf16-only
+    // fused A GEMM, the FP8 absorbed BMM or the block-wise group quantisation.
+    void quantizationMethodsImplyTheirWeights()
     {
         const std::string words = "platform=cuda gpu_arch=sm90 quantization=w8a8_int8 attention_backend=fa3 stage=decode "
                                   "moe_runner_backend=auto moe_a2a_backend=none";
@@ -242,6 +242,12 @@ private Q_SLOTS:
         const std::set<std::string> experts = kernelsUnder("self.experts", words);
         QVERIFY(experts.count("fused_moe_kernel") && experts.count("_per_token_quant_int8"));
         QVERIFY(!experts.count("sgl_per_token_group_quant_8bit"));
+        // Packed int4 AWQ weights never take the fused A GEMM, and their
+        // kv_b_proj is dequantized to 16 bits.
+        const std::string awq = "platform=cuda gpu_arch=sm90 quantization=awq attention_backend=fa3 stage=decode";
+        const std::set<std::string> awqLatent = kernelsUnder("get_attn_tp_context().fetch_qkv_latent", awq);
+        QVERIFY(awqLatent.count("awq_dequantize") && !awqLatent.count("dsv3_fused_a_gemm"));
+        QVERIFY(kernelsUnder("bmm_fp8", awq).empty());
     }
 
     void kernelsThroughEachMechanism()
