@@ -1902,7 +1902,23 @@ private Q_SLOTS:
         QCOMPARE(effective("attention_backend=x stage=extend"), std::set<std::string>{"B"});
         QCOMPARE(effective("attention_backend=x"), std::set<std::string>{"*"}); // either: not narrowed
         QCOMPARE(effective("attention_backend=y stage=decode"), std::set<std::string>{"B"});
-        QCOMPARE(effective("stage=decode"), std::set<std::string>{"*"}); // no key: nothing derived
+        QCOMPARE(effective("stage=decode"), std::set<std::string>{"*"}); // no key: either value, not narrowed
+        // An open key stands for every value the profile lists: the derived
+        // dimension takes what any of them gives under the filter.
+        QCOMPARE(effective("stage=extend"), std::set<std::string>{"B"});
+        // A key value no function is named for leaves the dimension open,
+        // unless the rule names the key whose values it takes (a registry's
+        // fallback handler).
+        p.dimensions[0].values.push_back("z");
+        QCOMPARE(effective("stage=extend"), std::set<std::string>{"*"});
+        QCOMPARE(effective("attention_backend=z stage=decode"), std::set<std::string>{"*"});
+        DerivedRule rule;
+        rule.dimension = "attn_path";
+        rule.keyDimension = "attention_backend";
+        rule.defaultKey = "y";
+        p.derived = {rule};
+        QCOMPARE(effective("stage=extend"), std::set<std::string>{"B"});
+        QCOMPARE(effective("attention_backend=z stage=decode"), std::set<std::string>{"B"});
     }
 };
 

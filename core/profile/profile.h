@@ -161,6 +161,10 @@ struct DerivedRule {
     ProfilePattern value;
     std::string valueText;
     std::string valueFormat = "$1";
+    // The key whose values a key value no function is named for takes (a
+    // registry's fallback handler); empty: such a key value leaves the
+    // dimension open.
+    std::string defaultKey;
 };
 
 struct ModelEntry {

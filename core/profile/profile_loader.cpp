@@ -205,6 +205,7 @@ public:
             r.value = regex(r.valueText, key + ".value");
             if (const std::string f = str(obj, "value_format", key + ".value_format"); !f.empty())
                 r.valueFormat = f;
+            r.defaultKey = str(obj, "default_key", key + ".default_key");
             m_p.derived.push_back(std::move(r));
         }
         readCheckpoints(root);

@@ -182,43 +182,49 @@ struct Expansion {
     }
 
     // A derived dimension takes only the values its computing functions
-    // return for the key's allowed values, under conditions the filter allows.
+    // return for the key's allowed values (every value the profile lists
+    // when the filter leaves the key open), under conditions the filter
+    // allows. A key value no function is named for takes the rule's default
+    // key's values, else leaves the dimension open.
     bool applyDerived()
     {
-        std::map<std::string, std::set<std::string>> values; // derived dimension -> values possible
-        std::set<std::string> open;                          // not to be narrowed
-        std::map<std::string, std::set<std::string>> keys;   // derived dimension -> keys with values
+        // No filter shows every configuration.
+        if (original.empty())
+            return false;
+        std::map<std::string, std::map<std::string, std::vector<const DerivedValue *>>> rows; // dimension -> key -> rows
+        std::map<std::string, std::string> keyDimension;
         for (const DerivedValue &v : profile.derivedValues)
-            if (!v.keyDimension.empty())
-                keys[v.dimension].insert(v.key);
-        for (const auto &entry : keys) {
-            const std::string &dim = entry.first; // not a structured binding: clang 14 cannot capture those
-            const std::set<std::string> &known = entry.second;
-            const auto key = std::find_if(profile.derivedValues.begin(), profile.derivedValues.end(),
-                                          [&](const DerivedValue &v) { return v.dimension == dim; });
-            const auto allowed = filter.allowed().find(key->keyDimension);
-            // A key value no function computes for: nothing is known.
-            if (allowed != filter.allowed().end()
-                && !std::includes(known.begin(), known.end(), allowed->second.begin(), allowed->second.end()))
-                open.insert(dim);
-        }
-        for (const DerivedValue &v : profile.derivedValues) {
-            if (v.keyDimension.empty())
-                continue; // a flag the settings class sets: applySettingRows
-            const auto key = filter.allowed().find(v.keyDimension);
-            if (key == filter.allowed().end() || key->second.empty()) {
-                open.insert(v.dimension);
-                continue;
+            if (!v.keyDimension.empty()) { // else a flag the settings class sets: applySettingRows
+                rows[v.dimension][v.key].push_back(&v);
+                keyDimension[v.dimension] = v.keyDimension;
             }
-            if (!key->second.count(v.key) || !compatible(v.conditions))
-                continue;
-            if (v.value == "*")
-                open.insert(v.dimension);
-            values[v.dimension].insert(v.value);
-        }
         bool changed = false;
-        for (const auto &[dim, possible] : values) {
-            if (open.count(dim) || possible.empty())
+        for (const auto &entry : rows) {
+            const std::string &dim = entry.first; // not a structured binding: clang 14 cannot capture those
+            const auto &byKey = entry.second;
+            const auto keys = domain(keyDimension[dim]);
+            if (!keys || keys->empty())
+                continue;
+            const auto rule = std::find_if(profile.derived.begin(), profile.derived.end(),
+                                           [&](const DerivedRule &r) { return r.dimension == dim; });
+            const std::string fallback = rule == profile.derived.end() ? std::string() : rule->defaultKey;
+            std::set<std::string> possible;
+            bool open = false;
+            for (const std::string &k : *keys) {
+                auto it = byKey.find(k);
+                if (it == byKey.end() && !fallback.empty())
+                    it = byKey.find(fallback);
+                if (it == byKey.end()) {
+                    open = true; // a key value nothing computes for: nothing is known
+                    break;
+                }
+                for (const DerivedValue *v : it->second)
+                    if (compatible(v->conditions)) {
+                        open = open || v->value == "*";
+                        possible.insert(v->value);
+                    }
+            }
+            if (open || possible.empty())
                 continue;
             const auto current = domain(dim);
             const std::set<std::string> next = current ? intersection(*current, possible) : possible;
