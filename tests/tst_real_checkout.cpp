@@ -248,6 +248,9 @@ private Q_SLOTS:
         const std::set<std::string> awqLatent = kernelsUnder("get_attn_tp_context().fetch_qkv_latent", awq);
         QVERIFY(awqLatent.count("awq_dequantize") && !awqLatent.count("dsv3_fused_a_gemm"));
         QVERIFY(kernelsUnder("bmm_fp8", awq).empty());
+        // NVFP4 needs compute capability 10.0: no ROCm device loads it.
+        const std::set<std::string> hip = kernelsUnder("self.q_b_proj", "platform=hip");
+        QVERIFY(!hip.empty() && !hip.count("mm_fp4") && !hip.count("scaled_fp4_quant"));
     }
 
     void kernelsThroughEachMechanism()
