@@ -1089,6 +1089,43 @@ private Q_SLOTS:
         QCOMPARE(callees(r, "m.Url.add", "p.add"), QStringLiteral("m.Path.add"));
     }
 
+    // Reading a property runs its getter: a read of a name the module
+    // defines as a property is a call where it reaches one (`self.isdir`,
+    // `Path().isdir`, the receiver of `self.path.add(x)`), and no call where
+    // the name is a plain method or data of the object read.
+    void aPropertyReadCallsItsGetter()
+    {
+        const Resolved r = program("def helper():\n"
+                                   "    pass\n"
+                                   "class Path:\n"
+                                   "    @property\n"
+                                   "    def isdir(self):\n"
+                                   "        return helper()\n"
+                                   "    def add(self, x):\n"
+                                   "        if self.isdir:\n"
+                                   "            pass\n"
+                                   "class Other:\n"
+                                   "    def isdir(self):\n"
+                                   "        return 1\n"
+                                   "class Url:\n"
+                                   "    @property\n"
+                                   "    def path(self):\n"
+                                   "        return Path()\n"
+                                   "    def add(self, x):\n"
+                                   "        self.path.add(x)\n"
+                                   "def use():\n"
+                                   "    bound = Other().isdir\n"
+                                   "    return Path().isdir\n"
+                                   "Url().add(1)\n"
+                                   "use()\n");
+        QCOMPARE(callees(r, "m.Path.add", "self.isdir"), QStringLiteral("m.Path.isdir"));
+        QCOMPARE(callees(r, "m.use", "Path().isdir"), QStringLiteral("m.Path.isdir"));
+        QCOMPARE(callees(r, "m.use", "Other().isdir"), QString());
+        QCOMPARE(callees(r, "m.Url.add", "self.path"), QStringLiteral("m.Url.path"));
+        QCOMPARE(callees(r, "m.Url.add", "self.path.add"), QStringLiteral("m.Path.add"));
+        QCOMPARE(callees(r, "m.Path.isdir", "helper"), QStringLiteral("m.helper"));
+    }
+
     // A function given to a local (`f = group_alias`, `for func in
     // [group_where, group_order]`) and called through it takes that call's
     // arguments: its parameter holds what is passed there.

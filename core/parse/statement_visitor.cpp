@@ -14,6 +14,7 @@
 #include "parse/lambda_names.h"
 #include "parse/module_tables.h"
 #include "parse/overwritten_assignments.h"
+#include "parse/property_reads.h"
 #include "parse/protocol_calls.h"
 #include "parse/closed_dicts.h"
 #include "parse/value_facts.h"
@@ -31,7 +32,11 @@ public:
           m_calls(*this, facts), m_iteration(*this, m_values, m_assignments, facts)
     { }
 
-    void run(TSNode root) { visitBlock(root, BodyContext{}); }
+    void run(TSNode root)
+    {
+        m_properties = propertyNames(*this, root);
+        visitBlock(root, BodyContext{});
+    }
 
 private:
     ModuleFacts &m_facts;
@@ -41,6 +46,7 @@ private:
     CallSiteRecorder m_calls;
     IterationFacts m_iteration;
     bool m_depthReported = false;
+    std::set<std::string, std::less<>> m_properties; // the module's property names
 
     void addGuards(TSNode cond, bool negated, GuardList &out) const { katlas::addGuards(*this, cond, negated, out); }
 
@@ -336,6 +342,15 @@ private:
         const char *t = ts_node_type(n);
         if (!std::strcmp(t, "call")) {
             m_calls.addCall(n, ctx);
+            // The called attribute is a method call, not a read; what it is
+            // read from may be one (`self.path.add(x)` reads `self.path`).
+            const TSNode fn = field(n, "function");
+            for (TSNode child : NamedChildren(n))
+                scanExpr(ts_node_eq(child, fn) && isType(fn, "attribute") ? field(fn, "object") : child, ctx, depth + 1);
+            return;
+        } else if (!std::strcmp(t, "attribute")) {
+            if (Chain read = propertyRead(*this, n, m_properties); !read.empty())
+                m_facts.calls.push_back({callScope(ctx), std::move(read), lineOf(n), ctx.guards, std::string(kPropertyRead)});
         } else if (!std::strcmp(t, "yield")) {
             m_iteration.addYield(n, ctx);
         } else if (!std::strcmp(t, "for_in_clause")) {

@@ -223,6 +223,9 @@ struct ClosedDictFact {
 // The shape of a call a higher-order built-in makes of a value handed to it
 // (`map(f, xs)` calls f): it may not be a function at all, and then is no call.
 inline constexpr const char *kMaybeCalled = "?";
+// The shape of a read of an attribute a module defines as a property
+// (`obj.host` runs `host`'s getter): a call only where it reaches a property.
+inline constexpr const char *kPropertyRead = "@";
 
 struct CallFact {
     std::string scope;      // enclosing function qualName, empty at module level

@@ -134,8 +134,7 @@ private:
             progress.emit(std::exchange(m_graph.callSites, {}), std::exchange(m_graph.edges, {}));
     }
 
-    // The symbols added since the last hand-over (they stay here too: the
-    // resolver reads them).
+    // The symbols added since the last hand-over (they stay here too: the resolver reads them).
     void handOverAdded(const BuildProgress &progress)
     {
         if (m_addedHandedOver == m_extraSymbols.size())
@@ -321,8 +320,7 @@ private:
         return m_open.overriddenBelow(function, m_callsByFunction[function]);
     }
 
-    // The variant of `function` a call with `shape` made where `self` is of
-    // class `callerSelf` makes (argument_shape.h).
+    // The variant of `function` a call with `shape` made where `self` is of class `callerSelf` makes (argument_shape.h).
     std::string variantOf(SymbolId function, const std::string &shape, SymbolId callerSelf)
     {
         const FunctionInfo *fn = m_table.function(function);
@@ -436,8 +434,7 @@ private:
         ConditionSet siteConditions = m_guards.conditionsOf(c.guards, scope, c.line);
         if (const std::optional<Condition> setup = setupCondition(m_table, scope.function, c.guards, c.line))
             addCondition(siteConditions, *setup);
-        // The instances the call passes: one way each where they were made
-        // in ways of their own (passed_instances.h).
+        // The instances the call passes: one way each where made in ways of their own (passed_instances.h).
         PassedWays passed = placesOfPassedInstances(m_table, m_evaluator, c, scope);
         if (passed.ways.size() == 1)
             addConditions(siteConditions, passed.ways.front());
@@ -448,11 +445,13 @@ private:
         const std::string shape = shapeInCopy(c.args, callerFn ? callerFn->fact : nullptr, callerFn && callerFn->cls && !callerFn->isStatic,
                                               scope.variant, scope.variant && callerFn ? m_table.paramsAssignedAgain(*callerFn) : std::vector<std::string>{})
             + (callerFn ? m_handedStates.itemsFor(c, scope, m_callsByFunction[scope.function]) : std::string());
-        std::vector<Target> targets = resolve(c.callee, scope, &shape, c.args != kMaybeCalled);
-        if (c.args == kMaybeCalled) {
-            // A value a built-in calls (`map(f, xs)`): a call only into the index (no symbol made outside it).
+        const bool read = c.args == kPropertyRead, maybe = read || c.args == kMaybeCalled;
+        std::vector<Target> targets = resolve(c.callee, scope, &shape, !maybe);
+        if (maybe) { // `map(f, xs)` calls f, a read its property: only into the index (no symbol outside it)
             std::erase_if(targets, [&](const Target &t) {
-                return t.how == Resolution::NameOnly || symbolOf(t.callee).kind == SymbolKind::External;
+                const FunctionInfo *fn = m_table.function(t.callee);
+                return t.how == Resolution::NameOnly || symbolOf(t.callee).kind == SymbolKind::External
+                    || (read && (!fn || !fn->isProperty()));
             });
             if (targets.empty()) {
                 --m_lastSiteId;
