@@ -610,6 +610,25 @@ private Q_SLOTS:
         QCOMPARE(callees(r, "m.Visitor.fire", "text.upper"), QStringLiteral("<builtin>.str.upper"));
     }
 
+    // A name formatted into a local (`'_process_{cls}'.format(...)`) and
+    // case-folded where getattr reads it (`name.lower()`) still spells the
+    // attributes its literal part names.
+    void getattrByAFormattedNameThroughALocal()
+    {
+        const Resolved r = program("class Filter:\n"
+                                   "    def process(self, t):\n"
+                                   "        name = '_process_{cls}'.format(cls=type(t).__name__)\n"
+                                   "        func = getattr(self, name.lower(), self._process_default)\n"
+                                   "        func(t)\n"
+                                   "    def _process_default(self, t): pass\n"
+                                   "    def _process_where(self, t): pass\n"
+                                   "    def _process_case(self, t): pass\n"
+                                   "    def other(self, t): pass\n"
+                                   "Filter().process(None)\n");
+        QCOMPARE(callees(r, "m.Filter.process", "func"),
+                 QStringLiteral("m.Filter._process_case m.Filter._process_default m.Filter._process_where"));
+    }
+
     void decoratedNamesHoldWhatTheDecoratorReturns()
     {
         // `@dec def f` binds f to dec(f): a wrapper runs in f's place and

@@ -177,6 +177,25 @@ const char *builtinTypeName(BuiltinType type)
     return nullptr;
 }
 
+namespace {
+
+// `name.lower()` (also `upper`, `casefold`, `strip`) as `name`, for a plain
+// name; anything else as it is.
+TSNode withoutCaseFolding(const SyntaxSource &source, TSNode n)
+{
+    if (!isType(n, "call") || ts_node_named_child_count(field(n, "arguments")) != 0)
+        return n;
+    const TSNode callee = field(n, "function");
+    if (!isType(callee, "attribute"))
+        return n;
+    const std::string_view method = source.text(field(callee, "attribute"));
+    const TSNode object = field(callee, "object");
+    const bool folds = method == "lower" || method == "upper" || method == "casefold" || method == "strip";
+    return folds && isType(object, "identifier") ? object : n;
+}
+
+} // namespace
+
 Chain SyntaxSource::chainOf(TSNode n, int depth) const
 {
     if (ts_node_is_null(n) || depth > 64)
@@ -200,7 +219,10 @@ Chain SyntaxSource::chainOf(TSNode n, int depth) const
         // name) with a name is obj.{name}: the attributes the literals the
         // name may hold name (resolve/chain.h).
         if (isType(callee, "identifier") && text(callee) == "getattr") {
-            const std::vector<TSNode> args = namedChildrenOf(field(n, "arguments"));
+            std::vector<TSNode> args = namedChildrenOf(field(n, "arguments"));
+            // `getattr(obj, name.lower())`: the names the local may hold (their case as written).
+            if (args.size() >= 2)
+                args[1] = withoutCaseFolding(*this, args[1]);
             const bool twoArgs = args.size() == 2 && !isType(args[0], "keyword_argument");
             const bool withDefault = args.size() == 3 && !isType(args[0], "keyword_argument") && !isType(args[2], "keyword_argument");
             // A name built from a literal part (`"visit_" + kind`): obj.{visit_*}, each attribute it may spell.

@@ -99,7 +99,8 @@ void ValueReader::add(TSNode value, const GuardList &guards, std::vector<ValueFa
     v.chain = m_source.chainOf(value);
     // A name built from a literal part (`"visit_" + kind`): its pattern, as
     // `{visit_*}`, for the attributes getattr may look up by it.
-    if (v.chain.empty() && !isType(value, "call"))
+    // `"_process_{}".format(x)` too: a call, but of a str's format.
+    if (v.chain.empty() || isType(value, "call"))
         if (const std::string pattern = m_source.attributePattern(value); !pattern.empty())
             v.chain = "{" + pattern + "}";
     v.line = lineOf(value);
