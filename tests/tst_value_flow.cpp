@@ -610,6 +610,43 @@ private Q_SLOTS:
         QCOMPARE(callees(r, "m.Visitor.fire", "text.upper"), QStringLiteral("<builtin>.str.upper"));
     }
 
+    // `stack.pre.append(A())` in a function handed the object fills the
+    // container of the instances the name holds: the object's own methods
+    // iterate what was put there (and not what went into another class's
+    // attribute of the same name).
+    void aContainerFilledThroughAParameterIsTheObjects()
+    {
+        const Resolved r = program("class A:\n"
+                                   "    def process(self, s): return s\n"
+                                   "class B:\n"
+                                   "    def process(self, s): return s\n"
+                                   "class C:\n"
+                                   "    def process(self, s): return s\n"
+                                   "class Stack:\n"
+                                   "    def __init__(self):\n"
+                                   "        self.pre = []\n"
+                                   "        self.post = []\n"
+                                   "    def run(self, s):\n"
+                                   "        for f in self.pre:\n"
+                                   "            f.process(s)\n"
+                                   "        for g in self.post:\n"
+                                   "            g.process(s)\n"
+                                   "class Other:\n"
+                                   "    def __init__(self):\n"
+                                   "        self.pre = []\n"
+                                   "def build(stack, other):\n"
+                                   "    stack.pre.append(A())\n"
+                                   "    stack.post.append(B())\n"
+                                   "    other.pre.append(C())\n"
+                                   "def main():\n"
+                                   "    st = Stack()\n"
+                                   "    build(st, Other())\n"
+                                   "    st.run(1)\n"
+                                   "main()\n");
+        QCOMPARE(callees(r, "m.Stack.run", "f.process"), QStringLiteral("m.A.process"));
+        QCOMPARE(callees(r, "m.Stack.run", "g.process"), QStringLiteral("m.B.process"));
+    }
+
     // A name formatted into a local (`'_process_{cls}'.format(...)`) and
     // case-folded where getattr reads it (`name.lower()`) still spells the
     // attributes its literal part names.

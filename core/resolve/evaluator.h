@@ -132,6 +132,7 @@ private:
     Values setByClassMethods(const ClassInfo &info, SymbolId cls, const std::string &name);
     Values storedByClassMethods(SymbolId cls, const std::string &name);
     Values storedThroughClassNames(const ClassInfo &cls, const std::string &name);
+    Values storedThroughInstances(SymbolId cls, const std::string &name);
     // Stores into another object's container (`Registry._handlers[k] = f`)
     // are read by the container's attribute ("_handlers[]"); built on first use.
     std::optional<SymbolTable::ForeignAssignments> m_foreignStores;

@@ -172,8 +172,10 @@ Values Evaluator::storedAt(const std::vector<ChainSegment> &segs, size_t at, con
     Values out;
     if (at >= 2 && segs[at - 1].kind == ChainSegment::Kind::Attr) {
         for (const Value &o : owners) {
-            if (o.kind == Value::Kind::Instance && !o.callable)
+            if (o.kind == Value::Kind::Instance && !o.callable) {
                 append(out, selfAttribute(o.selfClass, segs[at - 1].name + suffix));
+                append(out, storedThroughInstances(o.selfClass, segs[at - 1].name + suffix));
+            }
             else if (o.kind == Value::Kind::Class)
                 append(out, storedByClassMethods(o.id, segs[at - 1].name + suffix));
         }
@@ -224,6 +226,38 @@ Values Evaluator::storedThroughClassNames(const ClassInfo &cls, const std::strin
             append(out, evalValueFact(a->value, scope));
     }
     return out;
+}
+
+// `stack.preprocess.append(F())` in a function given the object (a
+// parameter, a local): stored into the attribute of the instances the name
+// holds, read through an instance of that class (`for f in self.preprocess`
+// in its methods), a subclass's or a base's. Memoised like the class's own.
+Values Evaluator::storedThroughInstances(SymbolId cls, const std::string &name)
+{
+    const ClassInfo *c = m_table.cls(cls);
+    if (!c)
+        return {};
+    return memoised("i" + std::to_string(cls) + ':' + name, [&] {
+        if (!m_foreignStores)
+            m_foreignStores = m_table.foreignAssignments();
+        const auto it = m_foreignStores->find(name);
+        if (it == m_foreignStores->end())
+            return Values{};
+        const auto related = [&](SymbolId k) {
+            const ClassInfo *ki = m_table.cls(k);
+            return k == cls || std::find(c->mro.begin(), c->mro.end(), k) != c->mro.end()
+                || (ki && std::find(ki->mro.begin(), ki->mro.end(), cls) != ki->mro.end());
+        };
+        Values out;
+        for (const auto &[module, a] : it->second) {
+            const Scope scope{module, m_table.functionForScope(module, a->scope), 0};
+            const Values owners = evalChain(a->object, scope);
+            if (std::any_of(owners.begin(), owners.end(),
+                            [&](const Value &o) { return o.kind == Value::Kind::Instance && !o.callable && related(o.selfClass); }))
+                append(out, evalValueFact(a->value, scope));
+        }
+        return out;
+    });
 }
 
 std::optional<Values> Evaluator::containerAttribute(const Value &v, const std::string &name, const Values &stored)
