@@ -10,6 +10,7 @@
 #include "resolve/memo_pool.h"
 #include "resolve/value.h"
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <unordered_map>
@@ -131,6 +132,7 @@ private:
     Values classAttribute(SymbolId cls, const std::string &name);
     Values setByClassMethods(const ClassInfo &info, SymbolId cls, const std::string &name);
     Values storedByClassMethods(SymbolId cls, const std::string &name);
+    Values storedThroughNames(const std::string &name, const std::function<bool(const Value &)> &owns);
     Values storedThroughClassNames(const ClassInfo &cls, const std::string &name);
     Values storedThroughInstances(SymbolId cls, const std::string &name);
     // Stores into another object's container (`Registry._handlers[k] = f`)

@@ -14,6 +14,7 @@
 #include <array>
 #include <cctype>
 #include <cstdlib>
+#include <functional>
 #include <string_view>
 
 namespace katlas {
@@ -207,9 +208,10 @@ Values Evaluator::storedByClassMethods(SymbolId cls, const std::string &name)
     });
 }
 
-// `Registry._handlers[name] = fn` anywhere: stored into the container of
-// the class the name holds, read through it or a subclass.
-Values Evaluator::storedThroughClassNames(const ClassInfo &cls, const std::string &name)
+// What was stored into the attribute `name` of another object than self
+// (`x.name[k] = v`, `x.name.append(v)`, kept as `*.name[]`), where the owner
+// the stored-into name holds in its own scope meets `owns`.
+Values Evaluator::storedThroughNames(const std::string &name, const std::function<bool(const Value &)> &owns)
 {
     if (!m_foreignStores)
         m_foreignStores = m_table.foreignAssignments();
@@ -220,12 +222,19 @@ Values Evaluator::storedThroughClassNames(const ClassInfo &cls, const std::strin
     for (const auto &[module, a] : it->second) {
         const Scope scope{module, m_table.functionForScope(module, a->scope), 0};
         const Values owners = evalChain(a->object, scope);
-        if (std::any_of(owners.begin(), owners.end(), [&](const Value &o) {
-                return o.kind == Value::Kind::Class && std::find(cls.mro.begin(), cls.mro.end(), o.id) != cls.mro.end();
-            }))
+        if (std::any_of(owners.begin(), owners.end(), owns))
             append(out, evalValueFact(a->value, scope));
     }
     return out;
+}
+
+// `Registry._handlers[name] = fn` anywhere: stored into the container of
+// the class the name holds, read through it or a subclass.
+Values Evaluator::storedThroughClassNames(const ClassInfo &cls, const std::string &name)
+{
+    return storedThroughNames(name, [&](const Value &o) {
+        return o.kind == Value::Kind::Class && std::find(cls.mro.begin(), cls.mro.end(), o.id) != cls.mro.end();
+    });
 }
 
 // `stack.preprocess.append(F())` in a function given the object (a
@@ -238,25 +247,13 @@ Values Evaluator::storedThroughInstances(SymbolId cls, const std::string &name)
     if (!c)
         return {};
     return memoised("i" + std::to_string(cls) + ':' + name, [&] {
-        if (!m_foreignStores)
-            m_foreignStores = m_table.foreignAssignments();
-        const auto it = m_foreignStores->find(name);
-        if (it == m_foreignStores->end())
-            return Values{};
-        const auto related = [&](SymbolId k) {
-            const ClassInfo *ki = m_table.cls(k);
-            return k == cls || std::find(c->mro.begin(), c->mro.end(), k) != c->mro.end()
-                || (ki && std::find(ki->mro.begin(), ki->mro.end(), cls) != ki->mro.end());
-        };
-        Values out;
-        for (const auto &[module, a] : it->second) {
-            const Scope scope{module, m_table.functionForScope(module, a->scope), 0};
-            const Values owners = evalChain(a->object, scope);
-            if (std::any_of(owners.begin(), owners.end(),
-                            [&](const Value &o) { return o.kind == Value::Kind::Instance && !o.callable && related(o.selfClass); }))
-                append(out, evalValueFact(a->value, scope));
-        }
-        return out;
+        return storedThroughNames(name, [&](const Value &o) {
+            if (o.kind != Value::Kind::Instance || o.callable)
+                return false;
+            const ClassInfo *k = m_table.cls(o.selfClass);
+            return o.selfClass == cls || std::find(c->mro.begin(), c->mro.end(), o.selfClass) != c->mro.end()
+                || (k && std::find(k->mro.begin(), k->mro.end(), cls) != k->mro.end());
+        });
     });
 }
 
