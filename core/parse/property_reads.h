@@ -1,9 +1,9 @@
 // Attribute reads that run code: reading `obj.host` where `host` is a
 // `@property` (or `functools.cached_property`) runs its getter
-// (docs/call-resolution.md, "Property reads"). The names a module defines so
-// are collected first; the expression walk then keeps each read of one of
-// them as a possible call (kPropertyRead), an edge only where the read
-// reaches a property of the index.
+// (docs/call-resolution.md, "a property read runs its getter"). The names a
+// module defines so are collected first; the expression walk then keeps each
+// read of one of them as a possible call (kPropertyRead), an edge only where
+// the read reaches a property of the index.
 #pragma once
 
 #include "parse/syntax_node.h"
