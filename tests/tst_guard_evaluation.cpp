@@ -1045,6 +1045,71 @@ private Q_SLOTS:
         QCOMPARE(copies, 1); // both None-residual calls share `|residual=N`
     }
 
+    // A name the caller declares not None (`residual: torch.Tensor`), never
+    // tests for None and assigns again only to such values is handed on as
+    // not None: the callee's `residual is not None` holds there. A loose
+    // declaration (tested for None, Optional, assigned a value that may be
+    // None) keeps both ways; an assignment in the `if` whose `else` holds
+    // the call does not reach it.
+    void aNameDeclaredNotNoneIsHandedOnSo()
+    {
+        Tree t;
+        t.add("kpkg.norm",
+              "def rmsnorm(x): torch.ops.kns.rmsnorm(x)\n"
+              "def fused_add_rmsnorm(x, r): torch.ops.kns.fused(x, r)\n");
+        t.add("layers",
+              "from typing import Optional\n"
+              "from kpkg.norm import rmsnorm, fused_add_rmsnorm\n"
+              "class Op:\n"
+              "    def forward(self, *args, **kwargs):\n"
+              "        return self.forward_cuda(*args, **kwargs)\n"
+              "class Norm(Op):\n"
+              "    def forward_cuda(self, x, residual=None):\n"
+              "        if residual is not None:\n"
+              "            return fused_add_rmsnorm(x, residual)\n"
+              "        return rmsnorm(x)\n"
+              "def buffer() -> torch.Tensor:\n"
+              "    return torch.empty(1)\n"
+              "def maybe_buffer() -> Optional[torch.Tensor]:\n"
+              "    return None\n"
+              "class Comm:\n"
+              "    def __init__(self):\n"
+              "        self.norm = Norm()\n"
+              "    def declared(self, h: torch.Tensor, residual: torch.Tensor):\n"
+              "        return self.norm(h, residual)\n"
+              "    def loose(self, h: torch.Tensor, residual: torch.Tensor):\n"
+              "        if residual is None:\n"
+              "            h = h * 2\n"
+              "        return self.norm(h, residual)\n"
+              "    def optional(self, h: torch.Tensor, residual: Optional[torch.Tensor]):\n"
+              "        return self.norm(h, residual)\n"
+              "    def refilled(self, h: torch.Tensor, residual: torch.Tensor, split: bool):\n"
+              "        if split:\n"
+              "            residual = buffer()\n"
+              "        return self.norm(h, residual)\n"
+              "    def maybe_refilled(self, h: torch.Tensor, residual: torch.Tensor, split: bool):\n"
+              "        if split:\n"
+              "            residual = maybe_buffer()\n"
+              "        return self.norm(h, residual)\n"
+              "    def other_branch(self, h: torch.Tensor, residual: torch.Tensor, a: bool, b: bool):\n"
+              "        if a and b:\n"
+              "            h, residual = self.norm.fuse(h, residual)\n"
+              "        else:\n"
+              "            h, residual = self.norm(h, residual)\n"
+              "        return h, residual\n"
+              "    def handed(self, h: torch.Tensor, residual: torch.Tensor):\n"
+              "        return self.declared(h, residual=residual)\n");
+        const Resolved r = resolve(t);
+        const std::set<std::string> fused{"fused_add_rmsnorm"}, both{"fused_add_rmsnorm", "rmsnorm"};
+        QCOMPARE(kernelsReached(r, "layers.Comm.declared"), fused);
+        QCOMPARE(kernelsReached(r, "layers.Comm.loose"), both);
+        QCOMPARE(kernelsReached(r, "layers.Comm.optional"), both);
+        QCOMPARE(kernelsReached(r, "layers.Comm.refilled"), fused);
+        QCOMPARE(kernelsReached(r, "layers.Comm.maybe_refilled"), both);
+        QCOMPARE(kernelsReached(r, "layers.Comm.other_branch"), fused);
+        QCOMPARE(kernelsReached(r, "layers.Comm.handed"), fused);
+    }
+
     // The model's configuration is read through a parameter annotated with
     // its class; a setting the settings class switches on from another
     // comes with that condition; a guard that holds in two ways keeps both,

@@ -489,12 +489,13 @@ private Q_SLOTS:
     }
 
     // A kernel library's entry is a kernel when it launches device work
-    // (the profile's `launches`): helpers, enums, workspace queries and a
-    // wrapper's planning method are not; aliases name the same kernel.
+    // (the profile's `launches`), also through a copy its arguments make of
+    // a helper launching through a local: helpers, enums, workspace queries
+    // and a wrapper's planning method are not; aliases name the same kernel.
     void kernelsAreEntriesThatLaunch()
     {
         Tree t;
-        t.add("klib", "from .ops import rms_norm, scale, fused_add, align_up, ActivationType, Wrapper, renorm_probs, renorm_prob, ragged, pick\n", true);
+        t.add("klib", "from .ops import rms_norm, scale, fused_add, align_up, ActivationType, Wrapper, renorm_probs, renorm_prob, ragged, pick, entry\n", true);
         t.add("klib.ops",
               "import enum\n"
               "import torch\n"
@@ -535,7 +536,14 @@ private Q_SLOTS:
               "    run_func(x)\n"
               "def pick(x):\n"
               "    run_func = align_up\n"
-              "    run_func(x, 4)\n");
+              "    run_func(x, 4)\n"
+              "def entry(x):\n"
+              "    return _entry_impl(x, None)\n"
+              "def _entry_impl(x, out=None):\n"
+              "    if out is None:\n"
+              "        out = x\n"
+              "    run_func = get_norm_module().ragged\n"
+              "    run_func(out)\n");
         t.add("app.model",
               "import klib\n"
               "import ext\n"
@@ -551,6 +559,7 @@ private Q_SLOTS:
               "    renorm_prob(x)\n"
               "    klib.ragged(x)\n"
               "    klib.pick(x)\n"
+              "    klib.entry(x)\n"
               "    act = ActivationType(0)\n"
               "    ext.get_num_sms()\n"
               "    ext.gemm(x, x)\n"
@@ -576,7 +585,7 @@ private Q_SLOTS:
         const Resolved r = resolve(t, p);
         for (const char *kernel : {"klib.ops.rms_norm", "klib.ops.scale", "klib.ops.fused_add", "klib.ops.Wrapper.run",
                                    "klib.ops.renorm_probs", "klib.ops._scale_kernel", "torch.ops.klib.fused_add", "ext.gemm",
-                                   "klib.ops.ragged"})
+                                   "klib.ops.ragged", "klib.ops.entry"})
             QVERIFY2(r.kernel(kernel), kernel);
         for (const char *helper : {"klib.ops.align_up", "klib.ops.get_norm_module", "klib.ops.ActivationType", "klib.ops.Wrapper",
                                    "klib.ops.Wrapper.__init__", "klib.ops.Wrapper.workspace_size", "klib.ops.Wrapper.plan",

@@ -1,6 +1,7 @@
 // The facts of class and function definitions and lambdas (see definition_facts.h).
 #include "parse/definition_facts.h"
 
+#include "parse/declared_types.h"
 #include "parse/decorator_calls.h"
 #include "parse/function_scopes.h"
 #include "parse/parameters.h"
@@ -97,6 +98,8 @@ FunctionFact functionFactOf(const SyntaxSource &source, TSNode n, const std::str
     fn.endLine = endLineOf(n);
     fn.guards = ctx.guards;
     fn.returnsNothing = returnsNothing(n);
+    if (const TSNode type = field(n, "return_type"); !ts_node_is_null(type))
+        fn.returnsNotNone = declaresNotNone(source.text(type));
     collectParameters(source, field(n, "parameters"), fn);
     return fn;
 }

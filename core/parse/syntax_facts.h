@@ -122,6 +122,9 @@ struct FunctionFact {
     // No `return <value>`, no `yield` and no `raise` at the top of its body:
     // a call of it gives None (a stub that always raises gives nothing).
     bool returnsNothing = false;
+    // Its return annotation declares a value that is never None
+    // (`-> torch.Tensor`; parse/declared_types.h).
+    bool returnsNotNone = false;
     // A method's first call of a base's `__init__` (`super().__init__(...)`),
     // 0 when none: what it assigns after that replaces the bases' values.
     int superInitLine = 0;

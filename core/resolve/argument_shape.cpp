@@ -1,6 +1,8 @@
 // Argument shapes and variants (see argument_shape.h).
 #include "resolve/argument_shape.h"
 
+#include "resolve/declared_not_none.h"
+
 #include <algorithm>
 #include <cctype>
 
@@ -117,7 +119,9 @@ std::map<std::string, ArgKind> givenKinds(const FunctionFact &function, bool ski
 
 // 'D': a copy's parameter left at its literal default (`act="silu"`), a
 // value that is not None the copy reads as that literal.
-bool knownKind(ArgKind k) { return k == 'N' || k == 'C' || k == 'S' || k == 'T' || k == 'F' || k == 'D'; }
+// 'O': a caller's name declared not None (declared_not_none.h): the copy
+// reads what its callers pass, less None.
+bool knownKind(ArgKind k) { return k == 'N' || k == 'C' || k == 'S' || k == 'T' || k == 'F' || k == 'D' || k == 'O'; }
 
 // What a copy's parameter is when handed on: at its own default it is some
 // literal to the callee.
@@ -188,11 +192,17 @@ std::map<std::string, ArgKind> bindArguments(const FunctionFact &function, bool 
 std::vector<std::string> testedParameters(const FunctionFact &function, const std::vector<const CallFact *> &calls)
 {
     std::vector<std::string> out;
+    const auto add = [&](const std::string &name) {
+        if (std::find(out.begin(), out.end(), name) == out.end())
+            out.push_back(name);
+    };
     auto note = [&](const GuardList &guards) {
         for (const Guard &g : guards)
             for (const Param &p : function.params) {
-                if (tests(g.text, p.name) && std::find(out.begin(), out.end(), p.name) == out.end())
-                    out.push_back(p.name);
+                if (tests(g.text, p.name))
+                    add(p.name);
+                if (testsForNone(g.text, p.name)) // its None-ness matters ('O', declared_not_none.h)
+                    add(kNoneTested + p.name);
                 // An attribute of it (`batch.flag`): the state a call hands with it matters.
                 for (const std::string &read : attributesRead(g.text, p.name))
                     if (std::find(out.begin(), out.end(), read) == out.end())
@@ -204,9 +214,9 @@ std::vector<std::string> testedParameters(const FunctionFact &function, const st
         // A parameter handed down by name (`flag=flag`) or by position
         // (`|#3:flag`) matters to the callee.
         for (const Param &p : function.params)
-            if (std::find(out.begin(), out.end(), p.name) == out.end()
-                && (c->args.find("|" + p.name + "==") != std::string::npos || handsOnByPosition(c->args, p.name)))
-                out.push_back(p.name);
+            if (c->args.find("|" + p.name + "==") != std::string::npos || handsOnByPosition(c->args, p.name)) {
+                add(p.name);
+            }
     }
     for (const ValueFact &r : function.returns)
         note(r.guards);
@@ -293,8 +303,10 @@ std::string forwardedShape(const std::string &callShape, const FunctionFact *cal
     return out;
 }
 
-std::string withCallerNames(const std::string &given, const std::map<std::string, ArgKind> &caller)
+std::string withCallerNames(const std::string &given, const std::map<std::string, ArgKind> &caller,
+                            const std::vector<std::string> &declared)
 {
+    const auto isDeclared = [&](const std::string &name) { return std::find(declared.begin(), declared.end(), name) != declared.end(); };
     std::string shape = given;
     // The state the caller's copy knows its parameter's object to carry goes with it (`|%3.flag=F`).
     std::string states;
@@ -307,8 +319,12 @@ std::string withCallerNames(const std::string &given, const std::map<std::string
     for (const auto &[index, name] : positionalNames(given)) {
         const auto it = caller.find(name);
         const size_t bar = shape.find('|');
-        if (it != caller.end() && index < (bar == std::string::npos ? shape.size() : bar))
-            shape[index] = handedKind(it->second);
+        if (index < (bar == std::string::npos ? shape.size() : bar)) {
+            if (it != caller.end())
+                shape[index] = handedKind(it->second);
+            else if (shape[index] == 'V' && isDeclared(name))
+                shape[index] = 'O';
+        }
         carry(name, std::to_string(index));
     }
     if (shape.find("==") == std::string::npos)
@@ -320,7 +336,7 @@ std::string withCallerNames(const std::string &given, const std::map<std::string
         const std::string name = shape.substr(bar + 1, eq - bar - 1);
         const auto it = caller.find(name);
         out += shape.substr(at, eq + 1 - at);
-        out += it == caller.end() ? 'V' : handedKind(it->second);
+        out += it != caller.end() ? handedKind(it->second) : isDeclared(name) ? 'O' : 'V';
         carry(name, name);
         at = eq + 2;
     }
@@ -328,7 +344,7 @@ std::string withCallerNames(const std::string &given, const std::map<std::string
 }
 
 std::string shapeInCopy(const std::string &args, const FunctionFact *caller, bool callerBound, const std::string *variant,
-                        const std::vector<std::string> &assignedAgain)
+                        const std::vector<std::string> &assignedAgain, const std::vector<std::string> &declared)
 {
     // A copy given no extra keyword hands its empty `**kwargs` on as nothing.
     const bool emptyKwargs = variant && variant->find("|**0") != std::string::npos;
@@ -337,7 +353,8 @@ std::string shapeInCopy(const std::string &args, const FunctionFact *caller, boo
     std::erase_if(bound, [&](const auto &b) {
         return std::find(assignedAgain.begin(), assignedAgain.end(), b.first.substr(0, b.first.find('.'))) != assignedAgain.end();
     });
-    return withCallerNames(forwardedShape(emptyKwargs ? withoutEmptyKwargs(args) : args, caller, callerBound, variant), bound);
+    return withCallerNames(forwardedShape(emptyKwargs ? withoutEmptyKwargs(args) : args, caller, callerBound, variant), bound,
+                           declared);
 }
 
 std::string variantFor(const FunctionFact &function, bool skipFirst, const std::string &shape,
@@ -361,7 +378,7 @@ std::string variantFor(const FunctionFact &function, bool skipFirst, const std::
     for (const auto &[name, kind] : givenKinds(function, skipFirst, shape, true)) {
         if (kind == 'S' && callerSelf && std::find(receivers.begin(), receivers.end(), name) != receivers.end())
             items.emplace(name, name + "=@" + std::to_string(callerSelf));
-        else if (known(kind) && isTested(name))
+        else if (known(kind) && isTested(kind == 'O' ? kNoneTested + name : name))
             items.emplace(name, name + "=" + (kind == 'S' ? 'C' : literalDefault(name) ? 'D' : kind));
     }
     // State handed with an object the function tests or hands on (`|%batch.flag=F`).
@@ -377,11 +394,11 @@ std::string variantFor(const FunctionFact &function, bool skipFirst, const std::
         && std::all_of(given.keywords.begin(), given.keywords.end(), [&](const auto &k) { return isParam(k.first); });
     if (items.empty() && !emptyKwargs)
         return {};
-    // The tested parameters the call passes values nothing is known of are
-    // named too: reading the copy back takes the ones it does not name at
+    // The tested parameters the call passes values nothing is known of (or
+    // not None where only their None-ness is known) are named too: reading the copy back takes the ones it does not name at
     // their defaults, right only for those the call does not pass.
     for (const auto &[name, kind] : passed)
-        if (!known(kind) && isTested(name))
+        if ((!known(kind) || (kind == 'O' && !isTested(kNoneTested + name))) && isTested(name))
             items.emplace(name, name + "=V");
     std::string out;
     for (const auto &item : items)

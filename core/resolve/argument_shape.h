@@ -16,7 +16,8 @@
 namespace katlas {
 
 // The parameters whose kind a call of this shape fixes ('N' None, 'T'
-// True, 'F' False, 'C' / 'S' a value that is not None), by name, and the
+// True, 'F' False, 'C' / 'S' a value that is not None, 'O' a caller's name
+// declared not None, declared_not_none.h), by name, and the
 // attributes of their objects the call hands set (`|%3.flag=F` or
 // `|%batch.flag=F`, argument_state.h) as "batch.flag".
 // `skipFirst`: the call is bound (self).
@@ -28,7 +29,9 @@ std::vector<std::pair<std::string, std::string>> handedNames(const std::string &
 
 // The parameters a function's guards (of its calls and returns) read, the
 // attributes of them they read ("batch.flag"), and those it hands down by
-// name (`flag=flag`) or position.
+// name (`flag=flag`) or position; those whose None-ness matters (tested for
+// None or truth, or handed down) also as kNoneTested + name.
+inline const std::string kNoneTested = "?";
 std::vector<std::string> testedParameters(const FunctionFact &function, const std::vector<const CallFact *> &calls);
 
 // Does it hand its `*args` on (`self._forward_method(*args, **kwargs)`)?
@@ -53,15 +56,18 @@ std::vector<std::string> receiverParameters(const FunctionFact &function, const 
 // The shape with each `name=name` keyword ('=') given the kind the caller's
 // own parameter of that name is bound to in its copy (`caller`), else 'V':
 // a flag handed down keeps its literal value. The state the copy knows such
-// a parameter's object to carry goes with it (`|%3.flag=F`).
-std::string withCallerNames(const std::string &shape, const std::map<std::string, ArgKind> &caller);
+// a parameter's object to carry goes with it (`|%3.flag=F`). A name handed
+// on that the copy does not bind but `declared` lists is 'O'.
+std::string withCallerNames(const std::string &shape, const std::map<std::string, ArgKind> &caller,
+                            const std::vector<std::string> &declared = {});
 
 // The shape a call of `args` has in the copy `variant` of its `caller`:
 // what it forwards, its names handed on given what the copy binds (but for
-// the parameters its body assigns again, `assignedAgain`), and the copy's
-// empty `**kwargs` handing on nothing.
+// the parameters its body assigns again, `assignedAgain`; those not None at
+// the call by their declaration, `declared`, are 'O'), and the copy's empty
+// `**kwargs` handing on nothing.
 std::string shapeInCopy(const std::string &args, const FunctionFact *caller, bool callerBound, const std::string *variant,
-                        const std::vector<std::string> &assignedAgain);
+                        const std::vector<std::string> &assignedAgain, const std::vector<std::string> &declared = {});
 
 // The variant of `function` a call of `shape` makes: the shape itself for a
 // function that forwards it; for one that tests parameters, those it fixes

@@ -3,7 +3,7 @@
 #include "resolve/chain.h"
 
 #include "resolve/argument_shape.h"
-#include "resolve/argument_state.h"
+#include "resolve/call_shape.h"
 #include "resolve/passed_instances.h"
 #include "resolve/condition_mapper.h"
 #include "parse/container_facts.h"
@@ -16,6 +16,7 @@
 #include "resolve/open_receivers.h"
 #include "resolve/registry_index.h"
 #include "resolve/setup_calls.h"
+#include "resolve/variant_budget.h"
 
 #include <algorithm>
 #include <deque>
@@ -29,7 +30,6 @@ namespace katlas {
 namespace {
 
 constexpr size_t kMaxSpecialisations = 50000;
-constexpr int kMaxVariants = 16; // argument-shape copies of one function
 
 struct Target {
     SymbolId callee = 0;
@@ -287,9 +287,10 @@ private:
         const Symbol &orig = m_table.symbol(function);
         const SymbolId owner = receiverCopy || fn->cls ? (cls ? cls : fn->cls) : orig.parentId;
         const bool wraps = variant.find("=&") != std::string::npos; // one copy per wrapped function
-        if (!variant.empty() && !wraps && m_variantCount[{function, owner}] >= kMaxVariants
-            && !m_specialisations.count(std::make_tuple(function, owner, variant)))
-            variant.clear(); // bounded: further shapes share the general copy
+        if (!wraps) // bounded: further shapes share the general copy
+            variant = m_budget.admit(function, owner, variant, [&](const std::string &v) {
+                return m_specialisations.count(std::make_tuple(function, owner, v)) > 0;
+            });
         if (!receiverCopy && variant.empty())
             return function;
         const auto key = std::make_tuple(function, owner, variant);
@@ -305,7 +306,7 @@ private:
         s.originId = function;
         s.variant = variant;
         if (!variant.empty() && !wraps)
-            ++m_variantCount[{function, owner}];
+            m_budget.made(function, owner, variant);
         m_extraSymbols.push_back(s);
         m_specialisations.emplace(key, s.id);
         m_specialOf.emplace(s.id, function);
@@ -441,10 +442,7 @@ private:
         const bool byWay = passed.ways.size() > 1;
         if (!byWay)
             passed.ways = {{}};
-        const FunctionInfo *callerFn = m_table.function(scope.function);
-        const std::string shape = shapeInCopy(c.args, callerFn ? callerFn->fact : nullptr, callerFn && callerFn->cls && !callerFn->isStatic,
-                                              scope.variant, scope.variant && callerFn ? m_table.paramsAssignedAgain(*callerFn) : std::vector<std::string>{})
-            + (callerFn ? m_handedStates.itemsFor(c, scope, m_callsByFunction[scope.function]) : std::string());
+        const std::string shape = m_shapes.of(c, scope, m_callsByFunction[scope.function]);
         const bool read = c.args == kPropertyRead, maybe = read || c.args == kMaybeCalled;
         std::vector<Target> targets = resolve(c.callee, scope, &shape, !maybe);
         if (maybe) { // `map(f, xs)` calls f, a read its property: only into the index (no symbol outside it)
@@ -512,7 +510,8 @@ private:
         auto [byText, added] = m_launchesByText.try_emplace(callee, false);
         if (added) // the profile's patterns, matched once per callee text
             byText->second = m_launches.launchesByText(callee);
-        const FunctionInfo *fn = m_table.function(caller);
+        const auto copyOf = m_specialOf.find(caller); // a copy's locals are its function's
+        const FunctionInfo *fn = m_table.function(copyOf == m_specialOf.end() ? caller : copyOf->second);
         if (byText->second || (fn && m_launches.launchesThroughLocal(callee, m_table.localsOf(*fn)))) {
             m_launches.noteLaunch(caller);
             return;
@@ -643,7 +642,7 @@ private:
     size_t m_addedHandedOver = 0;  // of m_extraSymbols
     std::unordered_map<std::string, SymbolId> m_externals;
     std::map<std::tuple<SymbolId, SymbolId, std::string>, SymbolId> m_specialisations;
-    std::map<std::pair<SymbolId, SymbolId>, int> m_variantCount; // per function and owner
+    VariantBudget m_budget; // copies per function and owner
     std::set<std::string> m_variants; // stable storage of the shapes scopes point to
     // tested params, forwards, receiver params, hands its own **kwargs on
     std::unordered_map<SymbolId, std::tuple<std::vector<std::string>, bool, std::vector<std::string>, bool>> m_argumentUse;
@@ -662,7 +661,7 @@ private:
     std::unordered_map<int, std::vector<CallFact>> m_loadedCalls;
     std::set<int> m_grouped;
     // What a call of a name's method (`batch.set_flag(False)`) runs, for the state it sets.
-    HandedStates m_handedStates{m_table, [this](const CallFact &c, const Scope &s) {
+    CallShapes m_shapes{m_table, m_evaluator, [this](const CallFact &c, const Scope &s) {
         std::vector<const FunctionInfo *> out;
         for (const Target &t : resolve(c.callee, s))
             if (const FunctionInfo *fn = m_table.function(m_specialOf.count(t.callee) ? m_specialOf.at(t.callee) : t.callee))

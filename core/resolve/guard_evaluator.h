@@ -155,6 +155,9 @@ private:
     Outcomes nameValues(const std::string &name, const Scope &scope, int depth);
     // The value a copy's call bound: None, a bool, or a value that is not None.
     static Outcomes boundKindValues(ArgKind kind);
+    // What callers pass to a parameter a copy knows to be not None ('O',
+    // declared_not_none.h): no None, and an unknown value not None.
+    static Outcomes withoutNone(Outcomes passed);
     // `batch.flag` where the copy being evaluated was handed its parameter
     // `batch` with that attribute set (guard_handed_state.cpp), unless the
     // function sets it itself.

@@ -15,6 +15,17 @@ GuardEvaluator::Outcomes GuardEvaluator::boundKindValues(ArgKind k)
     return {{{k == 'N' ? Kind::None : k == 'T' || k == 'F' ? Kind::Bool : Kind::NotNone, k == 'T', {}, {}}, {}}};
 }
 
+GuardEvaluator::Outcomes GuardEvaluator::withoutNone(Outcomes passed)
+{
+    std::erase_if(passed, [](const Outcome &o) { return o.value.kind == Kind::None; });
+    for (Outcome &o : passed)
+        if (o.value.kind == Kind::Unknown)
+            o.value = {Kind::NotNone, false, {}, {}};
+    if (passed.empty())
+        passed.push_back({{Kind::NotNone, false, {}, {}}, {}});
+    return passed;
+}
+
 std::optional<GuardEvaluator::Outcomes> GuardEvaluator::handedStateValues(const Chain &chain, const Scope &scope) const
 {
     if (!scope.variant || scope.variant->find("|%") == std::string::npos)

@@ -266,10 +266,13 @@ GuardEvaluator::Outcomes GuardEvaluator::nameValues(const std::string &name, con
                         if (a.param == name)
                             return {{{Kind::Object, false, {}, {}}, {}}};
                 // A copy made for calls of one shape knows which arguments are None.
+                bool declaredNotNone = false;
                 if (fnId == scope.function && scope.variant) {
                     const auto bound = bindArguments(*fn->fact, fn->cls && !fn->isStatic, *scope.variant);
-                    if (const auto it = bound.find(name); it != bound.end())
+                    if (const auto it = bound.find(name); it != bound.end() && it->second != 'O')
                         return it->second == 'D' ? parameterDefault(p) : boundKindValues(it->second);
+                    else
+                        declaredNotNone = it != bound.end();
                 }
                 if (const SettingsRule *rule = configRule(p.annotation))
                     return {{{Kind::Config, false, rule->prefix, {}}, {}}};
@@ -281,6 +284,8 @@ GuardEvaluator::Outcomes GuardEvaluator::nameValues(const std::string &name, con
                         && fn->fact->qualName.compare(fn->fact->qualName.size() - 9, 9, ".__init__") == 0
                     ? constructorArgumentValues(*fn, index, depth + 1)
                     : parameterValues(*fn, index, depth + 1);
+                if (declaredNotNone)
+                    passed = withoutNone(std::move(passed));
                 if (!m_table.localsOf(*fn).count(name))
                     return passed;
                 Outcomes assigned = localValues(*fn, name, scope, depth);

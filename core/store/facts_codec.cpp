@@ -9,7 +9,7 @@
 namespace katlas {
 namespace {
 
-constexpr std::uint8_t kFactsVersion = 57; // 57: a str format call's pattern is a value, getattr reads name.lower() as name; 56: reads of a module's property names are possible calls (kPropertyRead); 55: an attribute assignment may call __setattr__; 54: built-ins calling their argument's dunder (str(x): x.__str__); 53: a call in a class body is the class's; 52: calls in f-string fields; 51: locals given another name as it is (localAliases); 50: getattr by a built name, a name built from a literal part, an f-string with a field is no literal; 49: a block ending in an if/else (or with) that leaves in every branch leaves; 48: a keyword cut names itself (`+name`); 47: calls keep 32 positional and 32 plain keyword arguments; 46: a comment is no argument (nor any other child); 45: arguments past the bounds mark the call as passing unknowns; 44: string and number literal defaults; 43: a cut argument shape ends in a splat; 42: `cls(...)` keeps its arguments; 41: texts without comments
+constexpr std::uint8_t kFactsVersion = 58; // 58: a function's return annotation declaring no None (returnsNotNone); 57: a str format call's pattern is a value, getattr reads name.lower() as name; 56: reads of a module's property names are possible calls (kPropertyRead); 55: an attribute assignment may call __setattr__; 54: built-ins calling their argument's dunder (str(x): x.__str__); 53: a call in a class body is the class's; 52: calls in f-string fields; 51: locals given another name as it is (localAliases); 50: getattr by a built name, a name built from a literal part, an f-string with a field is no literal; 49: a block ending in an if/else (or with) that leaves in every branch leaves; 48: a keyword cut names itself (`+name`); 47: calls keep 32 positional and 32 plain keyword arguments; 46: a comment is no argument (nor any other child); 45: arguments past the bounds mark the call as passing unknowns; 44: string and number literal defaults; 43: a cut argument shape ends in a splat; 42: `cls(...)` keeps its arguments; 41: texts without comments
 
 class Writer {
 public:
@@ -188,7 +188,8 @@ void write(Writer &w, const ModuleFacts &f)
         w.list(fn.params, [](Writer &w, const Param &p) { w.s(p.name); w.s(p.annotation); w.u(static_cast<unsigned char>(p.defaultKind)); w.u(p.keywordOnly); w.s(p.defaultChain); w.s(p.defaultLiteral); });
         w.list(fn.returns, [](Writer &w, const ValueFact &v) { value(w, v); });
         w.list(fn.yields, [](Writer &w, const ValueFact &v) { value(w, v); });
-        w.u(static_cast<unsigned>(fn.callsOnSelf) | static_cast<unsigned>(fn.returnsNothing) << 1);
+        w.u(static_cast<unsigned>(fn.callsOnSelf) | static_cast<unsigned>(fn.returnsNothing) << 1
+            | static_cast<unsigned>(fn.returnsNotNone) << 2);
         w.i(fn.superInitLine);
         w.s(fn.varargs);
         w.s(fn.kwargs);
@@ -236,6 +237,7 @@ void read(Reader &r, ModuleFacts &f)
         const auto fnFlags = r.u();
         fn.callsOnSelf = (fnFlags & 1) != 0;
         fn.returnsNothing = (fnFlags & 2) != 0;
+        fn.returnsNotNone = (fnFlags & 4) != 0;
         fn.superInitLine = r.n();
         fn.varargs = r.s();
         fn.kwargs = r.s();

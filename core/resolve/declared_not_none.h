@@ -1,0 +1,46 @@
+// Names a call hands on that are not None where it is made, by what the
+// code declares: the caller's parameter annotated with a type that holds no
+// None (`residual: torch.Tensor`), which the caller never tests for None
+// and, where it assigns the name again, only to such values (another such
+// parameter, a display, a call of a class or of a function whose return
+// annotation holds no None). The call passes them as 'O' (argument_shape.h),
+// so that a callee's `residual is not None` holds there (see
+// docs/guard-evaluation.md, "Declared not None").
+#pragma once
+
+#include "parse/syntax_facts.h"
+#include "resolve/symbol_table.h"
+#include "resolve/value.h"
+
+#include <string>
+#include <vector>
+
+namespace katlas {
+
+class Evaluator;
+
+// Does a guard text test `name` for None (`name is None`, `name is not
+// None`, `name == None`) or for truth (`name`, `not name`)?
+bool testsForNone(const std::string &text, const std::string &name);
+
+class DeclaredNotNone
+{
+public:
+    DeclaredNotNone(const SymbolTable &table, Evaluator &evaluator) : m_table(table), m_evaluator(evaluator) {}
+
+    // The names of `fn`'s parameters `call` (made in `scope`, among `fn`'s
+    // `calls`) hands on that are not None there.
+    std::vector<std::string> at(const CallFact &call, const FunctionInfo &fn, const Scope &scope,
+                                const std::vector<const CallFact *> &calls);
+
+private:
+    // Declared not None, never tested for None in `fn`: assignments aside.
+    bool declared(const FunctionInfo &fn, const std::string &name, const std::vector<const CallFact *> &calls) const;
+    // Is a value assigned to the name not None?
+    bool notNone(const ValueFact &value, const FunctionInfo &fn, const Scope &scope, const std::vector<const CallFact *> &calls);
+
+    const SymbolTable &m_table;
+    Evaluator &m_evaluator;
+};
+
+} // namespace katlas
