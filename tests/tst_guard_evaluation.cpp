@@ -21,6 +21,27 @@ using namespace katlas::test;
 
 namespace {
 
+// A norm whose `forward` hands its *args to `forward_cuda`, which tests
+// `residual is not None` (lines 1-9 of module "layers"), the kernels it
+// calls, and `rest` after it in "layers".
+void addNormLayers(Tree &t, const std::string &rest)
+{
+    t.add("kpkg.norm",
+          "def rmsnorm(x): torch.ops.kns.rmsnorm(x)\n"
+          "def fused_add_rmsnorm(x, r): torch.ops.kns.fused(x, r)\n");
+    t.add("layers",
+          std::string("from kpkg.norm import rmsnorm, fused_add_rmsnorm\n"
+          "class Op:\n"
+          "    def forward(self, *args, **kwargs):\n"
+          "        return self.forward_cuda(*args, **kwargs)\n"
+          "class Norm(Op):\n"
+          "    def forward_cuda(self, x, residual=None):\n"
+          "        if residual is not None:\n"
+          "            return fused_add_rmsnorm(x, residual)\n"
+          "        return rmsnorm(x)\n"
+          + rest).c_str());
+}
+
 Tree settingsTree()
 {
     Tree t;
@@ -1012,19 +1033,7 @@ private Q_SLOTS:
     void callsAreSpecialisedByTheirArguments()
     {
         Tree t;
-        t.add("kpkg.norm",
-              "def rmsnorm(x): torch.ops.kns.rmsnorm(x)\n"
-              "def fused_add_rmsnorm(x, r): torch.ops.kns.fused(x, r)\n");
-        t.add("layers",
-              "from kpkg.norm import rmsnorm, fused_add_rmsnorm\n"
-              "class Op:\n"
-              "    def forward(self, *args, **kwargs):\n"
-              "        return self.forward_cuda(*args, **kwargs)\n"
-              "class Norm(Op):\n"
-              "    def forward_cuda(self, x, residual=None):\n"
-              "        if residual is not None:\n"
-              "            return fused_add_rmsnorm(x, residual)\n"
-              "        return rmsnorm(x)\n"
+        addNormLayers(t,
               "class Layer:\n"
               "    def __init__(self):\n"
               "        self.q_norm = Norm()\n"
@@ -1054,20 +1063,8 @@ private Q_SLOTS:
     void aNameDeclaredNotNoneIsHandedOnSo()
     {
         Tree t;
-        t.add("kpkg.norm",
-              "def rmsnorm(x): torch.ops.kns.rmsnorm(x)\n"
-              "def fused_add_rmsnorm(x, r): torch.ops.kns.fused(x, r)\n");
-        t.add("layers",
+        addNormLayers(t,
               "from typing import Optional\n"
-              "from kpkg.norm import rmsnorm, fused_add_rmsnorm\n"
-              "class Op:\n"
-              "    def forward(self, *args, **kwargs):\n"
-              "        return self.forward_cuda(*args, **kwargs)\n"
-              "class Norm(Op):\n"
-              "    def forward_cuda(self, x, residual=None):\n"
-              "        if residual is not None:\n"
-              "            return fused_add_rmsnorm(x, residual)\n"
-              "        return rmsnorm(x)\n"
               "def buffer() -> torch.Tensor:\n"
               "    return torch.empty(1)\n"
               "def maybe_buffer() -> Optional[torch.Tensor]:\n"
