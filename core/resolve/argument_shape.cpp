@@ -214,9 +214,8 @@ std::vector<std::string> testedParameters(const FunctionFact &function, const st
         // A parameter handed down by name (`flag=flag`) or by position
         // (`|#3:flag`) matters to the callee.
         for (const Param &p : function.params)
-            if (c->args.find("|" + p.name + "==") != std::string::npos || handsOnByPosition(c->args, p.name)) {
+            if (c->args.find("|" + p.name + "==") != std::string::npos || handsOnByPosition(c->args, p.name))
                 add(p.name);
-            }
     }
     for (const ValueFact &r : function.returns)
         note(r.guards);
@@ -394,9 +393,10 @@ std::string variantFor(const FunctionFact &function, bool skipFirst, const std::
         && std::all_of(given.keywords.begin(), given.keywords.end(), [&](const auto &k) { return isParam(k.first); });
     if (items.empty() && !emptyKwargs)
         return {};
-    // The tested parameters the call passes values nothing is known of (or
-    // not None where only their None-ness is known) are named too: reading the copy back takes the ones it does not name at
-    // their defaults, right only for those the call does not pass.
+    // The tested parameters the call passes values nothing is known of are
+    // named too (and those passed as not None that the copy does not bind):
+    // reading the copy back takes the ones it does not name at their
+    // defaults, right only for those the call does not pass.
     for (const auto &[name, kind] : passed)
         if ((!known(kind) || (kind == 'O' && !isTested(kNoneTested + name))) && isTested(name))
             items.emplace(name, name + "=V");

@@ -3,11 +3,11 @@
 #include "resolve/declared_not_none.h"
 
 #include "parse/declared_types.h"
-#include "parse/syntax_node.h"
 #include "resolve/argument_shape.h"
 #include "resolve/evaluator.h"
 
 #include <algorithm>
+#include <cctype>
 
 namespace katlas {
 namespace {

@@ -269,10 +269,10 @@ GuardEvaluator::Outcomes GuardEvaluator::nameValues(const std::string &name, con
                 bool declaredNotNone = false;
                 if (fnId == scope.function && scope.variant) {
                     const auto bound = bindArguments(*fn->fact, fn->cls && !fn->isStatic, *scope.variant);
-                    if (const auto it = bound.find(name); it != bound.end() && it->second != 'O')
+                    const auto it = bound.find(name);
+                    if (it != bound.end() && it->second != 'O')
                         return it->second == 'D' ? parameterDefault(p) : boundKindValues(it->second);
-                    else
-                        declaredNotNone = it != bound.end();
+                    declaredNotNone = it != bound.end(); // 'O': what the callers pass, less None
                 }
                 if (const SettingsRule *rule = configRule(p.annotation))
                     return {{{Kind::Config, false, rule->prefix, {}}, {}}};
