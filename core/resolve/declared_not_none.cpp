@@ -77,6 +77,14 @@ bool testsForNone(const std::string &text, const std::string &name)
 
 bool DeclaredNotNone::declared(const FunctionInfo &fn, const std::string &name, const std::vector<const CallFact *> &calls) const
 {
+    const auto [known, added] = m_declared.try_emplace({fn.symbol, name}, false);
+    if (added)
+        known->second = declaredIn(fn, name, calls);
+    return known->second;
+}
+
+bool DeclaredNotNone::declaredIn(const FunctionInfo &fn, const std::string &name, const std::vector<const CallFact *> &calls) const
+{
     const auto param = std::find_if(fn.fact->params.begin(), fn.fact->params.end(), [&](const Param &p) { return p.name == name; });
     if (param == fn.fact->params.end() || param->defaultKind == 'N' || !declaresNotNone(param->annotation))
         return false;

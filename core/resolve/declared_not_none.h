@@ -12,7 +12,9 @@
 #include "resolve/symbol_table.h"
 #include "resolve/value.h"
 
+#include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace katlas {
@@ -34,13 +36,17 @@ public:
                                 const std::vector<const CallFact *> &calls);
 
 private:
-    // Declared not None, never tested for None in `fn`: assignments aside.
+    // Declared not None, never tested for None in `fn`: assignments aside
+    // (kept per function and name; declaredIn finds it).
     bool declared(const FunctionInfo &fn, const std::string &name, const std::vector<const CallFact *> &calls) const;
+    bool declaredIn(const FunctionInfo &fn, const std::string &name, const std::vector<const CallFact *> &calls) const;
     // Is a value assigned to the name not None?
     bool notNone(const ValueFact &value, const FunctionInfo &fn, const Scope &scope, const std::vector<const CallFact *> &calls);
 
     const SymbolTable &m_table;
     Evaluator &m_evaluator;
+    // `declared` per function and name: every call handing the name on asks.
+    mutable std::map<std::pair<SymbolId, std::string>, bool> m_declared;
 };
 
 } // namespace katlas

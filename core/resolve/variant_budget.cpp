@@ -5,10 +5,10 @@ namespace katlas {
 
 void VariantBudget::made(SymbolId function, SymbolId owner, const std::string &variant)
 {
-    ++(withoutDeclaredItems(variant) == variant ? m_plainCount : m_refinedCount)[std::make_pair(function, owner)];
+    ++(plainShape(variant) == variant ? m_plainCount : m_refinedCount)[std::make_pair(function, owner)];
 }
 
-std::string VariantBudget::withoutDeclaredItems(const std::string &variant)
+std::string VariantBudget::plainShape(const std::string &variant)
 {
     // 'O' stands where an unknown value ('V') stood: by position before the
     // first '|', as an item's kind after `=`. An item of unknown kind is

@@ -28,7 +28,7 @@ public:
         if (variant.empty() || made(variant))
             return variant;
         const auto key = std::make_pair(function, owner);
-        const std::string plain = withoutDeclaredItems(variant);
+        const std::string plain = plainShape(variant);
         if (plain != variant && m_refinedCount[key] < kMaxVariants)
             return variant;
         if (made(plain) || m_plainCount[key] < kMaxVariants)
@@ -40,7 +40,7 @@ public:
     void made(SymbolId function, SymbolId owner, const std::string &variant);
 
     // `variant` with its names declared not None as unknown values.
-    static std::string withoutDeclaredItems(const std::string &variant);
+    static std::string plainShape(const std::string &variant);
 
 private:
     std::map<std::pair<SymbolId, SymbolId>, int> m_plainCount, m_refinedCount;
