@@ -782,6 +782,40 @@ private Q_SLOTS:
         QCOMPARE(m->conditions.size(), size_t(2)); // the way also needing `big` went
     }
 
+    // Past the bound, ways apart only by where their instances are built
+    // (a batch's draft input made by ten speculative workers, each way also
+    // under the setting that decides the guard) keep that setting: the
+    // places no way shares are forgotten before the lossy fold, which would
+    // keep only what every unknown way shares -- nothing -- and so leave the
+    // guard open where the setting is at its default.
+    void foldingForgetsUnsharedPlacesBeforeSettings()
+    {
+        using Case = GuardEvaluator::Case;
+        Condition named{"server.topk", {"none"}, true, ""};
+        Condition eagle{"server.algorithm", {"EAGLE"}, false, ""};
+        Condition unnamed{"server.topk", {"none"}, false, ""};
+        GuardEvaluator::Cases cases;
+        for (int i = 0; i < 10; ++i) {
+            const Condition place = builtAt("Worker" + std::to_string(i), "site");
+            cases.push_back(Case{false, false, {place, named}});
+            cases.push_back(Case{false, false, {place, eagle}});
+            cases.push_back(Case{true, false, {place, unnamed}});
+        }
+        const GuardEvaluator::Cases folded = guard_limits::folded(cases);
+        QVERIFY(folded.size() <= guard_limits::kMaxCases);
+        int open = 0;
+        for (const Case &c : folded) {
+            if (c.known && !c.truth)
+                continue;
+            ++open;
+            const bool decided = std::any_of(c.conditions.begin(), c.conditions.end(), [&](const Condition &x) {
+                return x == named || x == eagle;
+            });
+            QVERIFY2(decided, "an open way holds where the setting is at its default");
+        }
+        QCOMPARE(open, 2);
+    }
+
     // One value under eighteen quantizations, each alone, is that value
     // under any of the eighteen: joined before anything is forgotten, so the
     // value still needs one of them (it held anywhere once folded).

@@ -279,7 +279,7 @@ private Q_SLOTS:
         QTest::addColumn<QString>("name");
         QTest::addColumn<double>("minPrecision");
         QTest::addColumn<double>("minRecall");
-        QTest::newRow("H200 FP8 decode") << "h200_fp8_decode" << 0.92 << 0.99;
+        QTest::newRow("H200 FP8 decode") << "h200_fp8_decode" << 0.95 << 0.99;
         QTest::newRow("B200 NVFP4 decode") << "b200_nvfp4_decode" << 0.80 << 0.99;
         QTest::newRow("H100 BF16 prefill") << "h100_bf16_prefill" << 0.81 << 0.99;
         QTest::newRow("MI300 FP8 decode") << "mi300_fp8_decode" << 0.90 << 0.99;
@@ -290,6 +290,9 @@ private Q_SLOTS:
         QTest::newRow("B200 FP8 prefill") << "b200_fp8_prefill" << 0.90 << 0.99;
         QTest::newRow("H200 FP8 triton decode") << "h200_fp8_triton_decode" << 0.91 << 0.99;
         QTest::newRow("B200 BF16 cutlass_mla decode") << "b200_bf16_cutlass_mla_decode" << 0.81 << 0.99;
+        QTest::newRow("H200 W8A8-INT8 decode") << "h200_w8a8_int8_decode" << 0.90 << 0.99;
+        QTest::newRow("H200 FP8 DP-attention decode") << "h200_fp8_dpattn_decode" << 0.91 << 0.99;
+        QTest::newRow("H200 FP8 DeepEP normal prefill") << "h200_fp8_deepep_normal_prefill" << 0.92 << 0.99;
     }
 
     void configurationsTracedByHand()

@@ -161,6 +161,32 @@ std::vector<Item> simplifiedWays(std::vector<Item> items)
     return out;
 }
 
+// The places building an instance forgotten where not every way shares them,
+// before the lossy fold: the lossy fold keeps only what all ways of a truth
+// share, so one way built at place A under `server.x=none` and another built
+// at place B under `server.y=true` kept neither setting; forgetting the
+// places first (a way then holds wherever it is built) leaves the ways
+// apart by the settings and dimensions that decide them.
+template<typename Item>
+std::vector<Item> withoutUnsharedPlaces(std::vector<Item> items)
+{
+    if (items.empty())
+        return items;
+    const auto unshared = [&](const Condition &c) {
+        return !c.negated && isAllocationDimension(c.dimension)
+            && std::any_of(items.begin(), items.end(), [&](const Item &i) {
+                   return std::find(i.conditions.begin(), i.conditions.end(), c) == i.conditions.end();
+               });
+    };
+    std::vector<Item> out;
+    for (Item item : items) {
+        std::erase_if(item.conditions, unshared);
+        if (std::find(out.begin(), out.end(), item) == out.end())
+            out.push_back(std::move(item));
+    }
+    return out;
+}
+
 // While an isinstance test evaluates its object (guard_isinstance.cpp): does
 // a class pass the test? Past the bound, that is all of a class worth keeping.
 using ClassTest = std::function<bool(SymbolId)>;
@@ -330,6 +356,9 @@ inline GuardEvaluator::Cases folded(GuardEvaluator::Cases cases, size_t bound = 
     const std::function<GuardEvaluator::Cases(GuardEvaluator::Cases)> steps[] = {
         [&](GuardEvaluator::Cases c) { return mergedAcrossPlaces(std::move(c), sameTruth); },
         [](GuardEvaluator::Cases c) { return simplifiedWays(std::move(c)); },
+        [&](GuardEvaluator::Cases c) { return withoutSubsumedWays(std::move(c), sameTruth); },
+        [&](GuardEvaluator::Cases c) { return mergedAcrossValuesOfADimension(std::move(c), sameTruth); },
+        [](GuardEvaluator::Cases c) { return withoutUnsharedPlaces(std::move(c)); },
         [&](GuardEvaluator::Cases c) { return withoutSubsumedWays(std::move(c), sameTruth); },
         [&](GuardEvaluator::Cases c) { return mergedAcrossValuesOfADimension(std::move(c), sameTruth); },
     };
