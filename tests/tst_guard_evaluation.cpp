@@ -1141,6 +1141,80 @@ private Q_SLOTS:
         QCOMPARE(kernelsReached(r, "layers.Comm.handed"), fused);
     }
 
+    // A method of a parameter declared as a class the profile says gives no
+    // None (`not_none_results`: torch.Tensor), and an item of what it gives,
+    // is not None: `residual = residual.tensor_split(n)[i]` keeps the name
+    // handed on as not None. An attribute (`residual.grad`) may be None, and
+    // without the profile's word nothing is known of the method.
+    void aMethodOfADeclaredTensorIsNotNone()
+    {
+        Tree t;
+        addNormLayers(t,
+              "class Comm:\n"
+              "    def __init__(self):\n"
+              "        self.norm = Norm()\n"
+              "    def scattered(self, h: torch.Tensor, residual: torch.Tensor, split: bool):\n"
+              "        if split:\n"
+              "            residual = residual.tensor_split(2)[0]\n"
+              "        return self.norm(h, residual.view(-1).contiguous())\n"
+              "    def viewed(self, h: torch.Tensor, residual: torch.Tensor):\n"
+              "        residual = residual.view(-1).contiguous()\n"
+              "        return self.norm(h, residual)\n"
+              "    def graded(self, h: torch.Tensor, residual: torch.Tensor):\n"
+              "        residual = residual.grad\n"
+              "        return self.norm(h, residual)\n");
+        Profile p = testProfile();
+        p.notNoneResults = {"torch.Tensor"};
+        const Resolved r = resolve(t, p);
+        const std::set<std::string> fused{"fused_add_rmsnorm"}, both{"fused_add_rmsnorm", "rmsnorm"};
+        QCOMPARE(kernelsReached(r, "layers.Comm.viewed"), fused);
+        QCOMPARE(kernelsReached(r, "layers.Comm.graded"), both);
+        const Resolved unlisted = resolve(t);
+        QCOMPARE(kernelsReached(unlisted, "layers.Comm.viewed"), both);
+    }
+
+    // A predicate that only combines its receiver's predicates is read
+    // through its body, `self` as the receiver: `mode.is_plain_extend()`
+    // needs the stage and the speculative mode its parts map to, so the
+    // extend-only path drops out of a verify step -- also where the
+    // receiver is not known (the one method of the index by that name).
+    void aPredicateIsReadThroughItsBody()
+    {
+        Profile p = testProfile();
+        p.dimensionRules.push_back(guardRule("^(?:[\\w.]+\\.)?mode\\.is_extend\\(\\)$", "stage", "extend"));
+        p.dimensionRules.push_back(guardRule("^(?:[\\w.]+\\.)?mode\\.is_verify\\(\\)$", "spec", "verify"));
+        Tree t;
+        t.add("kpkg.attn", "def ragged(q): torch.ops.kns.ragged(q)\ndef paged(q): torch.ops.kns.paged(q)\n");
+        t.add("app",
+              "from kpkg.attn import ragged, paged\n"
+              "class Mode:\n"
+              "    def is_extend(self):\n"
+              "        return self.value == 1\n"
+              "    def is_verify(self):\n"
+              "        return self.value == 2\n"
+              "    def is_plain_extend(self):\n"
+              "        return self.is_extend() and not self.is_verify()\n"
+              "class Batch:\n"
+              "    def __init__(self, mode: Mode):\n"
+              "        self.mode = mode\n"
+              "def typed(batch: Batch, q):\n"
+              "    if batch.mode.is_plain_extend():\n"
+              "        return ragged(q)\n"
+              "    return paged(q)\n"
+              "def untyped(batch, q):\n"
+              "    if batch.mode.is_plain_extend():\n"
+              "        return ragged(q)\n"
+              "    return paged(q)\n");
+        const Resolved r = resolve(t, p);
+        std::string error;
+        const DimensionFilter verify = *DimensionFilter::parse("stage=extend spec=verify", &error);
+        const DimensionFilter plain = *DimensionFilter::parse("stage=extend spec=none", &error);
+        for (const char *fn : {"app.typed", "app.untyped"}) {
+            QCOMPARE(kernelsReachedUnder(r, fn, verify), std::set<std::string>{"paged"});
+            QCOMPARE(kernelsReachedUnder(r, fn, plain), std::set<std::string>{"ragged"});
+        }
+    }
+
     // The model's configuration is read through a parameter annotated with
     // its class; a setting the settings class switches on from another
     // comes with that condition; a guard that holds in two ways keeps both,

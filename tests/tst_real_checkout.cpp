@@ -283,7 +283,7 @@ private Q_SLOTS:
         QTest::newRow("B200 NVFP4 decode") << "b200_nvfp4_decode" << 0.80 << 0.99;
         QTest::newRow("H100 BF16 prefill") << "h100_bf16_prefill" << 0.81 << 0.99;
         QTest::newRow("MI300 FP8 decode") << "mi300_fp8_decode" << 0.90 << 0.99;
-        QTest::newRow("H200 DeepEP decode") << "h200_deepep_decode" << 0.95 << 0.99;
+        QTest::newRow("H200 DeepEP decode") << "h200_deepep_decode" << 0.97 << 0.99;
         QTest::newRow("B200 FP8 decode") << "b200_fp8_decode" << 0.94 << 0.99;
         QTest::newRow("H200 FP8 prefill") << "h200_fp8_prefill" << 0.93 << 0.99;
         QTest::newRow("H20 FP8 FlashMLA decode") << "h20_fp8_flashmla_decode" << 0.93 << 0.99;
@@ -293,6 +293,9 @@ private Q_SLOTS:
         QTest::newRow("H200 W8A8-INT8 decode") << "h200_w8a8_int8_decode" << 0.90 << 0.99;
         QTest::newRow("H200 FP8 DP-attention decode") << "h200_fp8_dpattn_decode" << 0.91 << 0.99;
         QTest::newRow("H200 FP8 DeepEP normal prefill") << "h200_fp8_deepep_normal_prefill" << 0.92 << 0.99;
+        QTest::newRow("MI355 FP8 aiter decode") << "mi355_fp8_aiter_decode" << 0.77 << 0.94;
+        QTest::newRow("H200 FP8 MTP verify") << "h200_fp8_mtp_verify" << 0.86 << 0.99;
+        QTest::newRow("B200 NVFP4 cutlass decode") << "b200_nvfp4_cutlass_decode" << 0.70 << 0.99;
     }
 
     void configurationsTracedByHand()

@@ -205,6 +205,10 @@ struct Profile {
     // list, dict, set or str (docs/guard-evaluation.md, "isinstance of an
     // annotated parameter").
     std::vector<std::string> plainExternalClasses;
+    // Classes outside the index whose methods give no None, nor do the
+    // items of what they give (`torch.Tensor`): a method of a parameter
+    // declared with one is not None (resolve/declared_not_none.h).
+    std::vector<std::string> notNoneResults;
     std::vector<KernelRule> kernels;
     LaunchRules launches;
     std::vector<CategoryRule> categories;

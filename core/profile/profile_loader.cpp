@@ -83,7 +83,7 @@ public:
 
     void read(const QJsonObject &root)
     {
-        static const QStringList known = {"profile", "name", "repos", "call_methods", "pass_through", "plain_external_classes", "kernels", "launches", "categories",
+        static const QStringList known = {"profile", "name", "repos", "call_methods", "pass_through", "plain_external_classes", "not_none_results", "kernels", "launches", "categories",
                                           "default_category", "registries", "dimensions", "dimension_rules", "dimension_values", "settings", "derived",
                                           "models", "default_model", "extra_entries", "description",
                                           "configurations", "implications", "checkpoints", "module_shapes", "definitions", "startup"};
@@ -110,6 +110,7 @@ public:
             m_p.callMethods = {"forward"};
         m_p.passThrough = strings(root, "pass_through", "pass_through");
         m_p.plainExternalClasses = strings(root, "plain_external_classes", "plain_external_classes");
+        m_p.notNoneResults = strings(root, "not_none_results", "not_none_results");
         for (const auto &[obj, key] : objects(root, "kernels")) {
             KernelRule k;
             k.source = str(obj, "source", key + ".source", true);

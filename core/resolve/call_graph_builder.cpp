@@ -661,7 +661,7 @@ private:
     std::unordered_map<int, std::vector<CallFact>> m_loadedCalls;
     std::set<int> m_grouped;
     // What a call of a name's method (`batch.set_flag(False)`) runs, for the state it sets.
-    CallShapes m_shapes{m_table, m_evaluator, [this](const CallFact &c, const Scope &s) {
+    CallShapes m_shapes{m_table, m_evaluator, m_profile.notNoneResults, [this](const CallFact &c, const Scope &s) {
         std::vector<const FunctionInfo *> out;
         for (const Target &t : resolve(c.callee, s))
             if (const FunctionInfo *fn = m_table.function(m_specialOf.count(t.callee) ? m_specialOf.at(t.callee) : t.callee))

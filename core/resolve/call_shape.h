@@ -15,8 +15,8 @@ namespace katlas {
 class CallShapes
 {
 public:
-    CallShapes(const SymbolTable &table, Evaluator &evaluator, HandedStates::Methods methods)
-        : m_table(table), m_declared(table, evaluator), m_handed(table, std::move(methods))
+    CallShapes(const SymbolTable &table, Evaluator &evaluator, std::vector<std::string> notNoneResults, HandedStates::Methods methods)
+        : m_table(table), m_declared(table, evaluator, std::move(notNoneResults)), m_handed(table, std::move(methods))
     {
     }
 

@@ -3,6 +3,7 @@
 #include "resolve/declared_not_none.h"
 
 #include "parse/declared_types.h"
+#include "resolve/annotation_names.h"
 #include "resolve/argument_shape.h"
 #include "resolve/evaluator.h"
 
@@ -110,6 +111,8 @@ bool DeclaredNotNone::notNone(const ValueFact &value, const FunctionInfo &fn, co
     // Another of the function's parameters declared not None, not assigned again.
     if (chain.find_first_of(".()[") == std::string::npos)
         return !m_table.localsOf(fn).count(chain) && declared(fn, chain, calls);
+    if (ofDeclaredClass(chain, fn))
+        return true;
     // A call of a class, or of functions each declaring a return that is not None.
     if (chain.size() < 3 || chain.compare(chain.size() - 2, 2, "()") != 0)
         return false;
@@ -123,6 +126,47 @@ bool DeclaredNotNone::notNone(const ValueFact &value, const FunctionInfo &fn, co
         const FunctionInfo *callee = v.kind == Value::Kind::Function ? m_table.function(v.id) : nullptr;
         return callee && callee->fact->returnsNotNone;
     });
+}
+
+bool DeclaredNotNone::ofDeclaredClass(const Chain &chain, const FunctionInfo &fn) const
+{
+    const size_t dot = chain.find('.');
+    if (m_notNoneResults.empty() || dot == std::string::npos)
+        return false;
+    const std::string name = chain.substr(0, dot);
+    const auto param = std::find_if(fn.fact->params.begin(), fn.fact->params.end(), [&](const Param &p) { return p.name == name; });
+    if (param == fn.fact->params.end())
+        return false;
+    // The declared class, as written or by its last part (`Tensor` imported from `torch`).
+    const std::vector<AnnotationName> names = dottedNames(param->annotation);
+    const bool listed = std::any_of(names.begin(), names.end(), [&](const AnnotationName &n) {
+        return std::any_of(m_notNoneResults.begin(), m_notNoneResults.end(), [&](const std::string &cls) {
+            return n.name == cls || (cls.size() > n.name.size() && cls.ends_with("." + n.name));
+        });
+    });
+    if (!listed)
+        return false;
+    // Then only method calls and items: `.view(...).contiguous()`, `.tensor_split(n)[i]`; an attribute (`.grad`) may be None.
+    size_t at = dot;
+    bool called = false;
+    while (at < chain.size()) {
+        if (chain[at] == '[') {
+            const size_t close = chain.find(']', at);
+            if (close == std::string::npos || !called)
+                return false;
+            at = close + 1;
+            continue;
+        }
+        if (chain[at] != '.')
+            return false;
+        const size_t open = chain.find('(', at);
+        if (open == std::string::npos || open + 1 >= chain.size() || chain[open + 1] != ')'
+            || chain.find_first_of(".[", at + 1) < open)
+            return false;
+        called = true;
+        at = open + 2;
+    }
+    return called;
 }
 
 std::vector<std::string> DeclaredNotNone::at(const CallFact &call, const FunctionInfo &fn, const Scope &scope,

@@ -464,6 +464,8 @@ GuardEvaluator::Cases GuardEvaluator::truth(const GuardExpr &e, const Scope &sco
                 no.negated = !c->negated; // `x is not None` maps to a negated rule
                 return {{true, true, {*c}}, {true, false, {no}}};
             }
+            if (const std::optional<std::string> body = predicateBody(e, scope))
+                return truth(parsed(*body), scope, depth + 1);
         }
     Cases out;
     switch (e.kind) {

@@ -15,6 +15,7 @@
 #include "resolve/evaluator.h"
 #include "resolve/instantiation_index.h"
 #include "resolve/memo_pool.h"
+#include "resolve/name_only_candidates.h"
 #include "resolve/registry_index.h"
 
 #include <functional>
@@ -143,6 +144,10 @@ public:
 
 private:
     Cases truth(const GuardExpr &e, const Scope &scope, int depth);
+    // A call of a receiver's predicate whose one return is a boolean
+    // expression: that expression with `self` read as the receiver
+    // (guard_predicate_bodies.cpp).
+    std::optional<std::string> predicateBody(const GuardExpr &call, const Scope &scope);
     Cases truthOf(const Outcomes &outcomes);
     Cases compare(const GuardExpr &e, const Scope &scope, int depth);
     // guard_same_value.cpp: the values a local takes from `self.x` are
@@ -372,6 +377,8 @@ private:
                                             const std::vector<Binding> &bindings) const;
 
     const SymbolTable &m_table;
+    // A predicate whose receiver is unknown, by its name (predicateBody).
+    NameOnlyCandidates m_predicatesByName{m_table};
     Evaluator &m_evaluator;
     ConditionMapper &m_mapper;
     const Profile &m_profile;
