@@ -1173,6 +1173,29 @@ private Q_SLOTS:
         QCOMPARE(kernelsReached(unlisted, "layers.Comm.viewed"), both);
     }
 
+    // A literal looked for in a string (`"fp8" in fmt`) is decided where
+    // the name holds a known string: the default a call leaves. A call
+    // passing another string gets no copy of its own (a literal argument is
+    // only "not None"), so there both ways stay.
+    void aLiteralInAStringIsDecided()
+    {
+        Tree t;
+        t.add("kpkg.q", "def fused_quant(x): torch.ops.kns.fq(x)\ndef plain(x): torch.ops.kns.plain(x)\n");
+        t.add("app",
+              "from kpkg.q import fused_quant, plain\n"
+              "def prepare(x, fmt=\"\"):\n"
+              "    if \"fp8\" in fmt:\n"
+              "        return fused_quant(x)\n"
+              "    return plain(x)\n"
+              "def model_a(x):\n"
+              "    return prepare(x)\n"
+              "def model_b(x):\n"
+              "    return prepare(x, \"mxfp8\")\n");
+        const Resolved r = resolve(t);
+        QCOMPARE(kernelsReached(r, "app.model_a"), std::set<std::string>{"plain"});
+        QCOMPARE(kernelsReached(r, "app.model_b"), (std::set<std::string>{"fused_quant", "plain"}));
+    }
+
     // A predicate that only combines its receiver's predicates is read
     // through its body, `self` as the receiver: `mode.is_plain_extend()`
     // needs the stage and the speculative mode its parts map to, so the

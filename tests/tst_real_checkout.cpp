@@ -296,6 +296,9 @@ private Q_SLOTS:
         QTest::newRow("MI355 FP8 aiter decode") << "mi355_fp8_aiter_decode" << 0.77 << 0.94;
         QTest::newRow("H200 FP8 MTP verify") << "h200_fp8_mtp_verify" << 0.86 << 0.99;
         QTest::newRow("B200 NVFP4 cutlass decode") << "b200_nvfp4_cutlass_decode" << 0.70 << 0.99;
+        QTest::newRow("H100 BF16 flashinfer decode") << "h100_bf16_flashinfer_decode" << 0.83 << 0.99;
+        QTest::newRow("MI300 FP8 prefill") << "mi300_fp8_prefill" << 0.87 << 0.99;
+        QTest::newRow("B200 FP8 DeepEP decode") << "b200_fp8_deepep_decode" << 0.97 << 0.99;
     }
 
     void configurationsTracedByHand()

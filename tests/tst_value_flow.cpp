@@ -1185,6 +1185,33 @@ private Q_SLOTS:
     // A function given to a local (`f = group_alias`, `for func in
     // [group_where, group_order]`) and called through it takes that call's
     // arguments: its parameter holds what is passed there.
+    // An attribute a class never sets itself but another object's method
+    // stores into its instances (`self.attn.proj = self.proj`, as a layer
+    // hands its projection to the attention it holds) is what was stored:
+    // a backend calling `layer.proj(x)` on that instance reaches it.
+    void anAttributeStoredFromOutsideIsWhatWasStored()
+    {
+        const Resolved r = program("class Linear:\n"
+                                   "    def forward(self, x):\n"
+                                   "        return x\n"
+                                   "class Attn:\n"
+                                   "    def __init__(self, heads):\n"
+                                   "        self.heads = heads\n"
+                                   "class Backend:\n"
+                                   "    def run(self, layer: Attn, x):\n"
+                                   "        return layer.proj(x)\n"
+                                   "class Layer:\n"
+                                   "    def __init__(self):\n"
+                                   "        self.proj = Linear()\n"
+                                   "        self.attn = Attn(4)\n"
+                                   "        self.backend = Backend()\n"
+                                   "    def forward(self, x):\n"
+                                   "        self.attn.proj = self.proj\n"
+                                   "        return self.backend.run(self.attn, x)\n"
+                                   "Layer().forward(1)\n");
+        QCOMPARE(callees(r, "m.Backend.run", "layer.proj"), QStringLiteral("m.Linear.forward"));
+    }
+
     void aFunctionCalledThroughALocalTakesItsArguments()
     {
         const Resolved r = program("def handler():\n"

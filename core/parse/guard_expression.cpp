@@ -171,8 +171,16 @@ private:
             e.operands.push_back(std::move(right));
         } else if (op == "in" || op == "not in") {
             TSNode list = unparen(operands[1]);
-            if (!isType(list, "tuple") && !isType(list, "list") && !isType(list, "set"))
+            if (!isType(list, "tuple") && !isType(list, "list") && !isType(list, "set")) {
+                // A literal looked for in a name's string: `"mxfp4" in quant_format`.
+                GuardExpr in = read(list, depth + 1);
+                if (!left.isLiteral(GuardExpr::Literal::String) || in.kind != GuardExpr::Kind::Chain)
+                    return;
+                e.operands.push_back(std::move(in));
+                e.operands.push_back(std::move(left));
+                e.kind = op == "in" ? GuardExpr::Kind::Contains : GuardExpr::Kind::NotContains;
                 return;
+            }
             e.operands.push_back(std::move(left));
             for (TSNode item : NamedChildren(list)) {
                 GuardExpr x = read(item, depth + 1);

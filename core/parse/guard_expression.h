@@ -23,6 +23,8 @@ struct GuardExpr {
         Arith,     // `a * b` (op: "+", "-", "*", "//", "%", "|")
         Tuple,     // `(a, b)`: operands are the elements
         Subscript, // `a[2]`: operands a and the index literal
+        Contains,  // `"mxfp4" in fmt`: operands fmt and the string literal
+        NotContains,
         Other
     };
     enum class Literal { None, True, False, Number, String };

@@ -41,6 +41,10 @@ Values Evaluator::attribute(const Value &v, const std::string &name)
             out = selfAttribute(v.selfClass, name);
             if (out.empty() && v.declared)
                 out = subclassMethods(v, name);
+            // Set only from outside (`self.attn_mha.kv_b_proj = self.kv_b_proj`
+            // in the layer owning it): what such stores put into instances of the class.
+            if (out.empty())
+                out = storedThroughInstances(v.selfClass, name);
             if (out.empty())
                 out = externalBaseAttribute(v.selfClass, name);
         } else if (const std::string base = externalBase(v.superAfter);

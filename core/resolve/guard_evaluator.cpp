@@ -507,6 +507,9 @@ GuardEvaluator::Cases GuardEvaluator::truth(const GuardExpr &e, const Scope &sco
         return compare(e, scope, depth);
     case GuardExpr::Kind::Order:
         return orderCases(e, scope, depth);
+    case GuardExpr::Kind::Contains:
+    case GuardExpr::Kind::NotContains:
+        return containsCases(e, scope, depth);
     case GuardExpr::Kind::Other:
         return {{false, false, {}}};
     default:

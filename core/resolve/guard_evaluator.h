@@ -144,6 +144,8 @@ public:
 
 private:
     Cases truth(const GuardExpr &e, const Scope &scope, int depth);
+    // `"lit" in s`: known where s is a string (guard_contains.cpp).
+    Cases containsCases(const GuardExpr &e, const Scope &scope, int depth);
     // A call of a receiver's predicate whose one return is a boolean
     // expression: that expression with `self` read as the receiver
     // (guard_predicate_bodies.cpp).
