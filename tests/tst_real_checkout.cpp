@@ -299,6 +299,9 @@ private Q_SLOTS:
         QTest::newRow("H100 BF16 flashinfer decode") << "h100_bf16_flashinfer_decode" << 0.83 << 0.99;
         QTest::newRow("MI300 FP8 prefill") << "mi300_fp8_prefill" << 0.87 << 0.99;
         QTest::newRow("B200 FP8 DeepEP decode") << "b200_fp8_deepep_decode" << 0.97 << 0.99;
+        QTest::newRow("H200 W4AFP8 decode") << "h200_w4afp8_decode" << 0.97 << 0.99;
+        QTest::newRow("B200 NVFP4 DeepEP cutedsl decode") << "b200_nvfp4_deepep_cutedsl_decode" << 0.69 << 0.97;
+        QTest::newRow("H20 FP8 FlashMLA prefill") << "h20_fp8_flashmla_prefill" << 0.83 << 0.99;
     }
 
     void configurationsTracedByHand()

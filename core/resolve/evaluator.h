@@ -132,9 +132,11 @@ private:
     Values classAttribute(SymbolId cls, const std::string &name);
     Values setByClassMethods(const ClassInfo &info, SymbolId cls, const std::string &name);
     Values storedByClassMethods(SymbolId cls, const std::string &name);
-    Values storedThroughNames(const std::string &name, const std::function<bool(const Value &)> &owns);
+    // `held`: only stores into an object the storing code holds as its own
+    // attribute (`self.attn.proj = v`), not into a name it was handed.
+    Values storedThroughNames(const std::string &name, const std::function<bool(const Value &)> &owns, bool held = false);
     Values storedThroughClassNames(const ClassInfo &cls, const std::string &name);
-    Values storedThroughInstances(SymbolId cls, const std::string &name);
+    Values storedThroughInstances(SymbolId cls, const std::string &name, bool held = false);
     // Stores into another object's container (`Registry._handlers[k] = f`)
     // are read by the container's attribute ("_handlers[]"); built on first use.
     std::optional<SymbolTable::ForeignAssignments> m_foreignStores;

@@ -41,10 +41,13 @@ Values Evaluator::attribute(const Value &v, const std::string &name)
             out = selfAttribute(v.selfClass, name);
             if (out.empty() && v.declared)
                 out = subclassMethods(v, name);
-            // Set only from outside (`self.attn_mha.kv_b_proj = self.kv_b_proj`
-            // in the layer owning it): what such stores put into instances of the class.
+            // Set only from outside, by code holding the instance as its own
+            // attribute (`self.attn_mha.kv_b_proj = self.kv_b_proj` in the layer
+            // owning it): what such stores put into instances of the class.
+            // Stores into a name handed over (`layer.scheme = scheme` in each
+            // quantization method) would pool every caller's values.
             if (out.empty())
-                out = storedThroughInstances(v.selfClass, name);
+                out = storedThroughInstances(v.selfClass, name, true);
             if (out.empty())
                 out = externalBaseAttribute(v.selfClass, name);
         } else if (const std::string base = externalBase(v.superAfter);

@@ -7,6 +7,8 @@
 #include "parse/container_facts.h"
 #include "resolve/evaluator.h"
 
+#include "graph/allocation_condition.h"
+
 #include "resolve/chain.h"
 #include "resolve/python_builtins.h"
 
@@ -211,7 +213,7 @@ Values Evaluator::storedByClassMethods(SymbolId cls, const std::string &name)
 // What was stored into the attribute `name` of another object than self
 // (`x.name[k] = v`, `x.name.append(v)`, kept as `*.name[]`), where the owner
 // the stored-into name holds in its own scope meets `owns`.
-Values Evaluator::storedThroughNames(const std::string &name, const std::function<bool(const Value &)> &owns)
+Values Evaluator::storedThroughNames(const std::string &name, const std::function<bool(const Value &)> &owns, bool held)
 {
     if (!m_foreignStores)
         m_foreignStores = m_table.foreignAssignments();
@@ -220,10 +222,27 @@ Values Evaluator::storedThroughNames(const std::string &name, const std::functio
         return {};
     Values out;
     for (const auto &[module, a] : it->second) {
+        if (held && !a->object.starts_with("self."))
+            continue;
         const Scope scope{module, m_table.functionForScope(module, a->scope), 0};
         const Values owners = evalChain(a->object, scope);
-        if (std::any_of(owners.begin(), owners.end(), owns))
-            append(out, evalValueFact(a->value, scope));
+        if (!held) {
+            if (std::any_of(owners.begin(), owners.end(), owns))
+                append(out, evalValueFact(a->value, scope));
+            continue;
+        }
+        // Stored into an instance held at one building place: the value
+        // holds on that place's instances (graph/allocation_condition.h).
+        for (const Value &o : owners) {
+            if (!owns(o))
+                continue;
+            Values stored = evalValueFact(a->value, scope);
+            for (Value &v : stored)
+                for (const Condition &c : o.conditions)
+                    if (!c.negated && isAllocationDimension(c.dimension))
+                        addCondition(v.conditions, c);
+            append(out, std::move(stored));
+        }
     }
     return out;
 }
@@ -241,19 +260,19 @@ Values Evaluator::storedThroughClassNames(const ClassInfo &cls, const std::strin
 // parameter, a local): stored into the attribute of the instances the name
 // holds, read through an instance of that class (`for f in self.preprocess`
 // in its methods), a subclass's or a base's. Memoised like the class's own.
-Values Evaluator::storedThroughInstances(SymbolId cls, const std::string &name)
+Values Evaluator::storedThroughInstances(SymbolId cls, const std::string &name, bool held)
 {
     const ClassInfo *c = m_table.cls(cls);
     if (!c)
         return {};
-    return memoised("i" + std::to_string(cls) + ':' + name, [&] {
+    return memoised((held ? "h" : "i") + std::to_string(cls) + ':' + name, [&] {
         return storedThroughNames(name, [&](const Value &o) {
             if (o.kind != Value::Kind::Instance || o.callable)
                 return false;
             const ClassInfo *k = m_table.cls(o.selfClass);
             return o.selfClass == cls || std::find(c->mro.begin(), c->mro.end(), o.selfClass) != c->mro.end()
                 || (k && std::find(k->mro.begin(), k->mro.end(), cls) != k->mro.end());
-        });
+        }, held);
     });
 }
 

@@ -65,7 +65,9 @@ public:
                     continue;
                 }
                 ++m_counted;
-                if (m_out.paths.size() < m_limits.maxPaths)
+                // Past the cap a kernel no path shown reaches yet still gets
+                // one: the cap drops ways to a kernel, never the kernel.
+                if (m_shownKernels.insert(e.calleeId).second || m_out.paths.size() < m_limits.maxPaths)
                     m_out.paths.push_back({e.calleeId, frames, std::move(judged)});
                 else
                     ++m_out.notShown;
@@ -97,6 +99,7 @@ private:
     std::unordered_map<size_t, PreparedConditions> m_prepared;
     const PathLimits &m_limits;
     OpPaths &m_out;
+    std::unordered_set<std::int64_t> m_shownKernels; // ends a path shown reaches
     const PathTargets *m_targets;
     std::unique_ptr<const PathJudgement> m_judge; // null when it has nothing to say under the filter
     std::unordered_set<std::int64_t> m_onStack;
